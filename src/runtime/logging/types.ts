@@ -1,0 +1,33 @@
+/**
+ * The contract between the logging layer and the rest of the runtime.
+ * Every backend (pino, winston, a user's `logger.instance`, the built-in console logger) is
+ * reached through this interface.
+ */
+
+/** A log call: `(message)` or `(meta, message?)`. */
+export interface LogMethod {
+  (message: string): void
+  (meta: Record<string, unknown>, message?: string): void
+}
+
+/** Any object with these four methods can be a shapeguard logger (`logger.instance`). */
+export interface Logger {
+  debug: LogMethod
+  info: LogMethod
+  warn: LogMethod
+  error: LogMethod
+}
+
+/**
+ * Set on the response by the request logger for every request it will log (one line per
+ * request). The error middleware hands its error over through this slot instead of logging it
+ * a second time; when the slot is absent, the error middleware logs the error itself.
+ */
+export const kRequestLog: unique symbol = Symbol.for('shapeguard.requestLog') as never
+
+export interface RequestLogSlot {
+  /** The error the error middleware answered with (an AppError), if any. */
+  error: unknown
+  /** The original thrown value the AppError was made from, when it was not one already. */
+  cause: unknown
+}
