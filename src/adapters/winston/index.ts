@@ -1,1 +1,1 @@
-export {}
+export { type WinstonLike, winstonAdapter } from './winston-adapter.js'

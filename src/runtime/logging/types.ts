@@ -31,3 +31,23 @@ export interface RequestLogSlot {
   /** The original thrown value the AppError was made from, when it was not one already. */
   cause: unknown
 }
+
+/** Where shapeguard's own backends write their lines (`process.stdout` unless told otherwise). */
+export interface LogStream {
+  write(line: string): unknown
+  isTTY?: boolean | undefined
+}
+
+/** Which backend a sink writes through. */
+export type BackendName = 'instance' | 'pino' | 'winston' | 'console'
+
+/**
+ * A resolved backend. `pretty` sinks take preformatted text lines (the request logger formats
+ * them); the others take structured records (SPEC.md 2.9).
+ */
+export interface LogSink {
+  readonly backend: BackendName
+  readonly logger: Logger
+  readonly pretty: boolean
+  readonly colors: boolean
+}

@@ -1,0 +1,36 @@
+import type { LogLevel } from './levels.js'
+
+const PREFIX: Readonly<Record<LogLevel, string>> = Object.freeze({
+  debug: '{"level":"debug","time":"',
+  info: '{"level":"info","time":"',
+  warn: '{"level":"warn","time":"',
+  error: '{"level":"error","time":"',
+})
+
+function stringify(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? '{}'
+  } catch {
+    // Metadata is redacted (and so made safe) before it gets here; this is the last guard.
+    return '{"logError":"metadata could not be serialised"}'
+  }
+}
+
+/**
+ * One JSON record, one line: `level` and `time` first, then the metadata, then `message` — the
+ * same record pino writes when shapeguard configures it (API.md decision 13).
+ */
+export function jsonLine(
+  level: LogLevel,
+  time: string,
+  meta: object | undefined,
+  message: string | undefined,
+): string {
+  let line = PREFIX[level] + time + '"'
+  if (meta !== undefined) {
+    const body = stringify(meta)
+    if (body.length > 2) line += ',' + body.slice(1, -1)
+  }
+  if (message !== undefined) line += ',"message":' + JSON.stringify(message)
+  return line + '}\n'
+}

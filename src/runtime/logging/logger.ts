@@ -1,0 +1,121 @@
+import { isLogLevel, LEVEL_VALUE, LOG_LEVELS, type LogLevel, SILENT } from './levels.js'
+import { type ResolvedLoggerOptions, resolveLoggerOptions } from './options.js'
+import { createRedactor, type Redactor } from './redactor.js'
+import { resolveBackend } from './resolve-backend.js'
+import type { Logger, LogMethod, LogSink } from './types.js'
+
+/** `configureLogger()` options. */
+export interface ConfigureLoggerOptions {
+  /** Lowest level written, for every `shapeguard()` instance. */
+  level?: LogLevel
+  /** Write nothing at all. */
+  silent?: boolean
+}
+
+/** What the singleton writes through right now; the request logger reads it per request. */
+export const loggerState: { sink: LogSink | undefined; threshold: number } = {
+  sink: undefined,
+  threshold: 0,
+}
+
+let mounted: { level: LogLevel; silent: boolean; redact: Redactor } | undefined
+const overrides: ConfigureLoggerOptions = {}
+
+function noop(): void {}
+
+function emitter(level: LogLevel): LogMethod {
+  return ((a: unknown, b?: unknown) => {
+    const target = (loggerState.sink ?? ensureSink()).logger
+    if (typeof a === 'string') target[level](a)
+    else if (a !== null && typeof a === 'object') {
+      const meta = mounted!.redact(a) as Record<string, unknown>
+      if (typeof b === 'string') target[level](meta, b)
+      else target[level](meta)
+    } else target[level](String(a))
+  }) as LogMethod
+}
+
+const emitters = Object.fromEntries(LOG_LEVELS.map((l) => [l, emitter(l)])) as Record<
+  LogLevel,
+  LogMethod
+>
+
+// Before anything is configured, the first call resolves the defaults (NODE_ENV read then).
+function bootstrap(level: LogLevel): LogMethod {
+  return ((a: unknown, b?: unknown) => {
+    ensureSink()
+    ;(logger[level] as (a: unknown, b?: unknown) => void)(a, b)
+  }) as LogMethod
+}
+
+/**
+ * The shapeguard logger: `logger.info('message')` or `logger.info({ userId }, 'message')`.
+ * It is the instance every `shapeguard()` writes through; disabled levels are no-ops.
+ * @example logger.warn({ orderId }, 'payment retried')
+ */
+export const logger: Logger = {
+  debug: bootstrap('debug'),
+  info: bootstrap('info'),
+  warn: bootstrap('warn'),
+  error: bootstrap('error'),
+}
+
+// Disabled levels become no-ops (pino's way) so a filtered call costs one function call.
+function apply(): void {
+  const silent = overrides.silent ?? mounted!.silent
+  const threshold = silent ? SILENT : LEVEL_VALUE[overrides.level ?? mounted!.level]
+  loggerState.threshold = threshold
+  for (const level of LOG_LEVELS) {
+    logger[level] = LEVEL_VALUE[level] >= threshold ? emitters[level] : noop
+  }
+}
+
+function ensureSink(): LogSink {
+  if (loggerState.sink === undefined) {
+    const options = resolveLoggerOptions(undefined, process.env.NODE_ENV !== 'production')
+    installSink(resolveBackend(options), options)
+  }
+  return loggerState.sink!
+}
+
+/** Makes `sink` the singleton's backend, with a mount's level, silence and redaction. */
+export function installSink(sink: LogSink, options: ResolvedLoggerOptions): void {
+  loggerState.sink = sink
+  mounted = {
+    level: options.level,
+    silent: options.silent,
+    redact: createRedactor(options.redact),
+  }
+  apply()
+}
+
+/**
+ * Reconfigures the one logger every `shapeguard()` instance writes through, whenever it is
+ * called; the values given win over the mounted options until changed again.
+ * @param options `level` and/or `silent`; omitted fields keep their current value
+ * @example configureLogger({ level: 'error' })
+ */
+export function configureLogger(options: ConfigureLoggerOptions = {}): void {
+  if (options.level !== undefined && !isLogLevel(options.level)) {
+    throw new TypeError(
+      `shapeguard: configureLogger level must be debug, info, warn or error (got ${JSON.stringify(options.level)})`,
+    )
+  }
+  if (options.silent !== undefined && typeof options.silent !== 'boolean') {
+    throw new TypeError('shapeguard: configureLogger silent must be a boolean')
+  }
+  if (options.level !== undefined) overrides.level = options.level
+  if (options.silent !== undefined) overrides.silent = options.silent
+  ensureSink()
+  apply()
+}
+
+/** Test hook: forget every mount and override, back to the lazy defaults. */
+export function resetLogger(): void {
+  loggerState.sink = undefined
+  loggerState.threshold = 0
+  mounted = undefined
+  delete overrides.level
+  delete overrides.silent
+  for (const level of LOG_LEVELS) logger[level] = bootstrap(level)
+}

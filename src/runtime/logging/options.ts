@@ -1,0 +1,180 @@
+import { isLogLevel, type LogLevel } from './levels.js'
+import { validateRedactPaths } from './redact.js'
+import type { Logger } from './types.js'
+
+/** `logger` options of `shapeguard()` (SPEC.md 4.6); defaults follow `debug` (API.md decision 14). */
+export interface LoggerOptions {
+  /** Any object with `debug`, `info`, `warn`, `error`; when given, the other options are ignored. */
+  instance?: Logger
+  /** Lowest level written. Default `'debug'` in development, `'warn'` in production. */
+  level?: LogLevel
+  /** Pretty lines instead of JSON records. Default `true` in development, `false` in production. */
+  pretty?: boolean
+  /** Log every response; when false only 4xx, 5xx and slow ones. Default `debug`. */
+  logAllRequests?: boolean
+  /** Log a `>>` line when a request arrives (debug level). Default `true`. */
+  logIncoming?: boolean
+  /** Show the request ID. Default `true`. */
+  logRequestId?: boolean
+  /** Show only the last 8 characters of the request ID in pretty lines. Default `false`. */
+  shortRequestId?: boolean
+  /** Add the client address (`req.ip`). Default `false`. */
+  logClientIp?: boolean
+  /** Pretty lines coloured by HTTP method or by status. Default `'method'`. */
+  lineColor?: 'method' | 'level'
+  /** Milliseconds from which a response is flagged slow; 0 disables. Default 500 dev, 1000 prod. */
+  slowThreshold?: number
+  /** Log the (validated) request body, redacted. Default `false`. */
+  logRequestBody?: boolean
+  /** Log the response body as sent, redacted. Default `false`. */
+  logResponseBody?: boolean
+  /** Extra key paths to redact, appended to the always-redacted ones. Default `[]`. */
+  redact?: string[]
+  /** Write nothing at all. Default `false`. */
+  silent?: boolean
+}
+
+export interface ResolvedLoggerOptions {
+  readonly instance: Logger | undefined
+  readonly level: LogLevel
+  readonly pretty: boolean
+  readonly logAllRequests: boolean
+  readonly logIncoming: boolean
+  readonly logRequestId: boolean
+  readonly shortRequestId: boolean
+  readonly logClientIp: boolean
+  readonly lineColor: 'method' | 'level'
+  readonly slowThreshold: number
+  readonly logRequestBody: boolean
+  readonly logResponseBody: boolean
+  readonly redact: readonly string[]
+  readonly silent: boolean
+}
+
+const COMMON = {
+  instance: undefined,
+  logIncoming: true,
+  logRequestId: true,
+  shortRequestId: false,
+  logClientIp: false,
+  lineColor: 'method',
+  logRequestBody: false,
+  logResponseBody: false,
+  redact: Object.freeze([]),
+  silent: false,
+} as const
+
+/** Defaults per environment; `debug` picks one. */
+export const LOGGER_DEFAULTS: Readonly<
+  Record<'development' | 'production', ResolvedLoggerOptions>
+> = Object.freeze({
+  development: Object.freeze({
+    ...COMMON,
+    level: 'debug',
+    pretty: true,
+    logAllRequests: true,
+    slowThreshold: 500,
+  }),
+  production: Object.freeze({
+    ...COMMON,
+    level: 'warn',
+    pretty: false,
+    logAllRequests: false,
+    slowThreshold: 1000,
+  }),
+})
+
+const BOOLEANS = [
+  'pretty',
+  'logAllRequests',
+  'logIncoming',
+  'logRequestId',
+  'shortRequestId',
+  'logClientIp',
+  'logRequestBody',
+  'logResponseBody',
+  'silent',
+] as const
+const KNOWN = new Set<string>([
+  ...BOOLEANS,
+  'instance',
+  'level',
+  'lineColor',
+  'slowThreshold',
+  'redact',
+])
+const METHODS = ['debug', 'info', 'warn', 'error'] as const
+
+/** Throws at mount time when `logger.instance` lacks one of the four methods. */
+export function checkLoggerInstance(instance: unknown): Logger {
+  const missing =
+    instance === null || typeof instance !== 'object'
+      ? [...METHODS]
+      : METHODS.filter((m) => typeof (instance as Record<string, unknown>)[m] !== 'function')
+  if (missing.length > 0) {
+    throw new TypeError(
+      `shapeguard: logger.instance must have the methods debug, info, warn and error; missing: ${missing.join(', ')}`,
+    )
+  }
+  return instance as Logger
+}
+
+function fail(option: string, expected: string, value: unknown): never {
+  throw new TypeError(
+    `shapeguard: logger.${option} must be ${expected} (got ${JSON.stringify(value) ?? String(value)})`,
+  )
+}
+
+/** Resolves `logger` options once, at mount; bad options throw with the option's name. */
+export function resolveLoggerOptions(
+  options: LoggerOptions | undefined,
+  debug: boolean,
+): ResolvedLoggerOptions {
+  const defaults = LOGGER_DEFAULTS[debug ? 'development' : 'production']
+  if (options === undefined) return defaults
+  if (options === null || typeof options !== 'object') fail('', 'an object', options)
+  for (const key of Object.keys(options)) {
+    if (!KNOWN.has(key)) throw new TypeError(`shapeguard: unknown option logger.${key}`)
+  }
+  // A user's own logger formats and filters for itself: the records go to it unfiltered.
+  if (options.instance !== undefined) {
+    return Object.freeze({
+      ...defaults,
+      instance: checkLoggerInstance(options.instance),
+      level: 'debug',
+      pretty: false,
+    })
+  }
+  for (const key of BOOLEANS) {
+    if (options[key] !== undefined && typeof options[key] !== 'boolean') {
+      fail(key, 'a boolean', options[key])
+    }
+  }
+  const { level, lineColor, slowThreshold } = options
+  if (level !== undefined && !isLogLevel(level)) fail('level', 'debug, info, warn or error', level)
+  if (lineColor !== undefined && lineColor !== 'method' && lineColor !== 'level') {
+    fail('lineColor', "'method' or 'level'", lineColor)
+  }
+  if (
+    slowThreshold !== undefined &&
+    (typeof slowThreshold !== 'number' || !Number.isFinite(slowThreshold) || slowThreshold < 0)
+  ) {
+    fail('slowThreshold', 'a number of milliseconds >= 0', slowThreshold)
+  }
+  return Object.freeze({
+    instance: undefined,
+    level: level ?? defaults.level,
+    pretty: options.pretty ?? defaults.pretty,
+    logAllRequests: options.logAllRequests ?? defaults.logAllRequests,
+    logIncoming: options.logIncoming ?? defaults.logIncoming,
+    logRequestId: options.logRequestId ?? defaults.logRequestId,
+    shortRequestId: options.shortRequestId ?? defaults.shortRequestId,
+    logClientIp: options.logClientIp ?? defaults.logClientIp,
+    lineColor: lineColor ?? defaults.lineColor,
+    slowThreshold: slowThreshold ?? defaults.slowThreshold,
+    logRequestBody: options.logRequestBody ?? defaults.logRequestBody,
+    logResponseBody: options.logResponseBody ?? defaults.logResponseBody,
+    redact: validateRedactPaths(options.redact),
+    silent: options.silent ?? defaults.silent,
+  })
+}

@@ -1,0 +1,55 @@
+import type { SinkOptions } from './console-sink.js'
+import type { LogLevel } from './levels.js'
+import { badges, prettyLine, useColors } from './pretty.js'
+import type { Logger, LogSink, LogStream } from './types.js'
+
+/** The part of the pino module shapeguard uses (it is loaded lazily, never imported). */
+export interface PinoModule {
+  (options: Record<string, unknown>, destination?: LogStream): Logger
+  stdTimeFunctions: { isoTime: () => string }
+}
+
+// pino-pretty's approach without the dependency: a destination that renders pino's JSON lines.
+function prettyDestination(stream: LogStream, colors: boolean): LogStream {
+  const badge = badges(colors)
+  return {
+    write(line: string) {
+      let record: Record<string, unknown>
+      try {
+        record = JSON.parse(line)
+      } catch {
+        return stream.write(line)
+      }
+      const { level, time, message, ...rest } = record
+      const b = badge[level as LogLevel] ?? `[${String(level).toUpperCase()}]`
+      const date = typeof time === 'string' ? new Date(time) : new Date()
+      const meta = Object.keys(rest).length > 0 ? rest : undefined
+      return stream.write(
+        prettyLine(b, date, typeof message === 'string' ? message : undefined, meta),
+      )
+    },
+  }
+}
+
+/**
+ * pino configured to write the same records as every other backend: `level` as a string,
+ * `time` in ISO 8601, no pid/hostname, the message under `message` (API.md decision 13).
+ * Filtering is the singleton's job, so pino itself lets every level through.
+ */
+export function createPinoSink(pino: PinoModule, options: SinkOptions): LogSink {
+  const stream = options.stream ?? process.stdout
+  const colors = options.pretty && useColors(stream)
+  const config = {
+    level: 'debug',
+    base: undefined,
+    messageKey: 'message',
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label: string) => ({ level: label }) },
+    // Records are already redacted and depth-capped; pino must not cut them shorter.
+    depthLimit: 64,
+    edgeLimit: 100_000,
+  }
+  const destination = options.pretty ? prettyDestination(stream, colors) : options.stream
+  const logger = destination === undefined ? pino(config) : pino(config, destination)
+  return Object.freeze({ backend: 'pino', logger, pretty: options.pretty, colors })
+}
