@@ -1,1 +1,9 @@
-export {}
+export {
+  type ConfigureLoggerOptions,
+  configureLogger,
+  type Logger,
+  type LoggerOptions,
+  type LogLevel,
+  type LogMethod,
+  logger,
+} from './runtime/logging/index.js'
