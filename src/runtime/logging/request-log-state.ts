@@ -1,0 +1,69 @@
+import type { Request, Response } from 'express'
+import type { RequestLogSlot } from './types.js'
+
+type Json = Response['json']
+
+/**
+ * Per-request state of the request logger, stored at `res[kRequestLog]`: the slot the error
+ * middleware fills, plus the start time and the captured response body. Every field is assigned
+ * in the constructor so all instances share one shape.
+ */
+export class RequestLogState implements RequestLogSlot {
+  error: unknown
+  cause: unknown
+  readonly req: Request
+  readonly start: number
+  resBody: unknown
+  json: Json | undefined
+
+  constructor(req: Request, start: number) {
+    this.error = undefined
+    this.cause = undefined
+    this.req = req
+    this.start = start
+    this.resBody = undefined
+    this.json = undefined
+  }
+}
+
+/** The request path without its query string (a query may carry tokens). */
+export function pathOf(req: Request): string {
+  const url = req.originalUrl ?? req.url ?? ''
+  const q = url.indexOf('?')
+  return q === -1 ? url : url.slice(0, q)
+}
+
+function segments(path: string): string[] {
+  return path.split('/').filter((s) => s !== '')
+}
+
+/**
+ * The route pattern (`/users/:id`) with its mount path; the concrete path when no route matched.
+ * An error forwarded out of a mounted router reaches 'finish' after Express restored
+ * `req.baseUrl`; the missing mount prefix is then taken from the concrete path, when the pattern
+ * is plain enough (no wildcard, optional part or RegExp) to count its segments.
+ */
+export function endpointOf(req: Request): string {
+  const route = (req as { route?: { path?: unknown } }).route
+  const path = pathOf(req)
+  if (route === undefined || route.path === undefined) return path
+  let base = req.baseUrl ?? ''
+  const pattern = String(route.path)
+  if (base === '' && typeof route.path === 'string' && !/[*?(){}]/.test(pattern)) {
+    const concrete = segments(path)
+    const missing = concrete.length - segments(pattern).length
+    if (missing > 0) base = `/${concrete.slice(0, missing).join('/')}`
+  }
+  return base !== '' && pattern === '/' ? base : base + pattern
+}
+
+/** The request ID, or '' when request IDs are disabled. */
+export function requestIdOf(req: Request): string {
+  const id = (req as { id?: unknown }).id
+  return typeof id === 'string' ? id : ''
+}
+
+/** `req.ip` (the host's trust-proxy setting decides), else the socket address. */
+export function clientIpOf(req: Request): string {
+  return req.ip ?? req.socket?.remoteAddress ?? ''
+}

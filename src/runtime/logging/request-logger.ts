@@ -1,0 +1,129 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express'
+import { errorFields } from './error-fields.js'
+import { LEVEL_VALUE, levelForStatus } from './levels.js'
+import { installSink, loggerState } from './logger.js'
+import { type LoggerOptions, resolveLoggerOptions } from './options.js'
+import { createRedactor } from './redactor.js'
+import { detailLines, idPart, lineColor } from './request-line.js'
+import {
+  clientIpOf,
+  endpointOf,
+  pathOf,
+  RequestLogState,
+  requestIdOf,
+} from './request-log-state.js'
+import { type BackendDeps, resolveBackend } from './resolve-backend.js'
+import { kRequestLog } from './types.js'
+
+type LoggedResponse = Response & { [kRequestLog]?: RequestLogState }
+
+const ERROR = LEVEL_VALUE.error
+const DEBUG = LEVEL_VALUE.debug
+
+function round(ms: number): number {
+  return Math.round(ms * 100) / 100
+}
+
+/**
+ * The request logger `shapeguard()` mounts: one line when a request arrives (debug) and one when
+ * its response leaves, carrying the error the error middleware handed over in `res[kRequestLog]`.
+ * Options are resolved and the backend chosen (and made the `logger` singleton's) at mount time.
+ * @param options the `logger` options of `shapeguard()`; defaults follow `debug`
+ * @param debug development defaults when true (API.md decision 14)
+ * @example app.use(requestLogger({ slowThreshold: 200 }, true))
+ */
+export function requestLogger(
+  options: LoggerOptions | undefined,
+  debug: boolean,
+  deps: BackendDeps = {},
+): RequestHandler {
+  const o = resolveLoggerOptions(options, debug)
+  installSink(resolveBackend(o, deps), o)
+  const redact = createRedactor(o.redact)
+  const { logAllRequests, logIncoming, logRequestId, logClientIp, slowThreshold } = o
+  const wrapJson = o.logResponseBody
+
+  function logArrival(req: Request): void {
+    const sink = loggerState.sink!
+    const id = logRequestId ? requestIdOf(req) : ''
+    const path = pathOf(req)
+    if (sink.pretty) {
+      const [open, close] = lineColor(o, sink.colors, req.method, undefined)
+      sink.logger.debug(`${open}>> ${req.method} ${path}${idPart(o, id)}${close}`)
+      return
+    }
+    const record: Record<string, unknown> = {}
+    if (id !== '') record.requestId = id
+    record.method = req.method
+    record.path = path
+    sink.logger.debug(record, `>> ${req.method} ${path}`)
+  }
+
+  function bodiesOf(state: RequestLogState): Record<string, unknown> | undefined {
+    if (!o.logRequestBody && !wrapJson) return undefined
+    const bodies: Record<string, unknown> = {}
+    if (o.logRequestBody && state.req.body !== undefined) bodies.reqBody = redact(state.req.body)
+    if (wrapJson && state.resBody !== undefined) bodies.resBody = redact(state.resBody)
+    return bodies
+  }
+
+  // One shared listener for every response (`this` is the response): no closure per request.
+  function onFinish(this: LoggedResponse): void {
+    const state = this[kRequestLog]
+    if (state === undefined) return
+    const duration = performance.now() - state.start
+    const status = this.statusCode
+    const slow = slowThreshold > 0 && duration >= slowThreshold
+    if (!logAllRequests && status < 400 && !slow) return
+    const level = levelForStatus(status, slow)
+    if (LEVEL_VALUE[level] < loggerState.threshold) return
+    const sink = loggerState.sink!
+    const { req } = state
+    const id = logRequestId ? requestIdOf(req) : ''
+    const error = errorFields(state, status)
+    const bodies = bodiesOf(state)
+    if (sink.pretty) {
+      const [open, close] = lineColor(o, sink.colors, req.method, status)
+      const ip = logClientIp ? ` ${clientIpOf(req)}` : ''
+      sink.logger[level](
+        `${open}<< ${status} ${req.method} ${pathOf(req)} ${Math.round(duration)}ms${idPart(o, id)}${ip}${slow ? ' SLOW' : ''}${close}${detailLines(error, bodies)}`,
+      )
+      return
+    }
+    const record: Record<string, unknown> = {}
+    if (id !== '') record.requestId = id
+    record.method = req.method
+    record.endpoint = endpointOf(req)
+    record.status = status
+    record.duration_ms = round(duration)
+    if (slow) record.slow = true
+    if (error !== undefined) Object.assign(record, error)
+    if (logClientIp) record.ip = clientIpOf(req)
+    if (bodies !== undefined) Object.assign(record, bodies)
+    sink.logger[level](record)
+  }
+
+  // Captures what `res.json` sends (the stripped envelope); installed only with logResponseBody.
+  function loggedJson(this: LoggedResponse, body: unknown): LoggedResponse {
+    const state = this[kRequestLog]!
+    state.resBody = body
+    return state.json!.call(this, body) as LoggedResponse
+  }
+
+  return function requestLogger(req: Request, res: LoggedResponse, next: NextFunction): void {
+    // Silent, or an outer shapeguard() already logs this request: nothing to do.
+    if (loggerState.threshold > ERROR || res[kRequestLog] !== undefined) {
+      next()
+      return
+    }
+    const state = new RequestLogState(req, performance.now())
+    res[kRequestLog] = state
+    if (logIncoming && loggerState.threshold === DEBUG) logArrival(req)
+    if (wrapJson) {
+      state.json = res.json
+      res.json = loggedJson as Response['json']
+    }
+    res.on('finish', onFinish)
+    next()
+  }
+}
