@@ -1,4 +1,16 @@
 export {
+  AppError,
+  type AppErrorCode,
+  type AppErrorFactory,
+  type AppErrorOptions,
+  isAppError,
+} from './runtime/app-error.js'
+export { asyncHandler } from './runtime/async-handler.js'
+export { type CreateRouterOptions, createRouter } from './runtime/create-router.js'
+export type { ResponseShape, ShapeToken } from './runtime/envelope.js'
+export type { ErrorCode } from './runtime/error-codes.js'
+export { type ErrorHandlerOptions, errorHandler } from './runtime/error-handler.js'
+export {
   type ConfigureLoggerOptions,
   configureLogger,
   type Logger,
@@ -7,3 +19,24 @@ export {
   type LogMethod,
   logger,
 } from './runtime/logging/index.js'
+export { type NotFoundHandlerOptions, notFoundHandler } from './runtime/not-found-handler.js'
+export type {
+  OnErrorHook,
+  ShapeguardConfig,
+  SuccessStatusMethod,
+} from './runtime/resolve-config.js'
+export type {
+  CreatedOptions,
+  CursorPaginatedData,
+  CursorPaginatedOptions,
+  ErrorEnvelope,
+  FailOptions,
+  OkOptions,
+  PaginatedData,
+  PaginatedOptions,
+  ResponseHelpers,
+  SuccessEnvelope,
+} from './runtime/response-types.js'
+export { shapeguard } from './runtime/shapeguard.js'
+export type { ValidationIssue } from './runtime/validation-issue.js'
+export { type RouteShapeMap, withShape } from './runtime/with-shape.js'

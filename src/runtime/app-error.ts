@@ -1,0 +1,158 @@
+import type { ErrorCode } from './error-codes.js'
+import { hostClientError } from './host-errors.js'
+import type { ValidationIssue } from './validation-issue.js'
+
+// Symbol.for: two copies of the package (or a bundled and an installed one) share the brand.
+const kAppError: unique symbol = Symbol.for('shapeguard.AppError') as never
+
+/** Options of the `AppError` constructor beyond code, message, status and details. */
+export interface AppErrorOptions {
+  /** The value this error was made from (ES2022 `Error.cause`). */
+  cause?: unknown
+  /** `false` marks a programmer error that errorHandler hides in production. @default true */
+  isOperational?: boolean
+}
+
+/** Any code shapeguard sends, or one of your own. */
+export type AppErrorCode = ErrorCode | (string & {})
+
+/** A factory made by `AppError.define`. */
+export type AppErrorFactory<Details> = (details: Details, message?: string) => AppError<Details>
+
+/**
+ * The one error class: a code, a client-facing message, an HTTP status and optional details.
+ * @param details extra data sent in `error.details`; default `null`
+ * @example throw new AppError('OUT_OF_STOCK', 'Item is out of stock', 409, { sku })
+ */
+export class AppError<Details = unknown> extends Error {
+  readonly code: AppErrorCode
+  readonly statusCode: number
+  readonly details: Details | null
+  readonly isAppError = true as const
+  /** `true` for errors raised on purpose; `false` for programmer errors wrapped by `fromUnknown`. */
+  readonly isOperational: boolean
+  declare readonly [kAppError]: true
+
+  constructor(
+    code: AppErrorCode,
+    message: string,
+    statusCode: number,
+    details?: Details | null,
+    options?: AppErrorOptions,
+  ) {
+    super(message, options && 'cause' in options ? { cause: options.cause } : undefined)
+    this.name = new.target.name
+    this.code = code
+    this.statusCode = statusCode
+    this.details = details ?? null
+    this.isOperational = options?.isOperational ?? true
+  }
+
+  /** 404 NOT_FOUND, `<resource> not found`. */
+  static notFound(resource?: string): AppError<null> {
+    return new AppError('NOT_FOUND', resource ? `${resource} not found` : 'Resource not found', 404)
+  }
+
+  /** 401 UNAUTHORIZED, `Authentication required` unless a message is given. */
+  static unauthorized(message = 'Authentication required'): AppError<null> {
+    return new AppError('UNAUTHORIZED', message, 401)
+  }
+
+  /** 403 FORBIDDEN, `Access denied` unless a message is given. */
+  static forbidden(message = 'Access denied'): AppError<null> {
+    return new AppError('FORBIDDEN', message, 403)
+  }
+
+  /** 409 CONFLICT, `<resource> already exists`. */
+  static conflict(resource?: string): AppError<null> {
+    return new AppError(
+      'CONFLICT',
+      resource ? `${resource} already exists` : 'Resource already exists',
+      409,
+    )
+  }
+
+  /** 422 VALIDATION_ERROR; details hold the single issue, or the array when there are several. */
+  static validation(
+    issues: ValidationIssue | readonly ValidationIssue[],
+  ): AppError<ValidationIssue | readonly ValidationIssue[]> {
+    const details = Array.isArray(issues) && issues.length === 1 ? issues[0] : issues
+    return new AppError('VALIDATION_ERROR', 'Validation failed', 422, details)
+  }
+
+  /** 500 INTERNAL_ERROR raised on purpose: its message is sent as given, also in production. */
+  static internal(message = 'Internal server error'): AppError<null> {
+    return new AppError('INTERNAL_ERROR', message, 500)
+  }
+
+  /** Any code and status. */
+  static custom<Details = unknown>(
+    code: AppErrorCode,
+    message: string,
+    statusCode: number,
+    details?: Details | null,
+  ): AppError<Details> {
+    return new AppError(code, message, statusCode, details)
+  }
+
+  /** Wraps an error object of an older convention (`{code, message, statusCode}`). */
+  static fromLegacy<Details = unknown>(legacy: {
+    code: string
+    message: string
+    statusCode: number
+    details?: Details | null
+  }): AppError<Details> {
+    return new AppError(legacy.code, legacy.message, legacy.statusCode, legacy.details, {
+      cause: legacy,
+    })
+  }
+
+  /**
+   * A factory for one error kind, typed by its details.
+   * @example const OutOfStock = AppError.define<{ sku: string }>('OUT_OF_STOCK', 409, 'Out of stock')
+   */
+  static define<Details>(
+    code: AppErrorCode,
+    statusCode: number,
+    defaultMessage?: string,
+  ): AppErrorFactory<Details> {
+    return (details, message) =>
+      new AppError<Details>(code, message ?? defaultMessage ?? code, statusCode, details)
+  }
+
+  /**
+   * Converts any thrown value: an AppError passes through unchanged, a client error of the host
+   * framework (malformed JSON, body too large) becomes its 4xx, anything else a programmer error
+   * (500 INTERNAL_ERROR, `isOperational: false`) that keeps the value as `cause`.
+   */
+  static fromUnknown(value: unknown): AppError {
+    if (isAppError(value)) return value
+    const client = hostClientError(value)
+    if (client !== undefined) {
+      return new AppError(client.code, client.message, client.status, client.details, {
+        cause: value,
+      })
+    }
+    return new AppError('INTERNAL_ERROR', describe(value), 500, null, {
+      cause: value,
+      isOperational: false,
+    })
+  }
+}
+
+Object.defineProperty(AppError.prototype, kAppError, { value: true })
+
+/**
+ * Whether a value is an AppError (or subclass), also one made by another copy of shapeguard.
+ * @example if (isAppError(err)) res.status(err.statusCode)
+ */
+export function isAppError(value: unknown): value is AppError {
+  return typeof value === 'object' && value !== null && (value as AppError)[kAppError] === true
+}
+
+function describe(value: unknown): string {
+  if (value instanceof Error) return value.message || value.name
+  if (typeof value === 'string') return value || 'Empty string thrown'
+  if (typeof value === 'object' && value !== null) return 'Non-error object thrown'
+  return `Non-error value thrown: ${String(value)}`
+}

@@ -1,0 +1,105 @@
+import type { ErrorRequestHandler, Request, Response } from 'express'
+import { AppError } from './app-error.js'
+import { defaultShape } from './envelope.js'
+import { sendFallback } from './error-fallback.js'
+import { reportError, reportHookFailure } from './error-log.js'
+import type { Logger } from './logging/types.js'
+import {
+  debugFromEnv,
+  defaultFallbackMessage,
+  type OnErrorHook,
+  type ResolvedConfig,
+} from './resolve-config.js'
+import { resolveLogger } from './resolve-logger.js'
+import { kConfig, slots } from './slots.js'
+
+/** Options of `errorHandler()`; each falls back to `shapeguard()`'s configuration, then a default. */
+export interface ErrorHandlerOptions {
+  /** Message of programmer errors in production. @default 'Something went wrong' */
+  fallbackMessage?: string
+  /** Called with every handled error before the response is sent; a throw is logged. */
+  onError?: OnErrorHook
+  /** Where errors are logged. @default the logger shapeguard() uses */
+  logger?: Logger
+  /** Development mode (real messages and stacks). @default NODE_ENV !== 'production' at mount time */
+  debug?: boolean
+}
+
+/**
+ * The error middleware: turns anything thrown or passed to `next()` into the one error envelope.
+ * Mount it last.
+ * @param options default `{}`
+ * @example app.use(errorHandler({ onError: (err) => metrics.count(err.code) }))
+ */
+export function errorHandler(options: ErrorHandlerOptions = {}): ErrorRequestHandler {
+  const mountDebug = options.debug ?? debugFromEnv()
+  return function errorHandler(thrown: unknown, req: Request, res: Response, _next) {
+    try {
+      answer(thrown, req, res, options, mountDebug)
+    } catch (failure) {
+      sendFallback(res)
+      try {
+        resolveLogger(options.logger, undefined).error(
+          { stack: failure instanceof Error ? failure.stack : String(failure) },
+          'errorHandler failed; sent the fallback error response',
+        )
+      } catch {
+        // The logger itself is broken; the fallback response already went out.
+      }
+    }
+  }
+}
+
+function answer(
+  thrown: unknown,
+  req: Request,
+  res: Response,
+  options: ErrorHandlerOptions,
+  mountDebug: boolean,
+): void {
+  const config: ResolvedConfig | undefined = slots(res)[kConfig] ?? req.app?.locals?.shapeguard
+  const logger = resolveLogger(options.logger, config)
+  const error = AppError.fromUnknown(thrown)
+
+  if (res.headersSent) {
+    // Nothing more can be said to this client. An unfinished body is cut off (as Express's own
+    // handler does) so the client sees a failure rather than waiting or trusting a partial body.
+    if (!res.writableEnded) res.destroy()
+    safely(() => reportError(error, thrown, req, res, logger))
+    return
+  }
+
+  const debug = options.debug ?? config?.debug ?? mountDebug
+  const onError = options.onError ?? config?.errors.onError
+  if (onError !== undefined) {
+    try {
+      onError(error, req)
+    } catch (failure) {
+      safely(() => reportHookFailure(failure, logger))
+    }
+  }
+  safely(() => reportError(error, thrown, req, res, logger))
+
+  let message = error.message
+  let details: unknown = error.details
+  if (!error.isOperational) {
+    const fallback = options.fallbackMessage ?? config?.errors.fallbackMessage
+    message = debug ? message : (fallback ?? defaultFallbackMessage)
+    details = debug && error.cause instanceof Error ? (error.cause.stack ?? null) : null
+  }
+  const shape = config?.response.shape ?? defaultShape
+  res.status(validStatus(error.statusCode)).json(shape.error(error.code, message, details))
+}
+
+function validStatus(status: number): number {
+  return Number.isInteger(status) && status >= 400 && status <= 599 ? status : 500
+}
+
+// Logging must never stop the response: a throwing logger loses its line, not the answer.
+function safely(fn: () => void): void {
+  try {
+    fn()
+  } catch {
+    // see above
+  }
+}

@@ -1,0 +1,93 @@
+/** `res.ok()`: 200 (or the method's status from `response.statusCodes`) unless `status` is given. */
+export interface OkOptions<T = unknown> {
+  data?: T
+  message?: string
+  status?: number
+}
+
+/** `res.created()` (201) and `res.accepted()` (202). */
+export interface CreatedOptions<T = unknown> {
+  data?: T
+  message?: string
+}
+
+/** `res.paginated()`: offset pagination; `pages` is computed. */
+export interface PaginatedOptions<T = unknown> {
+  data: readonly T[]
+  total: number
+  page: number
+  limit: number
+  message?: string
+}
+
+/** `res.cursorPaginated()`: cursor pagination. */
+export interface CursorPaginatedOptions<T = unknown> {
+  data: readonly T[]
+  nextCursor: string | null
+  prevCursor?: string | null
+  hasMore: boolean
+  total?: number
+  message?: string
+}
+
+/** `res.fail()`: sends the error envelope without throwing; 400 unless `status` is given. */
+export interface FailOptions<Details = unknown> {
+  code: string
+  message: string
+  status?: number
+  details?: Details
+}
+
+/** `data` of a `res.paginated()` envelope (SPEC.md 2.2). */
+export interface PaginatedData<T = unknown> {
+  readonly items: readonly T[]
+  readonly total: number
+  readonly page: number
+  readonly limit: number
+  readonly pages: number
+}
+
+/** `data` of a `res.cursorPaginated()` envelope (SPEC.md 2.2). */
+export interface CursorPaginatedData<T = unknown> {
+  readonly items: readonly T[]
+  readonly nextCursor: string | null
+  readonly prevCursor: string | null
+  readonly hasMore: boolean
+  readonly total?: number
+}
+
+/** The success envelope with the default shape. */
+export interface SuccessEnvelope<T = unknown> {
+  readonly success: true
+  readonly message: string
+  readonly data: T
+}
+
+/** The error envelope with the default shape. */
+export interface ErrorEnvelope<Details = unknown> {
+  readonly success: false
+  readonly message: string
+  readonly error: {
+    readonly code: string
+    readonly message: string
+    readonly details: Details | null
+  }
+}
+
+/** The helpers `shapeguard()` puts on every response. */
+export interface ResponseHelpers {
+  ok<T>(options?: OkOptions<T>): void
+  created<T>(options?: CreatedOptions<T>): void
+  accepted<T>(options?: CreatedOptions<T>): void
+  noContent(): void
+  paginated<T>(options: PaginatedOptions<T>): void
+  cursorPaginated<T>(options: CursorPaginatedOptions<T>): void
+  fail<Details>(options: FailOptions<Details>): void
+}
+
+declare global {
+  // Express's own augmentation point: the helpers are typed on every `res` after `import 'shapeguard'`.
+  namespace Express {
+    interface Response extends ResponseHelpers {}
+  }
+}
