@@ -1,0 +1,185 @@
+import request from 'supertest'
+import { describe, expect, it } from 'vitest'
+import { createRouter, errorHandler, notFoundHandler, shapeguard } from '../../src/index.js'
+import { captureLogger, type Express, hosts } from './support.js'
+
+type Router = ReturnType<typeof createRouter>
+
+function appWith(express: Express, mount: (app: ReturnType<Express>) => void, debug = true) {
+  const app = express()
+  app.use(shapeguard({ debug }))
+  mount(app)
+  app.use(notFoundHandler())
+  app.use(errorHandler({ logger: captureLogger(), debug }))
+  return app
+}
+
+const ok = (_req: unknown, res: { ok(o: object): void }) => res.ok({ data: 'hit' })
+
+describe.each(hosts)('createRouter on %s', (_, express) => {
+  const make = (options = {}) => createRouter({ Router: express.Router, ...options })
+
+  it('answers 405 with Allow and details.allowed for a registered path', async () => {
+    const router = make()
+    router.get('/users', ok)
+    router.post('/users', ok)
+    const app = appWith(express, (a) => a.use(router))
+    const res = await request(app).delete('/users')
+    expect(res.status).toBe(405)
+    expect(res.headers.allow).toBe('GET, HEAD, POST')
+    expect(res.body).toEqual({
+      success: false,
+      message: 'Method DELETE is not allowed on this route',
+      error: {
+        code: 'METHOD_NOT_ALLOWED',
+        message: 'Method DELETE is not allowed on this route',
+        details: { allowed: ['GET', 'HEAD', 'POST'] },
+      },
+    })
+  })
+
+  it('sends details.allowed in production too', async () => {
+    const router = make()
+    router.put('/x', ok)
+    const app = appWith(express, (a) => a.use(router), false)
+    const res = await request(app).get('/x')
+    expect(res.status).toBe(405)
+    expect(res.body.error.details).toEqual({ allowed: ['PUT'] })
+  })
+
+  it('lets registered methods through', async () => {
+    const router = make()
+    router.get('/users', ok)
+    router.post('/users', ok)
+    const app = appWith(express, (a) => a.use(router))
+    expect((await request(app).get('/users')).body.data).toBe('hit')
+    expect((await request(app).post('/users')).status).toBe(201)
+  })
+
+  it('tracks parameterised paths', async () => {
+    const router = make()
+    router.get('/users/:id', ok)
+    router.delete('/users/:id', ok)
+    const app = appWith(express, (a) => a.use('/api', router))
+    const res = await request(app).patch('/api/users/42')
+    expect(res.status).toBe(405)
+    expect(res.body.error.details.allowed).toEqual(['GET', 'HEAD', 'DELETE'])
+    expect((await request(app).delete('/api/users/42')).status).toBe(200)
+  })
+
+  it('tracks route() chains, also methods added after the first', async () => {
+    const router = make()
+    router.route('/items').get(ok).post(ok)
+    router.route('/items').put(ok)
+    const app = appWith(express, (a) => a.use(router))
+    const res = await request(app).delete('/items')
+    expect(res.status).toBe(405)
+    expect(res.body.error.details.allowed).toEqual(['GET', 'HEAD', 'POST', 'PUT'])
+    expect((await request(app).put('/items')).status).toBe(200)
+  })
+
+  it('tracks nested routers, each answering for its own paths', async () => {
+    const inner = make({ mergeParams: true })
+    inner.get('/comments', (req, res) => res.ok({ data: req.params }))
+    const outer = make()
+    outer.use('/posts/:postId', inner)
+    outer.post('/posts', ok)
+    const app = appWith(express, (a) => a.use(outer))
+    const nested = await request(app).post('/posts/7/comments')
+    expect(nested.status).toBe(405)
+    expect(nested.body.error.details.allowed).toEqual(['GET', 'HEAD'])
+    expect((await request(app).get('/posts/7/comments')).body.data).toEqual({ postId: '7' })
+    const top = await request(app).get('/posts')
+    expect(top.status).toBe(405)
+    expect(top.body.error.details.allowed).toEqual(['POST'])
+  })
+
+  it('allows HEAD wherever GET is, and only there', async () => {
+    const router = make()
+    router.get('/page', ok)
+    router.post('/form', ok)
+    const app = appWith(express, (a) => a.use(router))
+    expect((await request(app).head('/page')).status).toBe(200)
+    const head = await request(app).head('/form')
+    expect(head.status).toBe(405)
+    expect(head.headers.allow).toBe('POST')
+  })
+
+  it('leaves OPTIONS to the host (never 405)', async () => {
+    const router = make()
+    router.get('/page', ok)
+    router.post('/page', ok)
+    const app = appWith(express, (a) => a.use(router))
+    const res = await request(app).options('/page')
+    expect(res.status).toBe(200)
+    expect(res.headers.allow?.replace(/\s/g, '')).toBe('GET,HEAD,POST')
+  })
+
+  it('never answers 405 on a path registered with all()', async () => {
+    const router = make()
+    router.all('/any', ok)
+    const app = appWith(express, (a) => a.use(router))
+    expect((await request(app).patch('/any')).status).toBe(200)
+  })
+
+  it('lets an unregistered path fall through to notFoundHandler', async () => {
+    const router = make()
+    router.get('/users', ok)
+    const app = appWith(express, (a) => a.use(router))
+    const res = await request(app).get('/nope')
+    expect(res.status).toBe(404)
+    expect(res.body.error.code).toBe('NOT_FOUND')
+  })
+
+  it('unions the methods of separate registrations of one path', async () => {
+    const router = make()
+    router.get('/x', ok)
+    router.get('/y', ok)
+    router.delete('/x', ok)
+    const app = appWith(express, (a) => a.use(router))
+    expect((await request(app).post('/x')).body.error.details.allowed).toEqual([
+      'GET',
+      'HEAD',
+      'DELETE',
+    ])
+  })
+
+  it('passes router options to the host: strict and caseSensitive', async () => {
+    const strict = make({ strict: true, caseSensitive: true })
+    strict.get('/slash/', ok)
+    const app = appWith(express, (a) => a.use(strict))
+    expect((await request(app).get('/slash/')).status).toBe(200)
+    expect((await request(app).get('/slash')).status).toBe(404)
+    expect((await request(app).get('/SLASH/')).status).toBe(404)
+    expect((await request(app).post('/slash/')).status).toBe(405)
+  })
+
+  it('a handler that passes on with next() is not turned into a 405', async () => {
+    const router: Router = make()
+    router.get('/maybe', (_req, _res, next) => next())
+    const app = appWith(express, (a) => a.use(router))
+    expect((await request(app).get('/maybe')).status).toBe(404)
+  })
+
+  it("without errorHandler the host's own error handler still answers 405", async () => {
+    const router = make()
+    router.get('/x', ok)
+    const app = express()
+    app.use(shapeguard())
+    app.use(router)
+    const res = await request(app).post('/x')
+    expect(res.status).toBe(405)
+    expect(res.headers.allow).toBe('GET, HEAD')
+  })
+
+  it('errors thrown by routes still reach the error middleware', async () => {
+    const router = make()
+    router.get('/x', () => {
+      throw new Error('route broke')
+    })
+    const app = appWith(express, (a) => a.use(router), false)
+    const res = await request(app).get('/x')
+    expect(res.status).toBe(500)
+    expect(res.body.error.code).toBe('INTERNAL_ERROR')
+  })
+})
