@@ -1,0 +1,27 @@
+import type { NextFunction } from 'express'
+
+/** `mockNext()`: a `next` that records how it was called. */
+export interface MockNext extends NextFunction {
+  /** Whether `next` was called at all. */
+  called: boolean
+  /** How many times it was called. */
+  calls: number
+  /** The argument of the last call (`undefined` when called without one). */
+  error: unknown
+}
+
+/**
+ * A `next` double that records whether it was called and with what.
+ * @example const next = mockNext(); middleware(req, res, next); expect(next.error).toBeUndefined()
+ */
+export function mockNext(): MockNext {
+  const next = ((error?: unknown) => {
+    next.called = true
+    next.calls += 1
+    next.error = error
+  }) as MockNext
+  next.called = false
+  next.calls = 0
+  next.error = undefined
+  return next
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest'
+import { mockRequest } from '../../src/testing/index.js'
+
+describe('mockRequest', () => {
+  it('carries body, params, query, headers, ip and socket.remoteAddress', () => {
+    const req = mockRequest({
+      method: 'post',
+      url: '/users/7?full=1',
+      body: { name: 'Ada' },
+      params: { id: '7' },
+      query: { full: '1' },
+      headers: { 'X-Api-Key': 'k1', Referer: 'https://a.example' },
+      ip: '10.0.0.1',
+    })
+    expect(req.method).toBe('POST')
+    expect(req.path).toBe('/users/7')
+    expect(req.originalUrl).toBe('/users/7?full=1')
+    expect(req.body).toEqual({ name: 'Ada' })
+    expect(req.params).toEqual({ id: '7' })
+    expect(req.query).toEqual({ full: '1' })
+    expect(req.headers['x-api-key']).toBe('k1')
+    expect(req.ip).toBe('10.0.0.1')
+    expect(req.socket.remoteAddress).toBe('10.0.0.1')
+  })
+
+  it('get(header) is case-insensitive and knows referrer', () => {
+    const req = mockRequest({ headers: { 'Content-Type': 'application/json', referer: 'r' } })
+    expect(req.get('content-type')).toBe('application/json')
+    expect(req.get('CONTENT-TYPE')).toBe('application/json')
+    expect(req.get('Referrer')).toBe('r')
+    expect(req.get('x-missing')).toBeUndefined()
+  })
+
+  it('defaults to GET / with empty params, query and id', () => {
+    const req = mockRequest()
+    expect([req.method, req.url, req.path]).toEqual(['GET', '/', '/'])
+    expect(req.params).toEqual({})
+    expect(req.query).toEqual({})
+    expect(req.ip).toBe('127.0.0.1')
+    expect(req.app.locals).toEqual({})
+  })
+})
