@@ -1,0 +1,1 @@
+export { isZodSchema, zodAdapter } from './zod-adapter.js'

@@ -1,0 +1,57 @@
+import type { IRNode } from './ir.js'
+import type { Result } from './result.js'
+
+/** Brand of every schema adapter (`Symbol.for`, so two copies of the package agree). */
+export const kAdapter: unique symbol = Symbol.for('shapeguard.adapter') as never
+
+/**
+ * A schema of any library, seen through one interface. The library stays the authority: `parse`
+ * is its own parser (issues normalised, its messages kept); `ir` is its translation for the
+ * compiled fast path and the docs, or undefined when only `parse` can be trusted.
+ */
+export interface SchemaAdapter<Input = unknown, Output = Input> {
+  readonly [kAdapter]: true
+  /** The library's name: `zod`, `valibot`, `yup`, `standard-schema`. */
+  readonly library: string
+  /** The library's schema object; compiled validators are cached by it. */
+  readonly schema: unknown
+  /** The schema as IR, or undefined when it can only be run natively. */
+  readonly ir: IRNode | undefined
+  /** True when `parse` always returns a promise (the schema has async checks). */
+  readonly async: boolean
+  /** Runs the library's own parser; returns a promise only for async schemas. */
+  parse(input: unknown): Result<Output> | Promise<Result<Output>>
+  /** Phantom types, never set at run time: what the schema accepts and what it produces. */
+  readonly '~types'?: { readonly input: Input; readonly output: Output }
+}
+
+/** The type a schema adapter accepts (e.g. what a client sends). */
+export type InferInput<A> = A extends SchemaAdapter<infer I, unknown> ? I : never
+
+/** The type a schema adapter produces (e.g. `req.body` after validation). */
+export type InferOutput<A> = A extends SchemaAdapter<unknown, infer O> ? O : never
+
+/** Whether a value is a schema adapter (checks the brand, never `instanceof`). */
+export function isAdapter(value: unknown): value is SchemaAdapter {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { [kAdapter]?: unknown })[kAdapter] === true
+  )
+}
+
+/** The parts an adapter implementation supplies; `defineAdapter` adds the brand. */
+export type AdapterSpec<Input, Output> = Omit<
+  SchemaAdapter<Input, Output>,
+  typeof kAdapter | '~types'
+>
+
+/**
+ * Builds a branded, frozen schema adapter from its parts.
+ * @example defineAdapter({ library: 'mylib', schema, ir: undefined, async: false, parse })
+ */
+export function defineAdapter<Input, Output>(
+  spec: AdapterSpec<Input, Output>,
+): SchemaAdapter<Input, Output> {
+  return Object.freeze({ [kAdapter]: true as const, ...spec })
+}

@@ -1,0 +1,150 @@
+import Ajv2020 from 'ajv/dist/2020.js'
+import type { SchemaAdapter } from './adapter.js'
+import { type Builder, compileBuilder, REJECT } from './builder.js'
+import type { IRNode } from './ir.js'
+import { FAIL, type LeafRun } from './leaf.js'
+import type { Result } from './result.js'
+import { type KeywordRegistry, toValidationSchema } from './validation-schema.js'
+
+/** Validates one request part: compiled fast accept, the library's own parser on reject. */
+export interface PartValidator<Output = unknown> {
+  /** Returns a promise only when the schema has async checks. `allErrors`: every issue, else the first. */
+  validate(input: unknown, allErrors: boolean): Result<Output> | Promise<Result<Output>>
+  /** True when the compiled path runs first; false when every input goes to the native parser. */
+  readonly compiled: boolean
+}
+
+type Check = ((x: unknown) => boolean) & { errors?: unknown }
+
+const leaves: LeafRun[] = []
+const regexes: RegExp[] = []
+const registry: KeywordRegistry = {
+  leaf: (run) => leaves.push(run) - 1,
+  regex: (re) => regexes.push(re) - 1,
+}
+
+function isPlainObject(x: unknown): boolean {
+  const proto = Object.getPrototypeOf(x)
+  return (
+    (proto === Object.prototype || proto === null) && Object.getOwnPropertySymbols(x).length === 0
+  )
+}
+
+let shared: Ajv2020 | undefined
+
+function ajv() {
+  // Constructed on first compile, not at import: importing the package must stay cheap.
+  if (shared) return shared
+  const Ctor = (Ajv2020 as unknown as { default?: typeof Ajv2020 }).default ?? Ajv2020
+  const instance = new Ctor({
+    strict: true,
+    strictTypes: false,
+    strictTuples: false,
+    strictRequired: false,
+    allErrors: false,
+    logger: false,
+    addUsedSchema: false,
+  })
+  instance.addKeyword({
+    keyword: 'sgLeaf',
+    schemaType: 'number',
+    compile: (id: number) => {
+      const run = leaves[id]!
+      return (x: unknown) => run(x) !== FAIL
+    },
+  })
+  instance.addKeyword({
+    keyword: 'sgRegex',
+    type: 'string',
+    schemaType: 'array',
+    compile: (ids: number[]) => {
+      const list = ids.map((id) => regexes[id]!)
+      return (x: string) => {
+        for (const re of list) {
+          re.lastIndex = 0
+          if (!re.test(x)) return false
+        }
+        return true
+      }
+    },
+  })
+  instance.addKeyword({
+    keyword: 'sgPlain',
+    type: 'object',
+    schemaType: 'boolean',
+    validate: (_: boolean, x: unknown) => isPlainObject(x),
+  })
+  shared = instance
+  return instance
+}
+
+function compileNode(root: IRNode): { check: Check; build: Builder } {
+  const defs: Record<string, unknown> = {}
+  const schema = toValidationSchema(root, registry, defs as never)
+  const withDefs = (s: unknown) =>
+    typeof s === 'object' && Object.keys(defs).length > 0 ? { ...(s as object), $defs: defs } : s
+  const instance = ajv()
+  const check = instance.compile(withDefs(schema) as never) as Check
+  const build = compileBuilder(root, {
+    check: (node) =>
+      instance.compile(withDefs(toValidationSchema(node, registry, defs as never)) as never),
+  })
+  return { check, build }
+}
+
+function nativeOnly<O>(adapter: SchemaAdapter<unknown, O>): PartValidator<O>['validate'] {
+  return function validate(input, allErrors) {
+    const r = adapter.parse(input)
+    if (r instanceof Promise) return r.then((res) => firstOnly(res, allErrors))
+    return firstOnly(r, allErrors)
+  }
+}
+
+function firstOnly<O>(r: Result<O>, allErrors: boolean): Result<O> {
+  if (r.success || allErrors || r.issues.length <= 1) return r
+  return { success: false, issues: r.issues.slice(0, 1) }
+}
+
+const cache = new WeakMap<object, PartValidator>()
+
+/**
+ * Compiles a schema adapter into a part validator, once per schema object (WeakMap cache).
+ * Falls back to the native parser alone when the IR is missing, needs native, or fails to compile.
+ * @example compile(zodAdapter(User)).validate(req.body, false)
+ */
+export function compile<O>(adapter: SchemaAdapter<unknown, O>): PartValidator<O> {
+  const key = (typeof adapter.schema === 'object' && adapter.schema) || adapter
+  const hit = cache.get(key as object)
+  if (hit) return hit as PartValidator<O>
+  const native = nativeOnly(adapter)
+  let compiled: { check: Check; build: Builder } | undefined
+  const ir = adapter.ir
+  if (ir && ir.safety !== 'native' && !adapter.async) {
+    try {
+      compiled = compileNode(ir)
+    } catch {
+      // A node the compiler cannot express is a native-only schema, never an error.
+      compiled = undefined
+    }
+  }
+  let validator: PartValidator<O>
+  if (!compiled) validator = { validate: native, compiled: false }
+  else {
+    const { check, build } = compiled
+    validator = {
+      compiled: true,
+      validate(input, allErrors) {
+        if (input !== undefined && check(input)) {
+          try {
+            return { success: true, data: build(input) as O }
+          } catch (e) {
+            if (e !== REJECT) throw e
+          }
+        }
+        return native(input, allErrors)
+      },
+    }
+  }
+  cache.set(key as object, validator as PartValidator)
+  return validator
+}

@@ -1,0 +1,15 @@
+export {
+  type AdapterSpec,
+  defineAdapter,
+  type InferInput,
+  type InferOutput,
+  isAdapter,
+  kAdapter,
+  type SchemaAdapter,
+} from './adapter.js'
+export { compile, type PartValidator } from './compile.js'
+export { formatIssues } from './format-issues.js'
+export type * from './ir.js'
+export { type JsonSchema, type JsonSchemaOptions, toJsonSchema } from './json-schema.js'
+export type { FieldIssue, Issue, RequestPart, Result } from './result.js'
+export { type Draft, withSafety } from './safety.js'

@@ -1,0 +1,123 @@
+import type { IRBound, IRNode, IRStringCheck } from './ir.js'
+
+/** Returned by a leaf runner for a rejected value (no valid value is this symbol). */
+export const FAIL: unique symbol = Symbol('shapeguard.fail') as never
+
+/** Runs a leaf node on a value: its output (after coercion and normalisation) or `FAIL`. */
+export type LeafRun = (x: unknown) => unknown
+
+/** Length in code points: a surrogate pair counts once (as zod ≥ 4.5 and ajv count). */
+export function codePoints(s: string): number {
+  let n = s.length
+  for (let i = 0; i < s.length - 1; i++) {
+    if ((s.charCodeAt(i) & 0xfc00) === 0xd800 && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      n--
+      i++
+    }
+  }
+  return n
+}
+
+class LeafCode {
+  readonly env: unknown[] = []
+  readonly lines: string[] = []
+  ref(value: unknown): string {
+    this.env.push(value)
+    return `E[${this.env.length - 1}]`
+  }
+}
+
+const op = { gte: '<', gt: '<=', lte: '>', lt: '>=' } as const
+
+function bounds<V>(c: LeafCode, checks: readonly IRBound<V>[], v: string, lit: (x: V) => string) {
+  for (const b of checks) {
+    if (b.kind === 'multiple_of') {
+      // Only exact quotients pass: never looser than a float-tolerant library check.
+      c.lines.push(
+        typeof b.value === 'bigint'
+          ? `if (${lit(b.value)} === 0n || ${v} % ${lit(b.value)} !== 0n) return F`
+          : `if (!Number.isInteger(${v} / ${lit(b.value)})) return F`,
+      )
+    } else c.lines.push(`if (${v} ${op[b.kind]} ${lit(b.value)}) return F`)
+  }
+}
+
+function stringChecks(c: LeafCode, checks: readonly IRStringCheck[], unit: string) {
+  const len = unit === 'utf16' ? 'x.length' : 'CP(x)'
+  for (const k of checks) {
+    if (k.kind === 'min_length')
+      c.lines.push(`if (x.length < ${k.value} || ${len} < ${k.value}) return F`)
+    else if (k.kind === 'max_length')
+      c.lines.push(`if (x.length > ${k.value} && ${len} > ${k.value}) return F`)
+    else if (k.kind === 'length') c.lines.push(`if (${len} !== ${k.value}) return F`)
+    else if (k.kind === 'pattern') {
+      const re = c.ref(k.pattern)
+      if (k.pattern.global || k.pattern.sticky) c.lines.push(`${re}.lastIndex = 0`)
+      c.lines.push(`if (!${re}.test(x)) return F`)
+    } else if (k.kind === 'format') {
+      c.lines.push(`x = ${c.ref(k.run)}(x)`, `if (typeof x !== 'string') return F`)
+    } else if (k.kind === 'transform') c.lines.push(`x = ${c.ref(k.apply)}(x)`)
+  }
+}
+
+function emit(c: LeafCode, node: IRNode): void {
+  const L = c.lines
+  const coerce = (fn: string) => {
+    if ('coerce' in node && node.coerce) L.push(`try { x = ${fn}(x) } catch (e) {}`)
+  }
+  switch (node.kind) {
+    case 'string':
+      coerce('String')
+      L.push(`if (typeof x !== 'string') return F`)
+      stringChecks(c, node.checks, node.lengthUnit)
+      return
+    case 'number':
+      coerce('Number')
+      L.push(`if (typeof x !== 'number' || !Number.isFinite(x)) return F`)
+      if (node.integer) L.push('if (!Number.isInteger(x)) return F')
+      bounds(c, node.checks, 'x', (v) => String(v))
+      return
+    case 'bigint':
+      coerce('BigInt')
+      L.push(`if (typeof x !== 'bigint') return F`)
+      bounds(c, node.checks, 'x', (v) => `${v}n`)
+      return
+    case 'boolean':
+      if (node.coerce) L.push('x = Boolean(x)')
+      else L.push(`if (typeof x !== 'boolean') return F`)
+      return
+    case 'date':
+      if (node.coerce) L.push('try { x = new Date(x) } catch (e) {}')
+      L.push('if (!(x instanceof Date) || Number.isNaN(x.getTime())) return F')
+      bounds(c, node.checks, 'x.getTime()', (v) => String(v))
+      return
+    case 'literal':
+    case 'enum':
+      L.push(`if (!${c.ref(new Set(node.values))}.has(x)) return F`)
+      return
+    case 'null':
+      L.push('if (x !== null) return F')
+      return
+    case 'nan':
+      L.push(`if (typeof x !== 'number' || !Number.isNaN(x)) return F`)
+      return
+    case 'pipe':
+      emit(c, node.in)
+      emit(c, node.out)
+      return
+    default:
+      throw new Error(`not a leaf: ${node.kind}`)
+  }
+}
+
+/**
+ * Compiles a leaf node (or a pipe of leaves) into one runner that coerces, checks and normalises
+ * in the node's order, exactly as the library does.
+ * @example compileLeaf(numberNode)('12') // → 12 for a coercing number, FAIL otherwise
+ */
+export function compileLeaf(node: IRNode): LeafRun {
+  const c = new LeafCode()
+  emit(c, node)
+  const body = `return function leaf(x) {\n${c.lines.join('\n')}\nreturn x\n}`
+  return new Function('E', 'F', 'CP', body)(c.env, FAIL, codePoints) as LeafRun
+}

@@ -1,0 +1,157 @@
+import type { IRBound, IRNode, IRNumber, IRString } from './ir.js'
+import { compileLeaf, type LeafRun } from './leaf.js'
+import { isIdentity, leafKinds } from './safety.js'
+
+/** Registers run-time functions the custom ajv keywords call; returns their id. */
+export interface KeywordRegistry {
+  leaf(run: LeafRun): number
+  regex(re: RegExp): number
+}
+
+type Schema = Record<string, unknown> | boolean
+
+function isJsonPrimitive(v: unknown): boolean {
+  return (
+    typeof v === 'string' ||
+    typeof v === 'boolean' ||
+    v === null ||
+    (typeof v === 'number' && Number.isFinite(v))
+  )
+}
+
+/** Whether ajv's own keywords express a string node exactly (code points, no value changes). */
+function pureString(node: IRString): boolean {
+  return (
+    !node.coerce &&
+    node.lengthUnit === 'code-point' &&
+    node.checks.every((c) => c.kind !== 'transform' && c.kind !== 'format')
+  )
+}
+
+function stringSchema(node: IRString, reg: KeywordRegistry): Schema {
+  const s: Record<string, unknown> = { type: 'string' }
+  const regexes: number[] = []
+  let min = 0
+  let max = Number.POSITIVE_INFINITY
+  for (const c of node.checks) {
+    if (c.kind === 'min_length' || c.kind === 'length') min = Math.max(min, c.value)
+    if (c.kind === 'max_length' || c.kind === 'length') max = Math.min(max, c.value)
+    if (c.kind === 'pattern') regexes.push(reg.regex(c.pattern))
+  }
+  if (min > 0) s.minLength = min
+  if (max !== Number.POSITIVE_INFINITY) s.maxLength = max
+  if (regexes.length > 0) s.sgRegex = regexes
+  return s
+}
+
+function numberSchema(node: IRNumber): Schema {
+  const s: Record<string, unknown> = { type: node.integer ? 'integer' : 'number' }
+  const pick = (
+    kind: IRBound<number>['kind'],
+    key: string,
+    f: (a: number, b: number) => number,
+  ) => {
+    const values = node.checks.filter((c) => c.kind === kind).map((c) => c.value)
+    if (values.length > 0) s[key] = values.reduce((a, b) => f(a, b))
+  }
+  pick('gte', 'minimum', Math.max)
+  pick('gt', 'exclusiveMinimum', Math.max)
+  pick('lte', 'maximum', Math.min)
+  pick('lt', 'exclusiveMaximum', Math.min)
+  const steps = node.checks.filter((c) => c.kind === 'multiple_of').map((c) => c.value)
+  if (steps.length === 1) s.multipleOf = steps[0]
+  if (steps.length > 1) s.allOf = steps.map((m) => ({ multipleOf: m }))
+  return s
+}
+
+/**
+ * Translates an IR node into the JSON Schema ajv validates raw input against: standard keywords
+ * wherever they match the library exactly, and the custom keywords `sgLeaf` (a compiled leaf
+ * runner), `sgRegex` (the library's own RegExp objects) and `sgPlain` (plain-object check) elsewhere.
+ * Recursive nodes are written into `defs`.
+ */
+export function toValidationSchema(
+  node: IRNode,
+  reg: KeywordRegistry,
+  defs: Record<string, Schema>,
+): Schema {
+  const v = (n: IRNode) => toValidationSchema(n, reg, defs)
+  const leaf = () => ({ sgLeaf: reg.leaf(compileLeaf(node)) })
+  switch (node.kind) {
+    case 'string':
+      return pureString(node) ? stringSchema(node, reg) : leaf()
+    case 'number':
+      return node.coerce ? leaf() : numberSchema(node)
+    case 'boolean':
+      return node.coerce ? leaf() : { type: 'boolean' }
+    case 'bigint':
+    case 'date':
+    case 'nan':
+      return leaf()
+    case 'literal':
+    case 'enum':
+      return node.values.every(isJsonPrimitive) ? { enum: [...new Set(node.values)] } : leaf()
+    case 'null':
+      return { type: 'null' }
+    case 'unknown':
+      return true
+    case 'undefined':
+    case 'never':
+      return false
+    case 'array': {
+      const s: Record<string, unknown> = { type: 'array', items: v(node.item) }
+      if (node.minItems !== undefined) s.minItems = node.minItems
+      if (node.maxItems !== undefined) s.maxItems = node.maxItems
+      return s
+    }
+    case 'tuple':
+      return {
+        type: 'array',
+        prefixItems: node.items.map(v),
+        minItems: node.items.length,
+        items: node.rest ? v(node.rest) : false,
+      }
+    case 'object': {
+      const properties: Record<string, Schema> = {}
+      for (const p of node.properties) properties[p.key] = v(p.value)
+      const s: Record<string, unknown> = { type: 'object', properties }
+      const required = node.properties.filter((p) => p.presence === 'required').map((p) => p.key)
+      if (required.length > 0) s.required = required
+      if (node.unknownKeys === 'strict') s.additionalProperties = false
+      if (node.unknownKeys === 'catchall' && node.catchall)
+        s.additionalProperties = v(node.catchall)
+      return s
+    }
+    case 'record':
+      return {
+        type: 'object',
+        sgPlain: true,
+        propertyNames: v(node.key),
+        additionalProperties: v(node.value),
+      }
+    case 'union':
+      return node.options.length === 1 ? v(node.options[0]!) : { anyOf: node.options.map(v) }
+    case 'intersection':
+      return { allOf: [v(node.left), v(node.right)] }
+    case 'optional':
+    case 'default':
+    case 'readonly':
+      return v(node.inner)
+    case 'nullable':
+      return { anyOf: [{ type: 'null' }, v(node.inner)] }
+    case 'pipe':
+      if (leafKinds.has(node.in.kind) && leafKinds.has(node.out.kind)) return leaf()
+      if (isIdentity(node.in)) return { allOf: [v(node.in), v(node.out)] }
+      throw new Error('pipe is not compilable')
+    case 'recursive':
+      if (!(node.id in defs)) {
+        defs[node.id] = true
+        defs[node.id] = v(node.node)
+      }
+      return { $ref: `#/$defs/${node.id}` }
+    case 'ref':
+      return { $ref: `#/$defs/${node.id}` }
+    default:
+      throw new Error(`${node.kind} is not compilable`)
+  }
+}
