@@ -1,0 +1,91 @@
+import express5 from 'express'
+import express4 from 'express4'
+import { createRouter } from '../src/runtime/create-router.js'
+import { type Comparison, compare, printComparison, writeResults } from './lib.js'
+
+// Question: does createRouter's 405 tracking add per-request work that grows with the number of
+// routes? Each case dispatches one request in process (no sockets) into a router holding 10 or
+// 1,000 routes, against a bare host Router with the same routes measured in the same run.
+// Target: createRouter / bare stays about the same (within noise) at 10 and at 1,000 routes, and a
+// hit on the first route costs about the same with 1,000 routes as with 10. The wrong-method case
+// is not like for like: createRouter builds the 405 error where the bare router only falls through,
+// so its ratio is judged by how it shrinks (not grows) from 10 to 1,000 routes.
+
+type Host = typeof express5
+type AnyRouter = (req: object, res: object, done: (err?: unknown) => void) => void
+
+const handler = (_req: unknown, res: { end(): void }) => res.end()
+
+function build(host: Host, kind: 'bare' | 'createRouter', size: number): AnyRouter {
+  const router = kind === 'bare' ? host.Router() : createRouter({ Router: host.Router })
+  for (let i = 0; i < size; i++) {
+    router.get(`/r${i}/:id`, handler)
+    router.post(`/r${i}/:id`, handler)
+  }
+  return router as unknown as AnyRouter
+}
+
+function dispatch(router: AnyRouter, method: string, url: string): Promise<void> {
+  return new Promise((resolve) => {
+    const res = { end: resolve, setHeader() {} }
+    router({ method, url, headers: {} }, res, () => resolve())
+  })
+}
+
+const scenarios = {
+  'first route (hit)': (_size: number) => ['GET', '/r0/1'] as const,
+  'last route (hit)': (size: number) => ['GET', `/r${size - 1}/1`] as const,
+  'last path, wrong method': (size: number) => ['DELETE', `/r${size - 1}/1`] as const,
+}
+
+async function run(hostName: string, host: Host): Promise<Comparison> {
+  const cases: Record<string, () => Promise<void>> = {}
+  for (const size of [10, 1000]) {
+    for (const kind of ['bare', 'createRouter'] as const) {
+      const router = build(host, kind, size)
+      for (const [scenario, request] of Object.entries(scenarios)) {
+        const [method, url] = request(size)
+        cases[`${kind} ${size}: ${scenario}`] = () => dispatch(router, method, url)
+      }
+    }
+  }
+  return compare(
+    `${hostName}: dispatch cost with 10 vs 1,000 routes`,
+    'bare 10: first route (hit)',
+    cases,
+  )
+}
+
+function ratios(c: Comparison) {
+  const hz = (name: string) => c.cases.find((r) => r.name === name)!.opsPerSec
+  const out: Record<string, number> = {}
+  for (const scenario of Object.keys(scenarios)) {
+    for (const size of [10, 1000]) {
+      // > 1 means createRouter is slower than the bare router by that factor.
+      out[`createRouter/bare time, ${size} routes, ${scenario}`] = Number(
+        (hz(`bare ${size}: ${scenario}`) / hz(`createRouter ${size}: ${scenario}`)).toFixed(3),
+      )
+    }
+  }
+  out['createRouter first-route hit, time 1000 routes / 10 routes'] = Number(
+    (hz('createRouter 10: first route (hit)') / hz('createRouter 1000: first route (hit)')).toFixed(
+      3,
+    ),
+  )
+  return out
+}
+
+const results = []
+for (const [name, host] of [
+  ['express 5', express5],
+  ['express 4', express4],
+] as const) {
+  const comparison = await run(name, host)
+  printComparison(comparison)
+  const derived = ratios(comparison)
+  for (const [label, value] of Object.entries(derived)) {
+    process.stdout.write(`  ${label.padEnd(70)} ${value.toFixed(2)}x\n`)
+  }
+  results.push({ ...comparison, ratios: derived })
+}
+writeResults('router', results)
