@@ -1,3 +1,4 @@
+import { isoNow } from './iso-time.js'
 import { jsonLine } from './json-line.js'
 import { LOG_LEVELS, type LogLevel } from './levels.js'
 import { badges, prettyLine, useColors } from './pretty.js'
@@ -27,7 +28,7 @@ export function createConsoleSink(options: SinkOptions): LogSink {
       ? (meta: object | undefined, message: string | undefined) =>
           stream.write(prettyLine(badge[level], new Date(), message, meta))
       : (meta: object | undefined, message: string | undefined) =>
-          stream.write(jsonLine(level, new Date().toISOString(), meta, message))
+          stream.write(jsonLine(level, isoNow(), meta, message))
     return ((a: unknown, b?: unknown) => {
       const [meta, message] = split(a, b)
       write(meta, message)

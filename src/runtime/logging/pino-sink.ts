@@ -1,12 +1,14 @@
 import type { SinkOptions } from './console-sink.js'
+import { isoNow } from './iso-time.js'
 import type { LogLevel } from './levels.js'
 import { badges, prettyLine, useColors } from './pretty.js'
 import type { Logger, LogSink, LogStream } from './types.js'
 
 /** The part of the pino module shapeguard uses (it is loaded lazily, never imported). */
-export interface PinoModule {
-  (options: Record<string, unknown>, destination?: LogStream): Logger
-  stdTimeFunctions: { isoTime: () => string }
+export type PinoModule = (options: Record<string, unknown>, destination?: LogStream) => Logger
+
+function isoTimestamp(): string {
+  return ',"time":"' + isoNow() + '"'
 }
 
 // pino-pretty's approach without the dependency: a destination that renders pino's JSON lines.
@@ -43,7 +45,7 @@ export function createPinoSink(pino: PinoModule, options: SinkOptions): LogSink 
     level: 'debug',
     base: undefined,
     messageKey: 'message',
-    timestamp: pino.stdTimeFunctions.isoTime,
+    timestamp: isoTimestamp,
     formatters: { level: (label: string) => ({ level: label }) },
     // Records are already redacted and depth-capped; pino must not cut them shorter.
     depthLimit: 64,

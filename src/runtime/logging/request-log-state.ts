@@ -33,8 +33,34 @@ export function pathOf(req: Request): string {
   return q === -1 ? url : url.slice(0, q)
 }
 
-function segments(path: string): string[] {
-  return path.split('/').filter((s) => s !== '')
+function countSegments(path: string): number {
+  let count = 0
+  for (let i = 0; i < path.length; i++) {
+    if (path.charCodeAt(i) === 47 /* / */ && i + 1 < path.length && path.charCodeAt(i + 1) !== 47) {
+      count++
+    }
+  }
+  return path.length > 0 && path.charCodeAt(0) !== 47 ? count + 1 : count
+}
+
+interface RouteInfo {
+  readonly pattern: string
+  /** Segments of the pattern, or -1 when it cannot be counted (wildcard, optional, RegExp). */
+  readonly segments: number
+}
+
+// Express keeps one route object per route: what is learnt from its pattern is learnt once.
+const routes = new WeakMap<object, RouteInfo>()
+
+function routeInfo(route: { path?: unknown }): RouteInfo {
+  let info = routes.get(route)
+  if (info === undefined) {
+    const pattern = String(route.path)
+    const plain = typeof route.path === 'string' && !/[*?(){}]/.test(pattern)
+    info = { pattern, segments: plain ? countSegments(pattern) : -1 }
+    routes.set(route, info)
+  }
+  return info
 }
 
 /**
@@ -45,14 +71,19 @@ function segments(path: string): string[] {
  */
 export function endpointOf(req: Request): string {
   const route = (req as { route?: { path?: unknown } }).route
-  const path = pathOf(req)
-  if (route === undefined || route.path === undefined) return path
+  if (route === undefined || route === null || route.path === undefined) return pathOf(req)
+  const { pattern, segments } = routeInfo(route)
   let base = req.baseUrl ?? ''
-  const pattern = String(route.path)
-  if (base === '' && typeof route.path === 'string' && !/[*?(){}]/.test(pattern)) {
-    const concrete = segments(path)
-    const missing = concrete.length - segments(pattern).length
-    if (missing > 0) base = `/${concrete.slice(0, missing).join('/')}`
+  if (base === '' && segments !== -1) {
+    const path = pathOf(req)
+    const missing = countSegments(path) - segments
+    if (missing > 0) {
+      base = `/${path
+        .split('/')
+        .filter((s) => s !== '')
+        .slice(0, missing)
+        .join('/')}`
+    }
   }
   return base !== '' && pattern === '/' ? base : base + pattern
 }

@@ -90,12 +90,14 @@ export function requestLogger(
       )
       return
     }
-    const record: Record<string, unknown> = {}
-    if (id !== '') record.requestId = id
-    record.method = req.method
-    record.endpoint = endpointOf(req)
-    record.status = status
-    record.duration_ms = round(duration)
+    // One literal, one shape: most records have exactly these fields.
+    const record: Record<string, unknown> = {
+      requestId: id === '' ? undefined : id,
+      method: req.method,
+      endpoint: endpointOf(req),
+      status,
+      duration_ms: round(duration),
+    }
     if (slow) record.slow = true
     if (error !== undefined) Object.assign(record, error)
     if (logClientIp) record.ip = clientIpOf(req)

@@ -1,5 +1,6 @@
 import { winstonAdapter } from '../../adapters/winston/winston-adapter.js'
 import type { SinkOptions } from './console-sink.js'
+import { isoNow } from './iso-time.js'
 import { jsonLine } from './json-line.js'
 import type { LogLevel } from './levels.js'
 import { badges, prettyLine, useColors } from './pretty.js'
@@ -30,7 +31,7 @@ export function createWinstonSink(winston: WinstonModule, options: SinkOptions):
     const meta = Object.keys(rest).length > 0 ? rest : undefined
     return options.pretty
       ? prettyLine(badge[level as LogLevel], new Date(), text, meta)
-      : jsonLine(level as LogLevel, new Date().toISOString(), meta, text)
+      : jsonLine(level as LogLevel, isoNow(), meta, text)
   }
   class LineTransport extends winston.Transport {
     log(info: Info, callback: () => void) {

@@ -1,0 +1,17 @@
+let second = -1
+let prefix = ''
+
+/**
+ * `new Date().toISOString()` at a fraction of its cost: the part up to the seconds is rebuilt
+ * once per second, the milliseconds are appended.
+ */
+export function isoNow(): string {
+  const now = Date.now()
+  const s = Math.floor(now / 1000)
+  if (s !== second) {
+    second = s
+    prefix = new Date(s * 1000).toISOString().slice(0, 20)
+  }
+  const ms = now - s * 1000
+  return prefix + (ms < 10 ? '00' : ms < 100 ? '0' : '') + ms + 'Z'
+}
