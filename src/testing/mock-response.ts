@@ -19,12 +19,13 @@ export interface MockCall {
 }
 
 /** `mockResponse()`: a response with the shapeguard helpers that records what it is told. */
-export type MockResponse = Response & {
-  /** Status, body and headers as a client would see them. */
-  _result(): MockResult
-  /** Every call of status, json, send, end, setHeader and the helpers, in order. */
-  _calls: MockCall[]
-}
+export type MockResponse = Response &
+  ResponseHelpers & {
+    /** Status, body and headers as a client would see them. */
+    _result(): MockResult
+    /** Every call of status, json, send, end, setHeader and the helpers, in order. */
+    _calls: MockCall[]
+  }
 
 /** What `mockResponse()` can be given. */
 export interface MockResponseOptions {
