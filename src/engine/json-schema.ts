@@ -72,6 +72,7 @@ function jsonValue(v: unknown): unknown {
 }
 
 function withNull(s: JsonSchema): JsonSchema {
+  if (Object.keys(s).length === 1 && 'const' in s) return { enum: [s.const, null] }
   if (typeof s.type === 'string' && s.$ref === undefined && s.anyOf === undefined) {
     const out: JsonSchema = { ...s, type: [s.type, 'null'] }
     if (Array.isArray(s.enum)) out.enum = [...s.enum, null]

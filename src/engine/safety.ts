@@ -80,7 +80,8 @@ export function isIdentity(node: IRNode): boolean {
     case 'nullable':
       return isIdentity(node.inner)
     case 'readonly':
-      return leafKinds.has(node.inner.kind) && isIdentity(node.inner)
+      // Freezing a primitive is a no-op; a Date is an object zod freezes.
+      return leafKinds.has(node.inner.kind) && node.inner.kind !== 'date' && isIdentity(node.inner)
     case 'union':
       return node.options.every(isIdentity)
     case 'pipe':

@@ -123,11 +123,11 @@ export function toValidationSchema(
       return s
     }
     case 'record':
+      // ajv skips the keywords after `propertyNames` on an empty object: keep them in allOf.
       return {
         type: 'object',
         sgPlain: true,
-        propertyNames: v(node.key),
-        additionalProperties: v(node.value),
+        allOf: [{ propertyNames: v(node.key), additionalProperties: v(node.value) }],
       }
     case 'union':
       return node.options.length === 1 ? v(node.options[0]!) : { anyOf: node.options.map(v) }

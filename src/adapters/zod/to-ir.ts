@@ -1,4 +1,4 @@
-import { globalRegistry } from 'zod/v4/core'
+import { type $ZodType, globalRegistry } from 'zod/v4/core'
 import type { IRBound, IRMeta, IRNode, IRProperty, IRStringCheck } from '../../engine/ir.js'
 import { type Draft, withSafety } from '../../engine/safety.js'
 import { boundCheck, stringCheck, type ZodCheckLike } from './checks.js'
@@ -270,6 +270,22 @@ const table: Record<string, Convert> = {
   file: () => native('file'),
 }
 
+// Kinds whose converter reads `def.checks` itself; on any other kind a check (refine) is native.
+const ownChecks = new Set([
+  'string',
+  'number',
+  'bigint',
+  'date',
+  'boolean',
+  'object',
+  'array',
+  'set',
+  'tuple',
+  'record',
+  'union',
+  'pipe',
+])
+
 function metaOf(schema: ZodLike): IRMeta | undefined {
   const m = globalRegistry.get(schema as never) as Record<string, unknown> | undefined
   if (!m) return undefined
@@ -296,6 +312,8 @@ function toIR(schema: ZodLike, ctx: Context): IRNode {
     const convert = table[def.type as string]
     // A kind this zod version added after us degrades to native, never to an error.
     ir = convert ? convert(schema, def, ctx) : native(`unsupported zod type ${String(def.type)}`)
+    const checks = def.checks as ZodCheckLike[] | undefined
+    if (!ownChecks.has(def.type) && checks && checks.length > 0) ir = nativeChecks(checks, ir)
   } catch {
     ir = native('unreadable schema')
   } finally {
@@ -311,6 +329,6 @@ function toIR(schema: ZodLike, ctx: Context): IRNode {
  * `native` nodes (the enclosing request part then runs on zod alone).
  * @example zodToIR(z.object({ name: z.string() })) // → { kind: 'object', properties: [...], ... }
  */
-export function zodToIR(schema: ZodLike): IRNode {
-  return toIR(schema, { active: new Map(), next: 0 })
+export function zodToIR(schema: $ZodType | ZodLike): IRNode {
+  return toIR(schema as ZodLike, { active: new Map(), next: 0 })
 }

@@ -52,7 +52,7 @@ function hasAsyncCheck(schema: ZodLike, seen = new Set<unknown>()): boolean {
     ...(def.items ?? []),
   )
   if (def.type === 'object') children.push(...Object.values(def.shape ?? {}))
-  return children.some((c) => c !== undefined && hasAsyncCheck(c as ZodLike, seen))
+  return children.some((c) => isZodSchema(c) && hasAsyncCheck(c, seen))
 }
 
 const cache = new WeakMap<object, SchemaAdapter>()

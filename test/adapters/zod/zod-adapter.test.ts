@@ -1,0 +1,50 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import * as z from 'zod'
+import { zodAdapter } from '../../../src/adapters/zod/index.js'
+import { kAdapter } from '../../../src/engine/index.js'
+
+describe('zodAdapter', () => {
+  afterEach(() => {
+    z.config({ customError: undefined })
+  })
+
+  it('is branded with Symbol.for("shapeguard.adapter")', () => {
+    const a = zodAdapter(z.string())
+    expect(a[kAdapter]).toBe(true)
+    expect((a as unknown as Record<symbol, unknown>)[Symbol.for('shapeguard.adapter')]).toBe(true)
+    expect(a.async).toBe(false)
+  })
+
+  it('renders type mismatches as SPEC.md writes them and keeps zod’s other messages', () => {
+    const a = zodAdapter(z.object({ n: z.number(), s: z.string().min(3), d: z.number() }))
+    expect(a.parse({ n: NaN, s: 'x', d: Infinity })).toEqual({
+      success: false,
+      issues: [
+        { path: ['n'], message: 'Expected number, received NaN', code: 'invalid_type' },
+        {
+          path: ['s'],
+          message: 'Too small: expected string to have >=3 characters',
+          code: 'too_small',
+        },
+        { path: ['d'], message: 'Expected number, received Infinity', code: 'invalid_type' },
+      ],
+    })
+  })
+
+  it('lets schema messages and a global custom error map win', () => {
+    expect(zodAdapter(z.string('Give text')).parse(1)).toMatchObject({
+      issues: [{ message: 'Give text' }],
+    })
+    z.config({ customError: () => 'global says no' })
+    expect(zodAdapter(z.boolean()).parse(1)).toMatchObject({
+      issues: [{ message: 'global says no' }],
+    })
+  })
+
+  it('knows async refinements before parsing', async () => {
+    const a = zodAdapter(z.object({ a: z.string().refine(async () => true) }))
+    expect(a.async).toBe(true)
+    expect(a.ir).toBeUndefined()
+    expect(await a.parse({ a: 'x' })).toEqual({ success: true, data: { a: 'x' } })
+  })
+})

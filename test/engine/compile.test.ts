@@ -1,0 +1,174 @@
+import { describe, expect, it, vi } from 'vitest'
+import * as z from 'zod'
+import { zodAdapter } from '../../src/adapters/zod/index.js'
+import { compile, defineAdapter, type Result } from '../../src/engine/index.js'
+
+const run = (schema: z.ZodType, input: unknown, allErrors = false) =>
+  compile(zodAdapter(schema)).validate(input, allErrors) as Result
+
+const User = z.object({
+  name: z.string().min(2).max(50),
+  email: z.email(),
+  age: z.int().min(0).optional(),
+  role: z.enum(['admin', 'user']).default('user'),
+  tags: z.array(z.string()).max(5),
+  address: z.object({ zip: z.string().regex(/^\d{5}$/), city: z.string() }),
+})
+
+describe('compile', () => {
+  it('compiles an exact schema and strips unknown keys in shape order', () => {
+    const v = compile(zodAdapter(User))
+    expect(v.compiled).toBe(true)
+    const input = {
+      extra: 1,
+      address: { city: 'X', zip: '12345', more: 2 },
+      tags: ['a'],
+      email: 'a@b.co',
+      name: 'Al',
+    }
+    const r = v.validate(input, false) as Result
+    expect(r.success).toBe(true)
+    if (!r.success) return
+    expect(JSON.stringify(r.data)).toBe(
+      '{"name":"Al","email":"a@b.co","role":"user","tags":["a"],"address":{"zip":"12345","city":"X"}}',
+    )
+    expect(input).toHaveProperty('extra', 1)
+    expect(r.data).not.toBe(input)
+  })
+
+  it('compiles once per schema object', () => {
+    expect(compile(zodAdapter(User))).toBe(compile(zodAdapter(User)))
+  })
+
+  it('lets zod write the issues on reject, with SPEC.md’s type wording', () => {
+    expect(run(User, [])).toEqual({
+      success: false,
+      issues: [{ path: [], message: 'Expected object, received array', code: 'invalid_type' }],
+    })
+  })
+
+  it('returns the first issue, or every issue with allErrors', () => {
+    const bad = { name: 'A', email: 'x', tags: [], address: { zip: '1', city: 'X' } }
+    const first = run(User, bad) as Extract<Result, { success: false }>
+    expect(first.issues).toHaveLength(1)
+    const all = run(User, bad, true) as Extract<Result, { success: false }>
+    expect(all.issues.map((i) => i.path.join('.'))).toEqual(['name', 'email', 'address.zip'])
+    expect(all.issues[1]).toEqual({
+      path: ['email'],
+      message: 'Invalid email address',
+      code: 'invalid_format',
+    })
+  })
+
+  it('keeps a message written in the schema', () => {
+    const s = z.object({ n: z.number({ error: 'n must be a number' }) })
+    expect(run(s, { n: 'x' })).toMatchObject({ issues: [{ message: 'n must be a number' }] })
+  })
+
+  it('coerces query strings exactly as zod does', () => {
+    const Query = z.object({
+      page: z.coerce.number().int().min(1).default(1),
+      limit: z.coerce.number().max(100).default(20),
+      tags: z.array(z.string()).optional(),
+      q: z.string().trim().toLowerCase().optional(),
+    })
+    expect(compile(zodAdapter(Query)).compiled).toBe(true)
+    expect(run(Query, { limit: '', page: '3', q: '  HeLLo ' })).toEqual({
+      success: true,
+      data: { page: 3, limit: 0, q: 'hello' },
+    })
+    expect(run(Query, { page: 'abc' })).toMatchObject({
+      success: false,
+      issues: [{ path: ['page'] }],
+    })
+    expect(run(Query, { limit: 'Infinity' })).toMatchObject({ success: false })
+  })
+
+  it('gives each request a fresh copy of an object default', () => {
+    const s = z.object({ opts: z.object({ a: z.number() }).default({ a: 1 }) })
+    const a = run(s, {}) as { data: { opts: object } }
+    const b = run(s, {}) as { data: { opts: object } }
+    expect(a.data.opts).toEqual({ a: 1 })
+    expect(a.data.opts).not.toBe(b.data.opts)
+  })
+
+  it('counts string length in code points like zod', () => {
+    expect(run(z.string().max(1), '😀')).toEqual({ success: true, data: '😀' })
+    expect(run(z.string().length(2), '😀')).toMatchObject({ success: false })
+  })
+
+  it('picks the first union option zod would pick, stripped by its shape', () => {
+    const s = z.union([z.object({ a: z.string() }), z.object({ a: z.string(), b: z.number() })])
+    expect(run(s, { a: 'x', b: 1 })).toEqual({ success: true, data: { a: 'x' } })
+  })
+
+  it('merges intersections like zod', () => {
+    const s = z.intersection(z.object({ a: z.string() }), z.object({ b: z.number() }))
+    expect(run(s, { b: 1, a: 'x', c: 2 })).toEqual({ success: true, data: { a: 'x', b: 1 } })
+  })
+
+  it('validates recursive schemas', () => {
+    type Node = { name: string; children: Node[] }
+    const Node: z.ZodType<Node> = z.object({
+      name: z.string(),
+      children: z.array(z.lazy(() => Node)),
+    })
+    expect(compile(zodAdapter(Node)).compiled).toBe(true)
+    const input = { name: 'a', x: 1, children: [{ name: 'b', children: [], y: 2 }] }
+    expect(run(Node, input)).toEqual({
+      success: true,
+      data: { name: 'a', children: [{ name: 'b', children: [] }] },
+    })
+    expect(run(Node, { name: 'a', children: [{ name: 1, children: [] }] })).toMatchObject({
+      issues: [{ path: ['children', 0, 'name'] }],
+    })
+  })
+
+  it('runs a schema with refinements on zod alone', () => {
+    const fn = vi.fn((s: string) => s !== 'no')
+    const s = z.object({ a: z.string().refine(fn) })
+    expect(compile(zodAdapter(s)).compiled).toBe(false)
+    expect(run(s, { a: 'no' })).toMatchObject({ success: false, issues: [{ code: 'custom' }] })
+    expect(fn).toHaveBeenCalledTimes(1)
+  })
+
+  it('stays synchronous without async checks and returns a promise with them', async () => {
+    const sync = compile(zodAdapter(z.string().refine((s) => s.length > 0)))
+    expect(sync.validate('x', false)).toEqual({ success: true, data: 'x' })
+    const asyncSchema = z.string().refine(async (s) => s === 'ok', 'not ok')
+    const v = compile(zodAdapter(asyncSchema))
+    const r = v.validate('nope', false)
+    expect(r).toBeInstanceOf(Promise)
+    expect(await r).toMatchObject({ success: false, issues: [{ message: 'not ok' }] })
+    // A plain function returning a promise is only found by parsing: zod is asked again, async.
+    const hidden = compile(zodAdapter(z.string().refine((s) => Promise.resolve(s === 'ok'))))
+    expect(await hidden.validate('ok', false)).toEqual({ success: true, data: 'ok' })
+  })
+
+  it('sends undefined (no body) to the native parser', () => {
+    expect(run(z.string().optional(), undefined)).toEqual({ success: true, data: undefined })
+    expect(run(z.object({}), undefined)).toMatchObject({
+      issues: [{ message: 'Expected object, received undefined' }],
+    })
+  })
+
+  it('compiles an adapter from any library through its IR', () => {
+    const adapter = defineAdapter<string, string>({
+      library: 'test',
+      schema: {},
+      ir: { kind: 'string', safety: 'exact', coerce: false, lengthUnit: 'code-point', checks: [] },
+      async: false,
+      parse: (x) => ({
+        success: false,
+        issues: [{ path: [], message: `no ${typeof x}`, code: 'x' }],
+      }),
+    })
+    const v = compile(adapter)
+    expect(v.compiled).toBe(true)
+    expect(v.validate('s', false)).toEqual({ success: true, data: 's' })
+    expect(v.validate(1, false)).toEqual({
+      success: false,
+      issues: [{ path: [], message: 'no number', code: 'x' }],
+    })
+  })
+})
