@@ -136,12 +136,12 @@ export function resolveLoggerOptions(
   for (const key of Object.keys(options)) {
     if (!KNOWN.has(key)) throw new TypeError(`shapeguard: unknown option logger.${key}`)
   }
-  // A user's own logger formats and filters for itself: the records go to it unfiltered.
+  // A user's own logger formats for itself: it gets structured records, with every other
+  // option at its default (SPEC.md 4.6: "when given, all other logger options are ignored").
   if (options.instance !== undefined) {
     return Object.freeze({
       ...defaults,
       instance: checkLoggerInstance(options.instance),
-      level: 'debug',
       pretty: false,
     })
   }

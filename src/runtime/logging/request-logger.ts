@@ -113,8 +113,13 @@ export function requestLogger(
   }
 
   return function requestLogger(req: Request, res: LoggedResponse, next: NextFunction): void {
-    // Silent, or an outer shapeguard() already logs this request: nothing to do.
-    if (loggerState.threshold > ERROR || res[kRequestLog] !== undefined) {
+    // Silent, an outer shapeguard() already logs this request, or a response double without
+    // events (unit tests): nothing to watch, and the error middleware logs errors itself.
+    if (
+      loggerState.threshold > ERROR ||
+      res[kRequestLog] !== undefined ||
+      typeof res.on !== 'function'
+    ) {
       next()
       return
     }

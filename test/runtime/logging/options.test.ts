@@ -82,6 +82,11 @@ describe('resolveLoggerOptions', () => {
     const resolved = resolveLoggerOptions({ instance, pretty: true, level: 'error' }, true)
     expect(resolved.instance).toBe(instance)
     expect(resolved).toMatchObject({ pretty: false, level: 'debug', logAllRequests: true })
+    const production = resolveLoggerOptions(
+      { instance, level: 'debug', logAllRequests: true },
+      false,
+    )
+    expect(production).toMatchObject({ pretty: false, level: 'warn', logAllRequests: false })
   })
 
   it.each([
