@@ -24,7 +24,7 @@ export function reportError(
     code: error.code,
     status: error.statusCode,
     method: req.method,
-    path: req.originalUrl ?? req.url,
+    path: pathOf(req),
   }
   const id = (req as { id?: unknown }).id
   if (typeof id === 'string' && id !== '') meta.requestId = id
@@ -47,4 +47,11 @@ export function reportHookFailure(failure: unknown, logger: Logger): void {
     { stack: failure instanceof Error ? failure.stack : String(failure) },
     'errorHandler: onError hook threw',
   )
+}
+
+// The query string is left out: it may carry tokens, and the request logger owns its redaction.
+function pathOf(req: Request): string {
+  const url = req.originalUrl ?? req.url ?? ''
+  const query = url.indexOf('?')
+  return query === -1 ? url : url.slice(0, query)
 }

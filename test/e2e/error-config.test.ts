@@ -1,7 +1,13 @@
 import request from 'supertest'
-import { describe, expect, it } from 'vitest'
-import { AppError, errorHandler, shapeguard } from '../../src/index.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { AppError, configureLogger, errorHandler, shapeguard } from '../../src/index.js'
 import { captureLogger, hosts } from './support.js'
+
+// The request logger would write every request to stdout; errors are checked through the
+// loggers each test passes, which errorHandler writes to directly when no request logger watches.
+beforeAll(() => {
+  configureLogger({ silent: true })
+})
 
 describe.each(hosts)("errorHandler and shapeguard()'s configuration on %s", (_, express) => {
   it('a body-parser error behind shapeguard() uses the renamed shape', async () => {

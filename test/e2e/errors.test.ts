@@ -1,8 +1,9 @@
 import request from 'supertest'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   AppError,
   asyncHandler,
+  configureLogger,
   type ErrorHandlerOptions,
   errorHandler,
   notFoundHandler,
@@ -11,6 +12,12 @@ import {
 } from '../../src/index.js'
 import { kRequestLog, type RequestLogSlot } from '../../src/runtime/logging/types.js'
 import { captureLogger, type Express, hosts } from './support.js'
+
+// The request logger would write every request to stdout; errors are checked through the
+// loggers each test passes, which errorHandler writes to directly when no request logger watches.
+beforeAll(() => {
+  configureLogger({ silent: true })
+})
 
 class PaymentError extends AppError<{ orderId: string }> {
   constructor(orderId: string) {

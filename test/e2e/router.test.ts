@@ -1,7 +1,19 @@
 import request from 'supertest'
-import { describe, expect, it } from 'vitest'
-import { createRouter, errorHandler, notFoundHandler, shapeguard } from '../../src/index.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import {
+  configureLogger,
+  createRouter,
+  errorHandler,
+  notFoundHandler,
+  shapeguard,
+} from '../../src/index.js'
 import { captureLogger, type Express, hosts } from './support.js'
+
+// The request logger would write every request to stdout; errors are checked through the
+// loggers each test passes, which errorHandler writes to directly when no request logger watches.
+beforeAll(() => {
+  configureLogger({ silent: true })
+})
 
 type Router = ReturnType<typeof createRouter>
 
