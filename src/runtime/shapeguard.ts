@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express'
+import { requestLogger } from './logging/request-logger.js'
 import { type ResolvedConfig, resolveConfig, type ShapeguardConfig } from './resolve-config.js'
 import { installHelpers } from './response-helpers.js'
 
@@ -14,12 +15,14 @@ export type ShapeguardLocals = ResolvedConfig
  */
 export function shapeguard(config: ShapeguardConfig = {}): RequestHandler {
   const resolved = resolveConfig(config)
+  // Mounted after the request ID step (it reads `req.id`); it calls `next` itself.
+  const logRequest = requestLogger(config.logger, resolved.debug)
   // The request pipeline (request id, guards) and the request logger hook in here, each as a
   // step precomputed from `resolved`; a disabled step is not tested per request.
   return function shapeguard(req, res, next) {
     installHelpers(res, resolved)
     const locals = req.app?.locals
     if (locals !== undefined && locals.shapeguard !== resolved) locals.shapeguard = resolved
-    next()
+    logRequest(req, res, next)
   }
 }

@@ -1,0 +1,152 @@
+import request from 'supertest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { winstonAdapter } from '../../src/adapters/winston/index.js'
+import {
+  AppError,
+  configureLogger,
+  errorHandler,
+  logger,
+  notFoundHandler,
+  type ShapeguardConfig,
+  shapeguard,
+} from '../../src/index.js'
+import { resetLogger } from '../../src/runtime/logging/logger.js'
+import { captureLogger, type Express, hosts } from './support.js'
+
+const ID = 'req_0190a1b2c3d4e5f6a7b8c9d0'
+
+function app(express: Express, config: ShapeguardConfig) {
+  const app = express()
+  app.use(express.json())
+  // Stands in for the request-ID step of the pipeline, which runs before the request logger.
+  app.use((req, _res, next) => {
+    ;(req as { id?: string }).id = ID
+    next()
+  })
+  app.use(shapeguard(config))
+  const users = express.Router()
+  users.get('/:id', (req, res) => res.ok({ data: { id: req.params.id } }))
+  users.delete('/:id', () => {
+    throw AppError.notFound('User')
+  })
+  app.use('/users', users)
+  app.get('/crash', () => {
+    throw new Error('db down', { cause: new Error('ECONNREFUSED 10.0.0.5:5432') })
+  })
+  app.use(notFoundHandler())
+  app.use(errorHandler())
+  return app
+}
+
+afterEach(() => {
+  vi.restoreAllMocks()
+  resetLogger()
+})
+
+describe.each(hosts)('request logging through shapeguard() on %s', (_, express) => {
+  it('writes one record per request, carrying the error errorHandler() handled', async () => {
+    const sink = captureLogger()
+    const server = app(express, { debug: true, logger: { instance: sink } })
+    await request(server).get('/users/42')
+    await request(server).delete('/users/7')
+    await request(server).get('/crash')
+    // With an instance the other options keep their defaults (SPEC.md 4.6): arrival lines too.
+    expect(sink.records.filter((r) => r.level === 'debug')).toHaveLength(3)
+    sink.records.splice(0, sink.records.length, ...sink.records.filter((r) => r.level !== 'debug'))
+    expect(sink.records.map((r) => [r.level, r.meta.status])).toEqual([
+      ['info', 200],
+      ['warn', 404],
+      ['error', 500],
+    ])
+    expect(sink.records[0]!.meta).toEqual({
+      requestId: ID,
+      method: 'GET',
+      endpoint: '/users/:id',
+      status: 200,
+      duration_ms: expect.any(Number),
+    })
+    expect(sink.records[1]!.meta).toMatchObject({
+      endpoint: '/users/:id',
+      code: 'NOT_FOUND',
+      message: 'User not found',
+    })
+    expect(sink.records[1]!.meta).not.toHaveProperty('stack')
+    expect(sink.records[2]!.meta).toMatchObject({
+      endpoint: '/crash',
+      code: 'INTERNAL_ERROR',
+      stack: expect.stringMatching(/^Error: db down\n/),
+      cause: { message: 'ECONNREFUSED 10.0.0.5:5432', stack: expect.any(String) },
+    })
+  })
+
+  it('logs only errors and slow requests in production', async () => {
+    const sink = captureLogger()
+    const server = app(express, { debug: false, logger: { instance: sink } })
+    await request(server).get('/users/42')
+    await request(server).get('/nowhere')
+    expect(sink.records).toHaveLength(1)
+    expect(sink.records[0]).toMatchObject({
+      level: 'warn',
+      meta: { status: 404, code: 'NOT_FOUND' },
+    })
+  })
+
+  it('writes the same records through winstonAdapter', async () => {
+    const infos: Record<string, unknown>[] = []
+    const server = app(express, {
+      debug: true,
+      logger: {
+        instance: winstonAdapter({ log: (info) => void infos.push({ ...info }) }),
+      },
+    })
+    await request(server).delete('/users/7')
+    // With an instance the other options keep their defaults (SPEC.md 4.6): arrival lines too.
+    expect(infos.filter((i) => i.level !== 'debug')).toEqual([
+      {
+        level: 'warn',
+        requestId: ID,
+        method: 'DELETE',
+        endpoint: '/users/:id',
+        status: 404,
+        duration_ms: expect.any(Number),
+        code: 'NOT_FOUND',
+        message: 'User not found',
+      },
+    ])
+  })
+
+  it('prints pretty lines on stdout in development, one per event', async () => {
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
+    const server = app(express, { debug: true, logger: { pretty: true } })
+    await request(server).get('/users/42?token=secret')
+    await request(server).delete('/users/7')
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    const text = write.mock.calls.map((c) => String(c[0])).join('')
+    const lines = text.split('\n').filter((l) => l !== '')
+    expect(lines).toEqual([
+      expect.stringMatching(
+        new RegExp(`^\\d\\d:\\d\\d:\\d\\d\\.\\d{3} \\[DEBUG\\] >> GET /users/42 \\[${ID}\\]$`),
+      ),
+      expect.stringMatching(new RegExp(`\\[INFO\\] << 200 GET /users/42 \\d+ms \\[${ID}\\]$`)),
+      expect.stringMatching(/\[DEBUG\] >> DELETE \/users\/7 /),
+      expect.stringMatching(/\[WARN\] << 404 DELETE \/users\/7 \d+ms /),
+      '  NOT_FOUND: User not found',
+    ])
+    expect(text).not.toContain('secret')
+  })
+
+  it('lets configureLogger() silence every instance, and the singleton writes through the same sink', async () => {
+    const sink = captureLogger()
+    const server = app(express, { debug: true, logger: { instance: sink } })
+    logger.info({ userId: 1, password: 'pw' }, 'signed in')
+    expect(sink.records[0]).toEqual({
+      level: 'info',
+      message: 'signed in',
+      meta: { userId: 1, password: '[REDACTED]' },
+    })
+    configureLogger({ silent: true })
+    await request(server).get('/users/42')
+    logger.error('hidden')
+    expect(sink.records).toHaveLength(1)
+  })
+})
