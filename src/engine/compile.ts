@@ -1,8 +1,8 @@
-import Ajv2020 from 'ajv/dist/2020.js'
+import Ajv2020, { _, type KeywordCxt } from 'ajv/dist/2020.js'
 import type { SchemaAdapter } from './adapter.js'
 import { type Builder, compileBuilder, REJECT } from './builder.js'
 import type { IRNode } from './ir.js'
-import { FAIL, type LeafRun } from './leaf.js'
+import { codePoints, FAIL, type LeafRun } from './leaf.js'
 import type { Result } from './result.js'
 import { type KeywordRegistry, toValidationSchema } from './validation-schema.js'
 
@@ -44,35 +44,65 @@ function ajv() {
     allErrors: false,
     logger: false,
     addUsedSchema: false,
+    // Our own generated schemas: checking them against the meta-schema costs compile time only.
+    validateSchema: false,
+    code: { optimize: false },
   })
+  // Inline keywords: ajv writes the call into the validator, with no per-call context object.
+  const fn = (cxt: KeywordCxt, f: unknown) => cxt.gen.scopeValue('func', { ref: f })
   instance.addKeyword({
     keyword: 'sgLeaf',
     schemaType: 'number',
-    compile: (id: number) => {
-      const run = leaves[id]!
-      return (x: unknown) => run(x) !== FAIL
+    code(cxt) {
+      const run = fn(cxt, leaves[cxt.schema as number])
+      const fail = cxt.gen.scopeValue('obj', { ref: FAIL })
+      cxt.fail(_`${run}(${cxt.data}) === ${fail}`)
     },
   })
   instance.addKeyword({
     keyword: 'sgRegex',
     type: 'string',
     schemaType: 'array',
-    compile: (ids: number[]) => {
-      const list = ids.map((id) => regexes[id]!)
-      return (x: string) => {
-        for (const re of list) {
-          re.lastIndex = 0
-          if (!re.test(x)) return false
-        }
-        return true
+    code(cxt) {
+      for (const id of cxt.schema as number[]) {
+        const re = regexes[id]!
+        const ref = cxt.gen.scopeValue('pattern', { ref: re })
+        cxt.fail(
+          re.global || re.sticky
+            ? _`(${ref}.lastIndex = 0, !${ref}.test(${cxt.data}))`
+            : _`!${ref}.test(${cxt.data})`,
+        )
       }
+    },
+  })
+  // Code-point lengths as zod counts them, counted only when the UTF-16 length leaves it open.
+  instance.addKeyword({
+    keyword: 'sgMinLength',
+    type: 'string',
+    schemaType: 'number',
+    code(cxt) {
+      const n = cxt.schema as number
+      cxt.fail(
+        _`${cxt.data}.length < ${n} || (${cxt.data}.length < ${2 * n} && ${fn(cxt, codePoints)}(${cxt.data}) < ${n})`,
+      )
+    },
+  })
+  instance.addKeyword({
+    keyword: 'sgMaxLength',
+    type: 'string',
+    schemaType: 'number',
+    code(cxt) {
+      const n = cxt.schema as number
+      cxt.fail(_`${cxt.data}.length > ${n} && ${fn(cxt, codePoints)}(${cxt.data}) > ${n}`)
     },
   })
   instance.addKeyword({
     keyword: 'sgPlain',
     type: 'object',
     schemaType: 'boolean',
-    validate: (_: boolean, x: unknown) => isPlainObject(x),
+    code(cxt) {
+      cxt.fail(_`!${fn(cxt, isPlainObject)}(${cxt.data})`)
+    },
   })
   shared = instance
   return instance

@@ -38,8 +38,8 @@ function stringSchema(node: IRString, reg: KeywordRegistry): Schema {
     if (c.kind === 'max_length' || c.kind === 'length') max = Math.min(max, c.value)
     if (c.kind === 'pattern') regexes.push(reg.regex(c.pattern))
   }
-  if (min > 0) s.minLength = min
-  if (max !== Number.POSITIVE_INFINITY) s.maxLength = max
+  if (min > 0) s.sgMinLength = min
+  if (max !== Number.POSITIVE_INFINITY) s.sgMaxLength = max
   if (regexes.length > 0) s.sgRegex = regexes
   return s
 }
