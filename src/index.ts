@@ -1,3 +1,5 @@
+export { zodAdapter } from './adapters/zod/index.js'
+export type { InferInput, InferOutput, SchemaAdapter } from './engine/adapter.js'
 export {
   AppError,
   type AppErrorCode,
