@@ -40,40 +40,44 @@ function engineOutcome(c: Case, input: unknown, allErrors: boolean): Outcome {
 }
 
 describe('compile (differential parity with zod safeParse)', () => {
-  it(`answers like zod on ${RUNS * PER_SCHEMA} generated schema/input pairs`, () => {
-    let pairs = 0
-    let compiledSchemas = 0
-    let fastAccepts = 0
-    fc.assert(
-      fc.property(
-        schemaCase.chain((c) =>
-          fc.tuple(
-            fc.constant(Object.assign(c, { [fc.toStringMethod]: () => c.label })),
-            fc.array(c.input, { minLength: PER_SCHEMA, maxLength: PER_SCHEMA }),
+  it(
+    `answers like zod on ${RUNS * PER_SCHEMA} generated schema/input pairs`,
+    () => {
+      let pairs = 0
+      let compiledSchemas = 0
+      let fastAccepts = 0
+      fc.assert(
+        fc.property(
+          schemaCase.chain((c) =>
+            fc.tuple(
+              fc.constant(Object.assign(c, { [fc.toStringMethod]: () => c.label })),
+              fc.array(c.input, { minLength: PER_SCHEMA, maxLength: PER_SCHEMA }),
+            ),
           ),
+          ([c, inputs]) => {
+            const validator = compile(zodAdapter(c.schema))
+            if (validator.compiled) compiledSchemas++
+            for (const [i, input] of inputs.entries()) {
+              const before = canonical(input)
+              const allErrors = i % 2 === 0
+              const got = engineOutcome(c, input, allErrors)
+              // zod's own readonly freezes a rejected input in place; the engine never mutates.
+              if (!c.label.includes('readonly'))
+                expect(canonical(input), `input mutated by ${c.label}`).toBe(before)
+              const want = zodOutcome(c.schema, input, allErrors)
+              expect(got, `${c.label} on ${before}`).toEqual(want)
+              if (validator.compiled && 'success' in got && got.success) fastAccepts++
+              pairs++
+            }
+          },
         ),
-        ([c, inputs]) => {
-          const validator = compile(zodAdapter(c.schema))
-          if (validator.compiled) compiledSchemas++
-          for (const [i, input] of inputs.entries()) {
-            const before = canonical(input)
-            const allErrors = i % 2 === 0
-            const got = engineOutcome(c, input, allErrors)
-            // zod's own readonly freezes a rejected input in place; the engine never mutates.
-            if (!c.label.includes('readonly'))
-              expect(canonical(input), `input mutated by ${c.label}`).toBe(before)
-            const want = zodOutcome(c.schema, input, allErrors)
-            expect(got, `${c.label} on ${before}`).toEqual(want)
-            if (validator.compiled && 'success' in got && got.success) fastAccepts++
-            pairs++
-          }
-        },
-      ),
-      { numRuns: RUNS },
-    )
-    expect(pairs).toBe(RUNS * PER_SCHEMA)
-    // The suite proves something only if the compiled path ran on a good share of schemas.
-    expect(compiledSchemas).toBeGreaterThan(RUNS * 0.4)
-    expect(fastAccepts).toBeGreaterThan(pairs * 0.1)
-  }, Math.max(120_000, RUNS * 100))
+        { numRuns: RUNS },
+      )
+      expect(pairs).toBe(RUNS * PER_SCHEMA)
+      // The suite proves something only if the compiled path ran on a good share of schemas.
+      expect(compiledSchemas).toBeGreaterThan(RUNS * 0.4)
+      expect(fastAccepts).toBeGreaterThan(pairs * 0.1)
+    },
+    Math.max(120_000, RUNS * 100),
+  )
 })
