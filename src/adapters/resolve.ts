@@ -1,14 +1,18 @@
 import { isAdapter, type SchemaAdapter } from '../engine/adapter.js'
+import { isStandardSchema, standardAdapter } from './standard/index.js'
 import { isZodSchema, zodAdapter } from './zod/index.js'
 
 /** Turns one kind of schema object into an adapter, or returns undefined when it is not its kind. */
 type Resolver = (value: unknown) => SchemaAdapter | undefined
 
-// Tried in order. Standard Schema objects (`~standard`, native validation only, no IR) are added
-// here by their own resolver; zod comes first because zod schemas also implement Standard Schema.
+// Tried in order. Zod comes before Standard Schema because zod 4 schemas implement it too but get
+// the compiled path through zodAdapter. Valibot and yup schemas passed as they are also implement
+// Standard Schema: they are validated natively here (the main entry never loads either library);
+// valibotAdapter / yupAdapter give them the compiled path and the docs.
 const resolvers: Resolver[] = [
   (value) => (isAdapter(value) ? value : undefined),
   (value) => (isZodSchema(value) ? zodAdapter(value as never) : undefined),
+  (value) => (isStandardSchema(value) ? standardAdapter(value) : undefined),
 ]
 
 function describe(value: unknown): string {
@@ -21,7 +25,8 @@ function describe(value: unknown): string {
 
 /**
  * Resolves anything accepted where a schema is expected into a schema adapter: an adapter as is,
- * a zod 4 schema through `zodAdapter`.
+ * a zod 4 schema through `zodAdapter`, any other Standard Schema object (`~standard`: ArkType,
+ * Effect Schema, a bare valibot or yup schema, …) validated natively.
  * @example toAdapter(z.string()).library // → 'zod'
  */
 export function toAdapter(value: unknown): SchemaAdapter {
@@ -30,6 +35,6 @@ export function toAdapter(value: unknown): SchemaAdapter {
     if (adapter) return adapter
   }
   throw new TypeError(
-    `shapeguard: expected a zod schema or a schema adapter (zodAdapter, valibotAdapter, yupAdapter), received ${describe(value)}`,
+    `shapeguard: expected a zod schema or a schema adapter (zodAdapter, valibotAdapter, yupAdapter) or a Standard Schema object (\`~standard\`), received ${describe(value)}`,
   )
 }

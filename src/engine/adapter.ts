@@ -19,8 +19,12 @@ export interface SchemaAdapter<Input = unknown, Output = Input> {
   readonly ir: IRNode | undefined
   /** True when `parse` always returns a promise (the schema has async checks). */
   readonly async: boolean
-  /** Runs the library's own parser; returns a promise only for async schemas. */
-  parse(input: unknown): Result<Output> | Promise<Result<Output>>
+  /**
+   * Runs the library's own parser; returns a promise only for async schemas. `allErrors: false`
+   * is a hint that only the first issue will be read (a library may then stop early, e.g.
+   * valibot's `abortEarly`); every issue is returned when it is true or absent.
+   */
+  parse(input: unknown, allErrors?: boolean): Result<Output> | Promise<Result<Output>>
   /** Phantom types, never set at run time: what the schema accepts and what it produces. */
   readonly '~types'?: { readonly input: Input; readonly output: Output }
 }

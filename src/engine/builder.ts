@@ -67,7 +67,10 @@ class BuilderCode {
       }
       case 'record': {
         const key = isIdentity(node.key) ? 'k' : this.expr(node.key, 'k')
-        return `const o = {}\nfor (const k of Object.keys(x)) {\nif (k === '__proto__') continue\nconst v = x[k], ok = ${key}\nif (ok === '__proto__') continue\no[ok] = ${this.expr(node.value, 'v')}\n}\nreturn o`
+        const skip = node.ignoredKeys?.length
+          ? ` || ${this.ref(new Set(node.ignoredKeys))}.has(k)`
+          : ''
+        return `const o = {}\nfor (const k of Object.keys(x)) {\nif (k === '__proto__'${skip}) continue\nconst v = x[k], ok = ${key}\nif (ok === '__proto__') continue\no[ok] = ${this.expr(node.value, 'v')}\n}\nreturn o`
       }
       case 'union':
         return this.union(node)
@@ -82,6 +85,10 @@ class BuilderCode {
         return `return x === null ? null : ${this.expr(node.inner, 'x')}`
       case 'default': {
         const get = this.ref(node.get)
+        if (node.on === 'null' || node.on === 'nullish') {
+          const when = node.on === 'null' ? 'x === null' : 'x === null || x === undefined'
+          return `if (${when}) return ${get}()\nreturn ${this.expr(node.inner, 'x')}`
+        }
         return `if (x === undefined) return ${get}()\nconst r = ${this.expr(node.inner, 'x')}\nreturn r === undefined ? ${get}() : r`
       }
       case 'readonly':
@@ -110,7 +117,9 @@ class BuilderCode {
       } else lines.push(`o[${k}] = ${this.expr(p.value, 'v')}`)
     }
     if (node.unknownKeys === 'catchall' && node.catchall) {
-      const keys = this.ref(new Set(node.properties.map((p) => p.key)))
+      const keys = this.ref(
+        new Set([...node.properties.map((p) => p.key), ...(node.ignoredKeys ?? [])]),
+      )
       lines.push(
         `for (const k in x) {\nif (${keys}.has(k) || k === '__proto__') continue\nv = x[k]\no[k] = ${this.expr(node.catchall, 'v')}\n}`,
       )

@@ -96,6 +96,23 @@ function ajv() {
       cxt.fail(_`${cxt.data}.length > ${n} && ${fn(cxt, codePoints)}(${cxt.data}) > ${n}`)
     },
   })
+  // UTF-16 code units, as valibot and yup count (`"😀".length === 2`).
+  instance.addKeyword({
+    keyword: 'sgMinUnits',
+    type: 'string',
+    schemaType: 'number',
+    code(cxt) {
+      cxt.fail(_`${cxt.data}.length < ${cxt.schema as number}`)
+    },
+  })
+  instance.addKeyword({
+    keyword: 'sgMaxUnits',
+    type: 'string',
+    schemaType: 'number',
+    code(cxt) {
+      cxt.fail(_`${cxt.data}.length > ${cxt.schema as number}`)
+    },
+  })
   instance.addKeyword({
     keyword: 'sgPlain',
     type: 'object',
@@ -124,7 +141,7 @@ function compileNode(root: IRNode): { check: Check; build: Builder } {
 
 function nativeOnly<O>(adapter: SchemaAdapter<unknown, O>): PartValidator<O>['validate'] {
   return function validate(input, allErrors) {
-    const r = adapter.parse(input)
+    const r = adapter.parse(input, allErrors)
     if (r instanceof Promise) return r.then((res) => firstOnly(res, allErrors))
     return firstOnly(r, allErrors)
   }

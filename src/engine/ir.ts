@@ -125,12 +125,16 @@ export interface IRObject extends Base<'object'> {
   /** strip: drop unknown keys; strict: reject them; catchall: validate them with `catchall`. */
   readonly unknownKeys: 'strip' | 'strict' | 'catchall'
   readonly catchall?: IRNode
+  /** Unknown keys the library never copies to the output (valibot: `constructor`, `prototype`). */
+  readonly ignoredKeys?: readonly string[]
 }
 
 /** Record with string keys (`key` constrains them) and a value schema. */
 export interface IRRecord extends Base<'record'> {
   readonly key: IRNode
   readonly value: IRNode
+  /** Keys the library never copies to the output (valibot: `constructor`, `prototype`). */
+  readonly ignoredKeys?: readonly string[]
 }
 
 /** Tuple of fixed required items, then optional `rest` items. */
@@ -163,9 +167,14 @@ export interface IRWrapper extends Base<'optional' | 'nullable' | 'readonly'> {
   readonly inner: IRNode
 }
 
-/** Default applied when the input is undefined; the default itself is not validated. */
+/**
+ * Default applied when the input is undefined (or, per `on`, null); `get` must validate the
+ * default itself where the library does (valibot), zod does not.
+ */
 export interface IRDefault extends Base<'default'> {
   readonly inner: IRNode
+  /** Which inputs take the default: `undefined` (absent, the default), `null`, or either. */
+  readonly on?: 'undefined' | 'null' | 'nullish'
   /** The default for docs when it is static JSON data, otherwise undefined. */
   readonly value: unknown
   /** Produces the default exactly as the library does (a fresh copy or a function call). */

@@ -225,7 +225,8 @@ class Writer {
       case 'readonly':
         return { ...w(node.inner), readOnly: true }
       case 'default': {
-        const s = w(node.inner)
+        const s =
+          node.on === 'null' || node.on === 'nullish' ? withNull(w(node.inner)) : w(node.inner)
         return node.value === undefined ? s : { ...s, default: node.value }
       }
       case 'pipe':

@@ -30,8 +30,9 @@ export const leafKinds: ReadonlySet<string> = new Set([
 /** Whether the library's parser accepts `undefined` here (conservative: true when unsure). */
 export function acceptsUndefined(node: IRNode): boolean {
   switch (node.kind) {
-    case 'optional':
     case 'default':
+      return node.on === 'null' ? acceptsUndefined(node.inner) : true
+    case 'optional':
     case 'unknown':
     case 'undefined':
     case 'native':

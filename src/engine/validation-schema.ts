@@ -19,13 +19,9 @@ function isJsonPrimitive(v: unknown): boolean {
   )
 }
 
-/** Whether ajv's own keywords express a string node exactly (code points, no value changes). */
+/** Whether a string node is checked by keywords alone (no coercion, no value changes). */
 function pureString(node: IRString): boolean {
-  return (
-    !node.coerce &&
-    node.lengthUnit === 'code-point' &&
-    node.checks.every((c) => c.kind !== 'transform' && c.kind !== 'format')
-  )
+  return !node.coerce && node.checks.every((c) => c.kind !== 'transform' && c.kind !== 'format')
 }
 
 function stringSchema(node: IRString, reg: KeywordRegistry): Schema {
@@ -38,8 +34,9 @@ function stringSchema(node: IRString, reg: KeywordRegistry): Schema {
     if (c.kind === 'max_length' || c.kind === 'length') max = Math.min(max, c.value)
     if (c.kind === 'pattern') regexes.push(reg.regex(c.pattern))
   }
-  if (min > 0) s.sgMinLength = min
-  if (max !== Number.POSITIVE_INFINITY) s.sgMaxLength = max
+  const utf16 = node.lengthUnit === 'utf16'
+  if (min > 0) s[utf16 ? 'sgMinUnits' : 'sgMinLength'] = min
+  if (max !== Number.POSITIVE_INFINITY) s[utf16 ? 'sgMaxUnits' : 'sgMaxLength'] = max
   if (regexes.length > 0) s.sgRegex = regexes
   return s
 }
@@ -133,8 +130,11 @@ export function toValidationSchema(
       return node.options.length === 1 ? v(node.options[0]!) : { anyOf: node.options.map(v) }
     case 'intersection':
       return { allOf: [v(node.left), v(node.right)] }
-    case 'optional':
     case 'default':
+      return node.on === 'null' || node.on === 'nullish'
+        ? { anyOf: [{ type: 'null' }, v(node.inner)] }
+        : v(node.inner)
+    case 'optional':
     case 'readonly':
       return v(node.inner)
     case 'nullable':

@@ -1,0 +1,2 @@
+export { isStandardSchema, standardAdapter } from './standard-adapter.js'
+export type * from './standard-schema.js'

@@ -1,0 +1,78 @@
+import { defineAdapter, type SchemaAdapter } from '../../engine/adapter.js'
+import type { Issue, Result } from '../../engine/result.js'
+import type {
+  StandardInput,
+  StandardIssue,
+  StandardOutput,
+  StandardResult,
+  StandardSchemaV1,
+} from './standard-schema.js'
+
+/** Whether a value implements Standard Schema v1 (an object or function with `~standard`). */
+export function isStandardSchema(value: unknown): value is StandardSchemaV1 {
+  if ((typeof value !== 'object' && typeof value !== 'function') || value === null) return false
+  const props = (value as { '~standard'?: { version?: unknown; validate?: unknown } })['~standard']
+  return (
+    typeof props === 'object' &&
+    props !== null &&
+    props.version === 1 &&
+    typeof props.validate === 'function'
+  )
+}
+
+function segment(p: PropertyKey | { key: PropertyKey }): string | number {
+  const key = typeof p === 'object' && p !== null ? p.key : p
+  return typeof key === 'symbol' ? String(key) : key
+}
+
+function toIssue(issue: StandardIssue): Issue {
+  // The spec has no issue codes; libraries that keep one on the issue (ArkType) expose it.
+  const code = (issue as { code?: unknown }).code
+  return {
+    // Array.from, not map: a library's path may be an Array subclass (ArkType's ReadonlyPath).
+    path: Array.from(issue.path ?? [], segment),
+    message: issue.message,
+    code: typeof code === 'string' ? code : 'invalid',
+  }
+}
+
+function toResult<O>(r: StandardResult<O>): Result<O> {
+  if (r.issues) return { success: false, issues: r.issues.map(toIssue) }
+  return { success: true, data: r.value }
+}
+
+const cache = new WeakMap<object, SchemaAdapter>()
+
+/**
+ * Wraps any Standard Schema v1 object (ArkType, Effect Schema, valibot, …) as a schema adapter
+ * validated natively: no IR, so no compiled path and an empty schema in the docs.
+ * @param schema an object with a `~standard` property; the same object always gives the same adapter.
+ * @example standardAdapter(type({ name: 'string' })).parse({ name: 'Ada' })
+ */
+export function standardAdapter<S extends StandardSchemaV1>(
+  schema: S,
+): SchemaAdapter<StandardInput<S>, StandardOutput<S>> {
+  if (!isStandardSchema(schema)) {
+    throw new TypeError('standardAdapter: expected a Standard Schema v1 object (`~standard`)')
+  }
+  const hit = cache.get(schema)
+  if (hit) return hit as SchemaAdapter<StandardInput<S>, StandardOutput<S>>
+  const props = schema['~standard']
+  const adapter = defineAdapter<StandardInput<S>, StandardOutput<S>>({
+    library: 'standard-schema',
+    schema,
+    ir: undefined,
+    async: false,
+    parse(input) {
+      const r = props.validate(input) as
+        | StandardResult<StandardOutput<S>>
+        | Promise<StandardResult<StandardOutput<S>>>
+      // A thenable from another realm is a promise too.
+      return typeof (r as { then?: unknown }).then === 'function'
+        ? Promise.resolve(r).then(toResult)
+        : toResult(r as StandardResult<StandardOutput<S>>)
+    },
+  })
+  cache.set(schema, adapter as SchemaAdapter)
+  return adapter
+}
