@@ -1,0 +1,66 @@
+/** Size limits of a request body; `validation.limits` globally, `limits` per route. */
+export interface GuardLimits {
+  /** Nested objects and arrays; the body itself is level 1, scalars add none. @default 20 */
+  readonly maxDepth: number
+  /** Longest array anywhere in the body. @default 1000 */
+  readonly maxArrayLength: number
+  /** Longest string anywhere in the body (keys included), in characters. @default 10000 */
+  readonly maxStringLength: number
+}
+
+/** The limits of SPEC.md section 8, used where neither the route nor `shapeguard()` sets one. */
+export const defaultLimits: GuardLimits = Object.freeze({
+  maxDepth: 20,
+  maxArrayLength: 1000,
+  maxStringLength: 10000,
+})
+
+// The body walk recurses once per level and never past maxDepth; this bound keeps that recursion
+// far from the stack limit whatever the host has already put on the stack.
+const maxDepthCeiling = 1000
+
+const names = ['maxDepth', 'maxArrayLength', 'maxStringLength'] as const
+
+function check(limits: unknown, prefix: string): Partial<GuardLimits> | undefined {
+  if (limits === undefined) return undefined
+  if (typeof limits !== 'object' || limits === null || Array.isArray(limits)) {
+    throw new TypeError(`${prefix} must be an object`)
+  }
+  for (const key of Object.keys(limits)) {
+    if (!(names as readonly string[]).includes(key)) {
+      throw new TypeError(
+        `${prefix}.${key} is not a limit (maxDepth, maxArrayLength, maxStringLength)`,
+      )
+    }
+    const value = (limits as Record<string, unknown>)[key]
+    if (value === undefined) continue
+    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
+      throw new TypeError(`${prefix}.${key} must be a positive integer`)
+    }
+    if (key === 'maxDepth' && value > maxDepthCeiling) {
+      throw new TypeError(`${prefix}.maxDepth must be at most ${maxDepthCeiling}`)
+    }
+  }
+  return limits as Partial<GuardLimits>
+}
+
+/**
+ * Route limits over global limits over the defaults; throws a `TypeError` naming the option at
+ * mount time for anything but a positive integer (`maxDepth` at most 1000).
+ * @param global `validation.limits` of `shapeguard()`; default none
+ * @param route `limits` of the route; default none
+ * @example resolveLimits({ maxDepth: 10 }, { maxArrayLength: 50 }) // { maxDepth: 10, maxArrayLength: 50, maxStringLength: 10000 }
+ */
+export function resolveLimits(
+  global?: Partial<GuardLimits>,
+  route?: Partial<GuardLimits>,
+): GuardLimits {
+  const g = check(global, 'validation.limits')
+  const r = check(route, 'limits')
+  if (g === undefined && r === undefined) return defaultLimits
+  return Object.freeze({
+    maxDepth: r?.maxDepth ?? g?.maxDepth ?? defaultLimits.maxDepth,
+    maxArrayLength: r?.maxArrayLength ?? g?.maxArrayLength ?? defaultLimits.maxArrayLength,
+    maxStringLength: r?.maxStringLength ?? g?.maxStringLength ?? defaultLimits.maxStringLength,
+  })
+}
