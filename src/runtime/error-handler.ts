@@ -39,7 +39,7 @@ export function errorHandler(options: ErrorHandlerOptions = {}): ErrorRequestHan
     } catch (failure) {
       sendFallback(res)
       try {
-        resolveLogger(options.logger, undefined).error(
+        resolveLogger(options.logger).error(
           { stack: failure instanceof Error ? failure.stack : String(failure) },
           'errorHandler failed; sent the fallback error response',
         )
@@ -58,14 +58,15 @@ function answer(
   mountDebug: boolean,
 ): void {
   const config: ResolvedConfig | undefined = slots(res)[kConfig] ?? req.app?.locals?.shapeguard
-  const logger = resolveLogger(options.logger, config)
+  const logger = resolveLogger(options.logger)
+  const explicit = options.logger !== undefined
   const error = AppError.fromUnknown(thrown)
 
   if (res.headersSent) {
     // Nothing more can be said to this client. An unfinished body is cut off (as Express's own
     // handler does) so the client sees a failure rather than waiting or trusting a partial body.
     if (!res.writableEnded) res.destroy()
-    safely(() => reportError(error, thrown, req, res, logger))
+    safely(() => reportError(error, thrown, req, res, logger, explicit))
     return
   }
 
@@ -78,7 +79,7 @@ function answer(
       safely(() => reportHookFailure(failure, logger))
     }
   }
-  safely(() => reportError(error, thrown, req, res, logger))
+  safely(() => reportError(error, thrown, req, res, logger, explicit))
 
   let message = error.message
   let details: unknown = error.details

@@ -4,8 +4,9 @@ import { kRequestLog, type Logger, type RequestLogSlot } from './logging/types.j
 
 /**
  * One log line per error: when the request logger watches this response, the error is handed to
- * it through `res[kRequestLog]`; otherwise it is logged here, 4xx at warn without a stack, 5xx at
- * error with the full stack.
+ * it through `res[kRequestLog]` and goes on that request's line; otherwise it is logged here, 4xx
+ * at warn without a stack, 5xx at error with the full stack. A logger given to
+ * `errorHandler({logger})` explicitly gets its own line in any case: the user asked for it.
  */
 export function reportError(
   error: AppError,
@@ -13,12 +14,13 @@ export function reportError(
   req: Request,
   res: Response,
   logger: Logger,
+  explicit: boolean,
 ): void {
   const slot = (res as Response & { [kRequestLog]?: RequestLogSlot })[kRequestLog]
   if (slot !== undefined) {
     slot.error = error
     slot.cause = thrown !== error ? thrown : error.isOperational ? undefined : error.cause
-    return
+    if (!explicit) return
   }
   const meta: Record<string, unknown> = {
     code: error.code,

@@ -1,10 +1,11 @@
 import { logger } from './logging/logger.js'
 import type { Logger } from './logging/types.js'
 
-/** The logger an error or warning goes to: explicit, else the one given to shapeguard(), else the shared singleton. */
-export function resolveLogger(
-  explicit: Logger | undefined,
-  config: { readonly logger: Logger | undefined } | undefined,
-): Logger {
-  return explicit ?? config?.logger ?? logger
+/**
+ * The logger an error or warning goes to: the one given to `errorHandler({logger})`, else the
+ * shared singleton, which every `shapeguard()` instance (and its `logger.instance`) writes
+ * through, so `configureLogger()`'s level and silence and the redaction always apply.
+ */
+export function resolveLogger(explicit: Logger | undefined): Logger {
+  return explicit ?? logger
 }

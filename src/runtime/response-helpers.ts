@@ -1,5 +1,6 @@
 import type { Response } from 'express'
 import { defaultShape } from './envelope.js'
+import { kRequestLog, type RequestLogSlot } from './logging/types.js'
 import type { ResolvedConfig } from './resolve-config.js'
 import { resolveLogger } from './resolve-logger.js'
 import type {
@@ -53,6 +54,9 @@ function cursorPaginated(this: Response, options: CursorPaginatedOptions): void 
 function fail(this: Response, options: FailOptions): void {
   const shape = slots(this)[kConfig]?.response.shape ?? defaultShape
   const body = shape.error(options.code, options.message, options.details ?? null)
+  // The request log line of a `fail` answer carries its code and message, as an error's does.
+  const log = (this as Response & { [kRequestLog]?: RequestLogSlot })[kRequestLog]
+  if (log !== undefined) log.error = { code: options.code, message: options.message }
   this.status(options.status ?? 400).json(body)
 }
 
@@ -86,7 +90,7 @@ function warnMissing(
   }
   if (seen.has(token)) return
   seen.add(token)
-  resolveLogger(undefined, config).warn(
+  resolveLogger(undefined).warn(
     { token, method: res.req?.method, path: res.req?.originalUrl },
     `withShape: ${token} resolved to nothing`,
   )

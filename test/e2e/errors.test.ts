@@ -6,6 +6,7 @@ import {
   configureLogger,
   type ErrorHandlerOptions,
   errorHandler,
+  logger,
   notFoundHandler,
   type ShapeguardConfig,
   shapeguard,
@@ -457,7 +458,7 @@ describe.each(hosts)('error logging on %s', (_, express) => {
     expect(error?.meta.cause).toMatchObject({ message: 'root' })
   })
 
-  it('discovers the logger given to shapeguard(); an explicit one wins', async () => {
+  it("logs an error once, on the request's line, through shapeguard()'s logger; an explicit one gets its own line", async () => {
     const mounted = captureLogger()
     const explicit = captureLogger()
     const discovered = express()
@@ -468,15 +469,21 @@ describe.each(hosts)('error logging on %s', (_, express) => {
     overridden.use(shapeguard({ logger: { instance: mounted } }))
     overridden.get('/x', (_req, _res, next) => next(AppError.forbidden()))
     overridden.use(errorHandler({ logger: explicit }))
-    await request(discovered).get('/x')
-    expect(mounted.records).toHaveLength(1)
-    await request(overridden).get('/x')
-    expect(mounted.records).toHaveLength(1)
-    expect(explicit.records).toHaveLength(1)
+    const forbidden = () => mounted.records.filter((r) => r.meta.code === 'FORBIDDEN')
+    configureLogger({ silent: false })
+    try {
+      await request(discovered).get('/x')
+      expect(forbidden()).toHaveLength(1)
+      expect(forbidden()[0]).toMatchObject({ level: 'warn', meta: { status: 403 } })
+      await request(overridden).get('/x')
+      expect(forbidden()).toHaveLength(2)
+      expect(explicit.records).toMatchObject([{ level: 'warn', meta: { code: 'FORBIDDEN' } }])
+    } finally {
+      configureLogger({ silent: true })
+    }
   })
 
   it('hands the error to the request logger instead of logging it a second time', async () => {
-    const logger = captureLogger()
     const slots: RequestLogSlot[] = []
     const app = express()
     app.use((_req, res, next) => {
@@ -487,9 +494,14 @@ describe.each(hosts)('error logging on %s', (_, express) => {
     })
     const thrown = new TypeError('undefined is not a function')
     app.get('/x', (_req, _res, next) => next(thrown))
-    app.use(errorHandler({ logger }))
-    await request(app).get('/x')
-    expect(logger.records).toEqual([])
+    app.use(errorHandler())
+    const write = vi.spyOn(logger, 'error')
+    try {
+      await request(app).get('/x')
+      expect(write).not.toHaveBeenCalled()
+    } finally {
+      write.mockRestore()
+    }
     expect(slots[0]?.cause).toBe(thrown)
     expect(slots[0]?.error).toMatchObject({ code: 'INTERNAL_ERROR', isOperational: false })
   })

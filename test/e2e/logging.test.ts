@@ -18,9 +18,9 @@ const ID = 'req_0190a1b2c3d4e5f6a7b8c9d0'
 function app(express: Express, config: ShapeguardConfig) {
   const app = express()
   app.use(express.json())
-  // Stands in for the request-ID step of the pipeline, which runs before the request logger.
+  // Every request arrives with a safe upstream ID, which shapeguard() adopts as req.id.
   app.use((req, _res, next) => {
-    ;(req as { id?: string }).id = ID
+    req.headers['x-request-id'] = ID
     next()
   })
   app.use(shapeguard(config))
@@ -44,6 +44,19 @@ afterEach(() => {
 })
 
 describe.each(hosts)('request logging through shapeguard() on %s', (_, express) => {
+  it('puts the code and message of a res.fail() answer on its line', async () => {
+    const sink = captureLogger()
+    const server = express()
+    server.use(shapeguard({ debug: true, logger: { instance: sink } }))
+    server.post('/quota', (_req, res) =>
+      res.fail({ code: 'QUOTA', message: 'Quota used up', status: 402 }),
+    )
+    await request(server).post('/quota')
+    expect(sink.records.filter((r) => r.meta.status === 402)).toMatchObject([
+      { level: 'warn', meta: { code: 'QUOTA', message: 'Quota used up' } },
+    ])
+  })
+
   it('writes one record per request, carrying the error errorHandler() handled', async () => {
     const sink = captureLogger()
     const server = app(express, { debug: true, logger: { instance: sink } })

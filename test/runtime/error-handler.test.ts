@@ -67,7 +67,6 @@ describe('errorHandler', () => {
       locals: {
         shapeguard: {
           debug: false,
-          logger,
           response: {
             shape: {
               error: (code: string, message: string) => ({ failed: true, code, message }),
@@ -79,7 +78,7 @@ describe('errorHandler', () => {
     })
     const res = mockResponse()
     delete slots(res)[kConfig]
-    errorHandler()(new Error('secret'), req, res, mockNext())
+    errorHandler({ logger })(new Error('secret'), req, res, mockNext())
     expect(res._result().body).toEqual({ failed: true, code: 'INTERNAL_ERROR', message: 'Later' })
     expect(logger.records).toHaveLength(1)
   })
