@@ -1,0 +1,92 @@
+import type { Request } from 'express'
+import { describe, expect, it } from 'vitest'
+import { isAppError } from '../../../src/runtime/app-error.js'
+import { checkContentType } from '../../../src/runtime/guards/content-type.js'
+
+function outcome(method: string, headers: Record<string, string>): string {
+  try {
+    checkContentType({ method, headers } as unknown as Request)
+    return 'ok'
+  } catch (error) {
+    if (!isAppError(error)) throw error
+    return `${error.statusCode} ${error.code}`
+  }
+}
+
+const withBody = { 'content-length': '12' }
+
+describe('checkContentType', () => {
+  it.each([
+    'application/json',
+    'application/json; charset=utf-8',
+    'Application/JSON;charset=UTF-8',
+    '  application/json  ',
+    'application/vnd.api+json',
+    'application/merge-patch+json; charset=utf-8',
+    'application/problem+json',
+    'application/x-www-form-urlencoded',
+    'application/x-www-form-urlencoded; charset=utf-8',
+    'multipart/form-data; boundary=----abc',
+  ])('accepts a body sent as %s', (type) => {
+    for (const method of ['POST', 'PUT', 'PATCH']) {
+      expect(outcome(method, { ...withBody, 'content-type': type })).toBe('ok')
+    }
+  })
+
+  it.each([
+    'text/plain',
+    'text/plain; charset=utf-8',
+    'application/xml',
+    'application/octet-stream',
+    'application/jsonp',
+    'application/json5',
+    'application/+json',
+    '/+json',
+    'application/vnd api+json',
+    'json',
+    'multipart/mixed; boundary=x',
+    '',
+  ])('answers 415 to a body sent as %j', (type) => {
+    expect(outcome('POST', { ...withBody, 'content-type': type })).toBe('415 INVALID_CONTENT_TYPE')
+  })
+
+  it('answers 415 to a body without a content type, with a message saying what to send', () => {
+    expect(outcome('POST', withBody)).toBe('415 INVALID_CONTENT_TYPE')
+    expect(outcome('PATCH', { 'transfer-encoding': 'chunked' })).toBe('415 INVALID_CONTENT_TYPE')
+    try {
+      checkContentType({ method: 'PUT', headers: withBody } as unknown as Request)
+    } catch (error) {
+      expect((error as Error).message).toBe(
+        'Content-Type is required for a request with a body: send application/json, application/x-www-form-urlencoded or multipart/form-data',
+      )
+      expect((error as { details: unknown }).details).toEqual({
+        allowed: [
+          'application/json',
+          'application/*+json',
+          'application/x-www-form-urlencoded',
+          'multipart/form-data',
+        ],
+      })
+    }
+  })
+
+  it('lets a request without a body through, whatever its content type', () => {
+    expect(outcome('POST', {})).toBe('ok')
+    expect(outcome('POST', { 'content-length': '0' })).toBe('ok')
+    expect(outcome('PUT', { 'content-length': '0', 'content-type': 'text/plain' })).toBe('ok')
+  })
+
+  it('treats a chunked request as one with a body', () => {
+    expect(outcome('POST', { 'transfer-encoding': 'chunked', 'content-type': 'text/plain' })).toBe(
+      '415 INVALID_CONTENT_TYPE',
+    )
+    expect(
+      outcome('POST', { 'transfer-encoding': 'chunked', 'content-type': 'application/json' }),
+    ).toBe('ok')
+  })
+
+  it.each(['GET', 'DELETE', 'HEAD', 'OPTIONS'])('does not check %s', (method) => {
+    expect(outcome(method, { ...withBody, 'content-type': 'text/plain' })).toBe('ok')
+    expect(outcome(method, withBody)).toBe('ok')
+  })
+})

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest'
+import { hasHostileChars, isTooLong, sanitizeString } from '../../../src/runtime/guards/sanitize.js'
+
+const removed = [
+  '\u0000',
+  '\u200B',
+  '\u200C',
+  '\u200D',
+  '\u2060',
+  '\uFEFF',
+  '\u202A',
+  '\u202B',
+  '\u202C',
+  '\u202D',
+  '\u202E',
+  '\u2066',
+  '\u2067',
+  '\u2068',
+  '\u2069',
+]
+
+describe('sanitizeString', () => {
+  it.each(removed.map((c) => [c.codePointAt(0)!.toString(16).padStart(4, '0'), c]))(
+    'removes U+%s',
+    (_, c) => {
+      expect(hasHostileChars(`a${c}b`)).toBe(true)
+      expect(sanitizeString(`a${c}b${c}${c}`)).toBe('ab')
+    },
+  )
+
+  it('keeps the neighbours of the removed ranges and ordinary text', () => {
+    const kept = '\u0001\u200A\u200E\u200F\u2061\u2029\u202F\u2065\u206A\uFEFE\uFFFF héllo 😀 עברית'
+    expect(hasHostileChars(kept)).toBe(false)
+    expect(sanitizeString(kept)).toBe(kept)
+  })
+
+  it('returns a clean string itself', () => {
+    const s = 'plain text'
+    expect(sanitizeString(s)).toBe(s)
+  })
+
+  it('stays linear on a hostile string of a million characters', () => {
+    const s = `${'\u200B'.repeat(500_000)}a${'\u202E'.repeat(500_000)}`
+    const start = performance.now()
+    expect(sanitizeString(s)).toBe('a')
+    expect(performance.now() - start).toBeLessThan(500)
+  })
+})
+
+describe('isTooLong', () => {
+  it('counts characters (code points), not UTF-16 units', () => {
+    expect(isTooLong('a'.repeat(10), 10)).toBe(false)
+    expect(isTooLong('a'.repeat(11), 10)).toBe(true)
+    expect(isTooLong('😀'.repeat(10), 10)).toBe(false)
+    expect(isTooLong('😀'.repeat(11), 10)).toBe(true)
+    expect(isTooLong(`${'😀'.repeat(9)}ab`, 10)).toBe(true)
+    expect(isTooLong(`${'😀'.repeat(9)}a`, 10)).toBe(false)
+  })
+
+  it('counts a lone surrogate as one character', () => {
+    expect(isTooLong('\uD800'.repeat(10), 10)).toBe(false)
+    expect(isTooLong('\uD800'.repeat(11), 10)).toBe(true)
+    expect(isTooLong('\uDC00'.repeat(11), 10)).toBe(true)
+    expect(isTooLong('\uD800x'.repeat(5), 10)).toBe(false)
+    expect(isTooLong(`${'\uD800x'.repeat(5)}y`, 10)).toBe(true)
+  })
+})
