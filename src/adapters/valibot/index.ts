@@ -1,1 +1,1 @@
-export {}
+export { valibotAdapter } from './valibot-adapter.js'

@@ -1,0 +1,393 @@
+import { REJECT } from '../../engine/builder.js'
+import type { IRBound, IRMeta, IRNode, IRProperty, IRStringCheck } from '../../engine/ir.js'
+import { type Draft, withSafety } from '../../engine/safety.js'
+import {
+  arrayAction,
+  boundAction,
+  type NumberState,
+  numberAction,
+  stringAction,
+  type ValibotItem,
+} from './actions.js'
+
+/** The parts of a valibot schema the converter reads (plain objects, `{kind: 'schema', type, …}`). */
+export interface ValibotLike extends ValibotItem {
+  readonly kind: 'schema'
+  readonly pipe?: readonly ValibotItem[]
+}
+
+interface Context {
+  readonly active: Map<ValibotLike, { id: string; used: boolean }>
+  next: number
+}
+
+type Convert = (schema: ValibotLike, ctx: Context) => IRNode
+
+const node = <N extends IRNode>(draft: Draft<N>): N => withSafety(draft)
+
+function native(reason: string, inner?: IRNode): IRNode {
+  return node({ kind: 'native', reason, ...(inner ? { inner } : {}) })
+}
+
+// valibot copies no unknown key named like these (its `_isValidObjectKey`).
+const ignoredKeys = ['constructor', 'prototype']
+
+function stringNode(checks: IRStringCheck[]): IRNode {
+  return node({ kind: 'string', coerce: false, lengthUnit: 'utf16', checks })
+}
+
+/** valibot's `number()` accepts ±Infinity; IR numbers are finite unless a check already says so. */
+function numberNode(s: NumberState): IRNode {
+  const lower = s.checks.some((c) => c.kind === 'gte' || c.kind === 'gt')
+  const upper = s.checks.some((c) => c.kind === 'lte' || c.kind === 'lt')
+  const finite =
+    s.integer ||
+    s.finite === true ||
+    (lower && upper) ||
+    s.checks.some((c) => c.kind === 'multiple_of')
+  return node({
+    kind: 'number',
+    coerce: false,
+    integer: s.integer,
+    ...(s.format !== undefined ? { format: s.format } : {}),
+    checks: s.checks,
+    ...(finite ? {} : { safety: 'stricter' as const }),
+  })
+}
+
+function staticDefault(d: unknown): unknown {
+  if (typeof d === 'function') return undefined
+  try {
+    const json = JSON.stringify(d)
+    return json === undefined ? undefined : JSON.parse(json)
+  } catch {
+    return undefined
+  }
+}
+
+const config = {}
+
+/**
+ * A default as valibot produces it: the wrapper runs on the missing value, so the default is
+ * computed (a function is called) and then parsed by the wrapped schema. A default valibot
+ * rejects sends the whole value to valibot (REJECT).
+ */
+function defaulted(
+  schema: ValibotLike,
+  on: 'undefined' | 'null' | 'nullish',
+  ctx: Context,
+): IRNode {
+  const missing = on === 'null' ? null : undefined
+  const get = () => {
+    const d = schema['~run']({ value: missing }, config)
+    if (d.issues) throw REJECT
+    return d.value
+  }
+  return node({
+    kind: 'default',
+    on,
+    inner: toIR(schema.wrapped, ctx),
+    value: staticDefault(schema.default),
+    get,
+  })
+}
+
+function presenceOf(el: ValibotLike, ctx: Context): Omit<IRProperty, 'key'> {
+  const hasDefault = el.default !== undefined
+  if (el.type === 'optional' || el.type === 'nullish') {
+    if (hasDefault) return { value: toIR(el, ctx), presence: 'defaulted', outputOptional: false }
+    return { value: toIR(el, ctx), presence: 'optional', outputOptional: true }
+  }
+  return { value: toIR(el, ctx), presence: 'required', outputOptional: false }
+}
+
+const objectOf =
+  (mode: 'strip' | 'strict' | 'loose' | 'rest'): Convert =>
+  (schema, ctx) => {
+    const entries = schema.entries as Record<string, ValibotLike>
+    const properties: IRProperty[] = []
+    for (const key of Object.keys(entries)) {
+      if (key === '__proto__') return native('property presence')
+      properties.push({ key, ...presenceOf(entries[key]!, ctx) })
+    }
+    const catchall =
+      mode === 'loose'
+        ? node({ kind: 'unknown' })
+        : mode === 'rest'
+          ? toIR(schema.rest, ctx)
+          : undefined
+    // valibot accepts any object (arrays, dates) where the compiled check wants a plain one.
+    return node({
+      kind: 'object',
+      properties,
+      unknownKeys: mode === 'strict' ? 'strict' : catchall ? 'catchall' : 'strip',
+      ...(catchall ? { catchall, ignoredKeys } : {}),
+      safety: 'stricter',
+    })
+  }
+
+const tupleOf =
+  (mode: 'strip' | 'strict' | 'loose' | 'rest'): Convert =>
+  (schema, ctx) => {
+    const items = (schema.items as ValibotLike[]).map((i) => toIR(i, ctx))
+    const rest =
+      mode === 'loose'
+        ? node({ kind: 'unknown' })
+        : mode === 'rest'
+          ? toIR(schema.rest, ctx)
+          : undefined
+    // A plain `tuple` drops extra items, which the compiled check rejects: stricter.
+    return node({
+      kind: 'tuple',
+      items,
+      ...(rest ? { rest } : {}),
+      ...(mode === 'strip' ? { safety: 'stricter' as const } : {}),
+    })
+  }
+
+function valuesNode(values: readonly unknown[]): IRNode {
+  if (values.every((x) => typeof x === 'string' || typeof x === 'number'))
+    return node({ kind: 'enum', values: values as (string | number)[] })
+  if (values.some((x) => typeof x === 'symbol' || (typeof x === 'object' && x !== null)))
+    return native('literal')
+  return node({ kind: 'literal', values: values as never })
+}
+
+const simple =
+  (kind: 'null' | 'undefined' | 'nan' | 'unknown' | 'never'): Convert =>
+  () =>
+    node({ kind })
+
+// An option object is a valibot object whose discriminator entry is a literal or picklist.
+function discriminated(options: ValibotLike[], key: string): boolean {
+  const seen = new Set<unknown>()
+  for (const o of options) {
+    const d = (o.entries as Record<string, ValibotLike> | undefined)?.[key]
+    if (!d || d.pipe || d.fallback !== undefined) return false
+    const values =
+      d.type === 'literal' ? [d.literal] : d.type === 'picklist' ? d.options : undefined
+    if (!values) return false
+    for (const v of values) {
+      if (seen.has(v) || typeof v === 'bigint') return false
+      seen.add(v)
+    }
+  }
+  return true
+}
+
+/** Whether an IR node can carry an input value into the output unchanged (unknown, catchall). */
+function passesThrough(n: IRNode): boolean {
+  switch (n.kind) {
+    case 'unknown':
+    case 'native':
+    case 'ref':
+      return true
+    case 'object':
+      return (
+        n.properties.some((p) => passesThrough(p.value)) ||
+        (n.catchall ? passesThrough(n.catchall) : false)
+      )
+    case 'array':
+    case 'set':
+      return passesThrough(n.item)
+    case 'tuple':
+      return n.items.some(passesThrough) || (n.rest ? passesThrough(n.rest) : false)
+    case 'record':
+      return passesThrough(n.value)
+    case 'union':
+      return n.options.some(passesThrough)
+    case 'intersection':
+      return passesThrough(n.left) || passesThrough(n.right)
+    case 'optional':
+    case 'nullable':
+    case 'readonly':
+    case 'default':
+      return passesThrough(n.inner)
+    case 'pipe':
+      return passesThrough(n.out)
+    case 'recursive':
+      return passesThrough(n.node)
+    default:
+      return false
+  }
+}
+
+const table: Record<string, Convert> = {
+  string: () => stringNode([]),
+  number: () => numberNode({ integer: false, checks: [] }),
+  bigint: () => node({ kind: 'bigint', coerce: false, checks: [] }),
+  boolean: () => node({ kind: 'boolean', coerce: false }),
+  date: () => node({ kind: 'date', coerce: false, checks: [] }),
+  null: simple('null'),
+  undefined: simple('undefined'),
+  void: simple('undefined'),
+  nan: simple('nan'),
+  any: simple('unknown'),
+  unknown: simple('unknown'),
+  never: simple('never'),
+  literal: (s) => valuesNode([s.literal]),
+  picklist: (s) => valuesNode(s.options),
+  enum: (s) => valuesNode(s.options),
+  object: objectOf('strip'),
+  loose_object: objectOf('loose'),
+  strict_object: objectOf('strict'),
+  object_with_rest: objectOf('rest'),
+  tuple: tupleOf('strip'),
+  loose_tuple: tupleOf('loose'),
+  strict_tuple: tupleOf('strict'),
+  tuple_with_rest: tupleOf('rest'),
+  array: (s, ctx) => node({ kind: 'array', item: toIR(s.item, ctx) }),
+  record: (s, ctx) =>
+    node({
+      kind: 'record',
+      key: toIR(s.key, ctx),
+      value: toIR(s.value, ctx),
+      ignoredKeys,
+      // valibot accepts arrays as records; the compiled check does not.
+      safety: 'stricter',
+    }),
+  union: (s, ctx) => {
+    const options = (s.options as ValibotLike[]).map((o) => toIR(o, ctx))
+    return options.length === 0 ? native('empty union') : node({ kind: 'union', options })
+  },
+  variant: (s, ctx) => {
+    const options = s.options as ValibotLike[]
+    // First option that accepts wins among those whose discriminator matches: with distinct
+    // discriminator values that is a discriminated union, otherwise a plain first-match union.
+    if (options.length === 0 || options.some((o) => o.type === 'variant')) return native('variant')
+    const ir = options.map((o) => toIR(o, ctx))
+    const key = String(s.key)
+    return node({
+      kind: 'union',
+      options: ir,
+      ...(discriminated(options, key) ? { discriminator: key } : {}),
+    })
+  },
+  intersect: (s, ctx) => {
+    const options = (s.options as ValibotLike[]).map((o) => toIR(o, ctx))
+    if (options.length === 0) return native('empty intersect')
+    // valibot merges with SameValueZero and `constructor === Object`; the engine's merge agrees on
+    // everything the builder creates, not on values passed through unchanged (null-prototype objects).
+    if (options.length > 1 && options.some(passesThrough)) return native('intersect', options[0])
+    return options.reduce((left, right) => node({ kind: 'intersection', left, right }))
+  },
+  optional: (s, ctx) =>
+    s.default !== undefined
+      ? defaulted(s, 'undefined', ctx)
+      : node({ kind: 'optional', inner: toIR(s.wrapped, ctx) }),
+  undefinedable: (s, ctx) =>
+    s.default !== undefined
+      ? defaulted(s, 'undefined', ctx)
+      : node({ kind: 'optional', inner: toIR(s.wrapped, ctx) }),
+  nullable: (s, ctx) =>
+    s.default !== undefined
+      ? defaulted(s, 'null', ctx)
+      : node({ kind: 'nullable', inner: toIR(s.wrapped, ctx) }),
+  nullish: (s, ctx) =>
+    s.default !== undefined
+      ? defaulted(s, 'nullish', ctx)
+      : node({ kind: 'optional', inner: node({ kind: 'nullable', inner: toIR(s.wrapped, ctx) }) }),
+  // A present `undefined` is rejected by the wrapped schema, an absent key is not: valibot decides.
+  exact_optional: (s, ctx) => native('exact optional', toIR(s.wrapped, ctx)),
+  lazy: (s, ctx) =>
+    // A getter reading the input picks the schema per value: only valibot can run it.
+    (s.getter as (x?: unknown) => ValibotLike).length === 0
+      ? toIR((s.getter as () => ValibotLike)(), ctx)
+      : native('lazy'),
+}
+
+function pipeNode(schema: ValibotLike, ctx: Context): IRNode {
+  const [head, ...actions] = schema.pipe!
+  const base = toIR(head as ValibotLike, ctx)
+  const meta: { -readonly [K in keyof IRMeta]: IRMeta[K] } = {}
+  const rest: ValibotItem[] = []
+  for (const a of actions) {
+    if (a.kind !== 'metadata') rest.push(a)
+    else if (a.type === 'title') meta.title = a.title
+    else if (a.type === 'description') meta.description = a.description
+    else if (a.type === 'examples') meta.examples = a.examples
+  }
+  const ir = applyActions(base, rest)
+  return Object.keys(meta).length > 0 ? ({ ...ir, meta: { ...ir.meta, ...meta } } as IRNode) : ir
+}
+
+function applyActions(base: IRNode, actions: ValibotItem[]): IRNode {
+  if (actions.length === 0) return base
+  const fail = (a: ValibotItem) =>
+    native(
+      a.kind === 'transformation' ? 'transform' : a.type === 'check' ? 'refine' : 'check',
+      base,
+    )
+  switch (base.kind) {
+    case 'string': {
+      const checks = [...base.checks]
+      for (const a of actions) {
+        const c = stringAction(a)
+        if (!c) return fail(a)
+        checks.push(c)
+      }
+      return stringNode(checks)
+    }
+    case 'number': {
+      const s: NumberState = {
+        integer: base.integer,
+        ...(base.format !== undefined ? { format: base.format } : {}),
+        checks: [...base.checks],
+      }
+      for (const a of actions) if (!numberAction(a, s)) return fail(a)
+      return numberNode(s)
+    }
+    case 'bigint':
+    case 'date': {
+      const checks = [...base.checks] as IRBound<never>[]
+      for (const a of actions) if (!boundAction(a, checks, base.kind === 'date')) return fail(a)
+      return node({ ...base, checks, safety: undefined } as never)
+    }
+    case 'array': {
+      const len: { minItems?: number; maxItems?: number } = {
+        ...(base.minItems !== undefined ? { minItems: base.minItems } : {}),
+        ...(base.maxItems !== undefined ? { maxItems: base.maxItems } : {}),
+      }
+      for (const a of actions) if (!arrayAction(a, len)) return fail(a)
+      return node({ kind: 'array', item: base.item, ...len })
+    }
+    default:
+      return fail(actions[0]!)
+  }
+}
+
+function toIR(schema: ValibotLike, ctx: Context): IRNode {
+  const seen = ctx.active.get(schema)
+  if (seen) {
+    seen.used = true
+    return node({ kind: 'ref', id: seen.id })
+  }
+  const entry = { id: `Schema${++ctx.next}`, used: false }
+  ctx.active.set(schema, entry)
+  let ir: IRNode
+  try {
+    const convert = table[schema.type]
+    if (schema.async) ir = native('async')
+    else if (schema.fallback !== undefined) ir = native('fallback')
+    else if (schema.pipe) ir = pipeNode(schema, ctx)
+    // A kind a later valibot adds degrades to native, never to an error.
+    else
+      ir = convert
+        ? convert(schema, ctx)
+        : native(`unsupported valibot type ${String(schema.type)}`)
+  } catch {
+    ir = native('unreadable schema')
+  } finally {
+    ctx.active.delete(schema)
+  }
+  return entry.used ? node({ kind: 'recursive', id: entry.id, node: ir }) : ir
+}
+
+/**
+ * Translates a valibot 1 schema into the IR; anything the engine cannot reproduce exactly
+ * (custom checks, transforms, fallbacks, async, unknown kinds) becomes a `native` node.
+ * @example valibotToIR(v.object({ name: v.string() })) // → { kind: 'object', … }
+ */
+export function valibotToIR(schema: ValibotLike): IRNode {
+  return toIR(schema, { active: new Map(), next: 0 })
+}
