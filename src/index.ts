@@ -8,10 +8,13 @@ export {
   isAppError,
 } from './runtime/app-error.js'
 export { asyncHandler } from './runtime/async-handler.js'
+export { createDTO, type DTO } from './runtime/create-dto.js'
 export { type CreateRouterOptions, createRouter } from './runtime/create-router.js'
+export { defineRoute } from './runtime/define-route.js'
 export type { ResponseShape, ShapeToken } from './runtime/envelope.js'
 export type { ErrorCode } from './runtime/error-codes.js'
 export { type ErrorHandlerOptions, errorHandler } from './runtime/error-handler.js'
+export { handle } from './runtime/handle.js'
 export {
   type ConfigureLoggerOptions,
   configureLogger,
@@ -23,9 +26,12 @@ export {
 } from './runtime/logging/index.js'
 export { type NotFoundHandlerOptions, notFoundHandler } from './runtime/not-found-handler.js'
 export type {
+  ExposureOptions,
   OnErrorHook,
+  RequestIdOptions,
   ShapeguardConfig,
   SuccessStatusMethod,
+  ValidationOptions,
 } from './runtime/resolve-config.js'
 export type {
   CreatedOptions,
@@ -39,6 +45,19 @@ export type {
   ResponseHelpers,
   SuccessEnvelope,
 } from './runtime/response-types.js'
+export type {
+  CacheOptions,
+  RateLimitOptions,
+  RouteDefinition,
+  RouteHandler,
+  Schema,
+  SchemaInput,
+  SchemaOutput,
+  StandardSchemaLike,
+  TypedRequest,
+  TypedResponse,
+} from './runtime/route-types.js'
 export { shapeguard } from './runtime/shapeguard.js'
+export { type ValidateOptions, validate } from './runtime/validate.js'
 export type { ValidationIssue } from './runtime/validation-issue.js'
 export { type RouteShapeMap, withShape } from './runtime/with-shape.js'

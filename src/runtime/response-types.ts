@@ -89,5 +89,9 @@ declare global {
   // Express's own augmentation point: the helpers are typed on every `res` after `import 'shapeguard'`.
   namespace Express {
     interface Response extends ResponseHelpers {}
+    interface Request {
+      /** The request ID set by `shapeguard()`; the empty string when request IDs are disabled. */
+      id: string
+    }
   }
 }

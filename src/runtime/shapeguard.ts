@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express'
 import { requestLogger } from './logging/request-logger.js'
+import { generateRequestId, requestIdStep } from './request-id.js'
 import { type ResolvedConfig, resolveConfig, type ShapeguardConfig } from './resolve-config.js'
 import { installHelpers } from './response-helpers.js'
 
@@ -7,9 +8,10 @@ import { installHelpers } from './response-helpers.js'
 export type ShapeguardLocals = ResolvedConfig
 
 /**
- * The main middleware: mount once, before your routes. Resolves the configuration once, puts the
- * response helpers (`res.ok`, `res.fail`, …) on every response and makes the configuration
- * reachable from that request only, so two apps in one process never share it.
+ * The main middleware: mount once, before your routes. Resolves the configuration once, gives
+ * every request its ID (`req.id`), puts the response helpers (`res.ok`, `res.fail`, …) on every
+ * response and makes the configuration reachable from that request only, so two apps in one
+ * process never share it.
  * @param config see SPEC.md 4.6; default `{}`
  * @example app.use(shapeguard({ response: { statusCodes: { POST: 200 } } }))
  */
@@ -17,12 +19,19 @@ export function shapeguard(config: ShapeguardConfig = {}): RequestHandler {
   const resolved = resolveConfig(config)
   // Mounted after the request ID step (it reads `req.id`); it calls `next` itself.
   const logRequest = requestLogger(config.logger, resolved.debug)
-  // The request pipeline (request id, guards) and the request logger hook in here, each as a
-  // step precomputed from `resolved`; a disabled step is not tested per request.
+  const assignRequestId = requestIdStep(resolved)
   return function shapeguard(req, res, next) {
     installHelpers(res, resolved)
     const locals = req.app?.locals
     if (locals !== undefined && locals.shapeguard !== resolved) locals.shapeguard = resolved
+    try {
+      assignRequestId(req, res)
+    } catch (err) {
+      // A broken custom generator: the request still gets an ID for its log line and its error.
+      req.id = generateRequestId()
+      logRequest(req, res, () => next(err))
+      return
+    }
     logRequest(req, res, next)
   }
 }

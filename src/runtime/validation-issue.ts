@@ -1,10 +1,11 @@
+import type { FieldIssue } from '../engine/result.js'
+
 /**
- * One validation failure as clients receive it in `error.details` (API.md decision 2).
+ * One validation failure as clients receive it in `error.details` (API.md decision 2): the
+ * engine's `FieldIssue` with `code` present only when `validation.exposeSchemaCodes` is on.
  * `field` is the dotted path inside the request part, or the part name for a root-level issue.
  */
-export interface ValidationIssue {
-  field: string
-  message: string
+export interface ValidationIssue extends Omit<FieldIssue, 'code'> {
   /** The schema library's own issue code, only when `validation.exposeSchemaCodes` is on. */
-  code?: string
+  readonly code?: string
 }

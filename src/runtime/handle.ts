@@ -1,0 +1,22 @@
+import type { RequestHandler } from 'express'
+import { asyncHandler } from './async-handler.js'
+import type { RouteDefinition, RouteHandler } from './route-types.js'
+import { validate } from './validate.js'
+
+/**
+ * A guarded route in one call (API.md decision 18): `[validate(route), handler]`, spreadable into
+ * the router. Inside the handler `req.body`, `req.params`, `req.query` (and declared headers) are
+ * typed by the route's schemas, `res.ok({ data })` is checked against the response schema's input,
+ * and a rejected promise reaches the error middleware.
+ * @param route schemas and per-route options (SPEC.md 2.4), e.g. `defineRoute()`'s result
+ * @example app.post('/users', ...handle({ body: CreateUser, response: User }, async (req, res) => res.created({ data: await users.add(req.body) })))
+ */
+export function handle<B = undefined, P = undefined, Q = undefined, H = undefined, R = undefined>(
+  route: RouteDefinition<B, P, Q, H, R>,
+  handler: RouteHandler<B, P, Q, H, R>,
+): [validate: RequestHandler, handler: RequestHandler] {
+  if (typeof handler !== 'function') {
+    throw new TypeError('shapeguard: handle(route, handler) needs a handler function')
+  }
+  return [validate(route), asyncHandler(handler as never)]
+}

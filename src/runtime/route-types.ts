@@ -1,0 +1,119 @@
+import type { IncomingHttpHeaders } from 'node:http'
+import type { NextFunction, Request, Response } from 'express'
+import type { InferInput, InferOutput, SchemaAdapter } from '../engine/adapter.js'
+import type { GuardLimits } from './guards/index.js'
+import type { ExposureOptions } from './resolve-config.js'
+import type { CreatedOptions, OkOptions } from './response-types.js'
+
+/** Any object implementing Standard Schema v1 (zod, valibot, yup, ArkType, …), as far as typing goes. */
+export interface StandardSchemaLike {
+  readonly '~standard': {
+    readonly version: 1
+    readonly vendor: string
+    readonly validate: (value: unknown) => unknown
+    readonly types?: { readonly input: unknown; readonly output: unknown } | undefined
+  }
+}
+
+/** Anything accepted where a schema is (API.md decision 1): a zod schema, an adapter, a Standard Schema. */
+export type Schema = SchemaAdapter<any, any> | StandardSchemaLike
+
+type StandardTypes<S> = S extends { readonly '~standard': { readonly types?: infer T } }
+  ? NonNullable<T>
+  : never
+
+/** What a schema accepts (the type a client sends, or a handler passes to `res.ok`). */
+export type SchemaInput<S> =
+  S extends SchemaAdapter<any, any>
+    ? InferInput<S>
+    : StandardTypes<S> extends { readonly input: infer I }
+      ? I
+      : unknown
+
+/** What a schema produces (the type of `req.body` after validation). */
+export type SchemaOutput<S> =
+  S extends SchemaAdapter<any, any>
+    ? InferOutput<S>
+    : StandardTypes<S> extends { readonly output: infer O }
+      ? O
+      : unknown
+
+/** A per-route rate limit (SPEC.md 2.5); enforced by the rate-limit step of the pipeline. */
+export interface RateLimitOptions {
+  readonly windowMs: number
+  readonly max: number
+  readonly message?: string
+  readonly store?: unknown
+  readonly keyGenerator?: (req: Request) => string
+}
+
+/** Cache-Control hints set after successful validation (SPEC.md 2.6). */
+export interface CacheOptions {
+  readonly maxAge?: number
+  readonly private?: boolean
+  readonly noStore?: boolean
+  readonly sMaxAge?: number
+  readonly staleWhileRevalidate?: number
+}
+
+type Out<S, Fallback> = [S] extends [undefined] ? Fallback : SchemaOutput<S>
+
+/**
+ * A route: its schemas and per-route options (SPEC.md 2.4). Every field is optional; `sends` is
+ * `response`'s alias. Type parameters are the schemas, inferred by `defineRoute()` and `handle()`.
+ */
+export interface RouteDefinition<
+  B = undefined,
+  P = undefined,
+  Q = undefined,
+  H = undefined,
+  R = undefined,
+> {
+  readonly body?: B
+  readonly params?: P
+  readonly query?: Q
+  /** Header names are lower-case. */
+  readonly headers?: H
+  /** The response data; unknown fields are stripped, a mismatch is a 500. */
+  readonly response?: R
+  /** Alias of `response`. */
+  readonly sends?: R
+  /** Runs on the validated body, after validation and before the handler; its result is the new `req.body`. */
+  readonly transform?: (body: Out<B, unknown>) => Out<B, unknown> | Promise<Out<B, unknown>>
+  readonly rateLimit?: RateLimitOptions
+  readonly cache?: CacheOptions
+  /** Pre-parse limits for this route, over `validation.limits`. */
+  readonly limits?: Partial<GuardLimits>
+  /** Every issue of a failing part, not just the first. @default false */
+  readonly allErrors?: boolean
+  /** Error exposure for this route, over the `validation.expose*` options. */
+  readonly sanitize?: ExposureOptions
+}
+
+/** Any route definition, whatever its schemas. */
+export type AnyRoute = RouteDefinition<unknown, unknown, unknown, unknown, unknown>
+
+/** `req` inside a `handle()` handler: params, body, query (and headers) typed by the route's schemas. */
+export type TypedRequest<B, P, Q, H> = Request<
+  Out<P, Request['params']>,
+  any,
+  Out<B, any>,
+  Out<Q, Request['query']>
+> &
+  ([H] extends [undefined] ? unknown : { headers: IncomingHttpHeaders & SchemaOutput<H> })
+
+/** `res` inside a `handle()` handler: `ok`, `created`, `accepted` take the response schema's input. */
+export type TypedResponse<R> = [R] extends [undefined]
+  ? Response
+  : Omit<Response, 'ok' | 'created' | 'accepted'> & {
+      ok(options: OkOptions<SchemaInput<R>> & { data: SchemaInput<R> }): void
+      created(options: CreatedOptions<SchemaInput<R>> & { data: SchemaInput<R> }): void
+      accepted(options: CreatedOptions<SchemaInput<R>> & { data: SchemaInput<R> }): void
+    }
+
+/** The handler `handle()` wraps: may be async; a rejection reaches the error middleware. */
+export type RouteHandler<B, P, Q, H, R> = (
+  req: TypedRequest<B, P, Q, H>,
+  res: TypedResponse<R>,
+  next: NextFunction,
+) => unknown

@@ -1,0 +1,82 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express'
+import { AppError } from './app-error.js'
+import { type CompiledRoute, compileRoute, type Step } from './compile-route.js'
+import { type ResolvedConfig, resolveConfig } from './resolve-config.js'
+import type { RouteDefinition } from './route-types.js'
+import { kConfig, kPrepareData, slots } from './slots.js'
+
+/** The options of `validate()`: a route (`defineRoute()`'s result) or its fields inline (SPEC.md 2.4). */
+export type ValidateOptions<
+  B = unknown,
+  P = unknown,
+  Q = unknown,
+  H = unknown,
+  R = unknown,
+> = RouteDefinition<B, P, Q, H, R>
+
+let fallback: ResolvedConfig | undefined
+
+// A route used without shapeguard() still validates, with the defaults resolved on first use
+// (never at import: `debug` follows NODE_ENV as it is when requests arrive).
+function configOf(req: Request, res: Response): ResolvedConfig {
+  const config = slots(res)[kConfig] ?? (req.app?.locals?.shapeguard as ResolvedConfig | undefined)
+  if (config !== undefined) return config
+  fallback ??= resolveConfig({})
+  return fallback
+}
+
+function run(
+  steps: readonly Step[],
+  from: number,
+  req: Request,
+  res: Response,
+  config: ResolvedConfig,
+): Promise<void> | undefined {
+  for (let i = from; i < steps.length; i++) {
+    const pending = steps[i]!(req, res, config)
+    if (pending !== undefined) return pending.then(() => run(steps, i + 1, req, res, config))
+  }
+  return undefined
+}
+
+// A thrown non-error (a string, null) must still arrive as an error, never as `next('route')`.
+function forward(next: NextFunction, err: unknown): void {
+  next(err instanceof Error ? err : AppError.fromUnknown(err))
+}
+
+function pass(compiled: CompiledRoute, res: Response, next: NextFunction): void {
+  if (compiled.prepare !== undefined) slots(res)[kPrepareData] = compiled.prepare
+  next()
+}
+
+/**
+ * Guards and validates a route's requests (SPEC.md 3.1): pre-parse guards, then body, params,
+ * query and headers against their schemas, then `transform`. Validated, stripped values replace
+ * `req.body`, `req.params`, `req.query` and the declared `req.headers`; a failure is a 422
+ * VALIDATION_ERROR passed to the error middleware. With a `response` (or `sends`) schema, the
+ * success helpers strip their data through it. Everything is compiled when `validate()` is called.
+ * @param route schemas (zod, adapters or Standard Schema) and per-route options
+ * @example app.post('/users', validate({ body: CreateUser, response: User }), createUser)
+ */
+export function validate<B = undefined, P = undefined, Q = undefined, H = undefined, R = undefined>(
+  route: ValidateOptions<B, P, Q, H, R>,
+): RequestHandler {
+  const compiled = compileRoute(route as never)
+  const steps = compiled.steps
+  return function validate(req, res, next) {
+    const config = configOf(req, res)
+    let pending: Promise<void> | undefined
+    try {
+      pending = run(steps, 0, req, res, config)
+    } catch (err) {
+      forward(next, err)
+      return
+    }
+    if (pending === undefined) pass(compiled, res, next)
+    else
+      pending.then(
+        () => pass(compiled, res, next),
+        (err: unknown) => forward(next, err),
+      )
+  }
+}
