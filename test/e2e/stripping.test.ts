@@ -1,0 +1,151 @@
+import fc from 'fast-check'
+import request from 'supertest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import * as z from 'zod'
+import {
+  configureLogger,
+  errorHandler,
+  handle,
+  type ShapeguardConfig,
+  shapeguard,
+  validate,
+  withShape,
+} from '../../src/index.js'
+import { type Express, hosts } from './support.js'
+
+beforeAll(() => {
+  configureLogger({ silent: true })
+})
+
+const User = z.object({
+  id: z.number(),
+  name: z.string(),
+  tags: z.array(z.object({ label: z.string() })),
+  meta: z.object({ admin: z.boolean() }).optional(),
+})
+// The same shape refusing any unknown key: whatever reaches the client must pass it.
+const StrictUser = z.strictObject({
+  id: z.number(),
+  name: z.string(),
+  tags: z.array(z.strictObject({ label: z.string() })),
+  meta: z.strictObject({ admin: z.boolean() }).optional(),
+})
+
+function appWith(express: Express, config: ShapeguardConfig = { debug: true }) {
+  const app = express()
+  app.use(shapeguard(config))
+  app.use(express.json())
+  return app
+}
+
+const secret = { id: 1, name: 'Ada', tags: [{ label: 'x', hidden: 1 }], password: 'hunter2' }
+
+describe.each(hosts)('response stripping on %s', (_, express) => {
+  it('strips object, array, union and refined schemas', async () => {
+    const app = appWith(express)
+    const Refined = User.refine((u) => u.id > 0, { message: 'id must be positive' })
+    const Union = z.union([z.object({ kind: z.literal('a'), a: z.number() }), User])
+    app.get('/object', validate({ response: User }), (_q, res) => res.ok({ data: secret }))
+    app.get('/array', validate({ sends: z.array(User) }), (_q, res) => res.ok({ data: [secret] }))
+    app.get('/union', validate({ response: Union }), (_q, res) => res.ok({ data: secret }))
+    app.get('/refined', validate({ response: Refined }), (_q, res) => res.ok({ data: secret }))
+    app.use(errorHandler())
+    const stripped = { id: 1, name: 'Ada', tags: [{ label: 'x' }] }
+    expect((await request(app).get('/object')).body.data).toEqual(stripped)
+    expect((await request(app).get('/array')).body.data).toEqual([stripped])
+    expect((await request(app).get('/union')).body.data).toEqual(stripped)
+    expect((await request(app).get('/refined')).body.data).toEqual(stripped)
+  })
+
+  it('answers 500 instead of data that fails its schema: field named in development only', async () => {
+    for (const debug of [true, false]) {
+      const app = appWith(express, { debug })
+      app.get(
+        '/bad',
+        ...handle({ response: User }, async (_q, res) =>
+          res.ok({ data: { ...secret, name: 42 } as never }),
+        ),
+      )
+      app.use(errorHandler())
+      const res = await request(app).get('/bad')
+      expect(res.status).toBe(500)
+      expect(res.body.error.code).toBe('INTERNAL_ERROR')
+      expect(res.body.error.details).toBeNull()
+      expect(JSON.stringify(res.body)).not.toContain('hunter2')
+      if (debug) expect(res.body.error.message).toContain('data.name')
+      else expect(res.body.error.message).toBe('Something went wrong')
+    }
+  })
+
+  it('strips with a global response.shape whatever the mount order', async () => {
+    for (const first of ['shapeguard', 'validate'] as const) {
+      const app = express()
+      const sg = shapeguard({ response: { shape: { ok: '{success}', result: '{data}' } } })
+      const v = validate({ response: User })
+      if (first === 'shapeguard') app.use(sg, v)
+      else app.use(v, sg)
+      app.get('/u', (_q, res) => res.ok({ data: secret }))
+      const res = await request(app).get('/u')
+      expect(res.body).toEqual({ ok: true, result: { id: 1, name: 'Ada', tags: [{ label: 'x' }] } })
+    }
+  })
+
+  it('strips with withShape mounted after validate(), and before it too', async () => {
+    const app = appWith(express)
+    const shape = withShape({ name: '{data.name}', password: '{data.password}' })
+    const v = validate({ response: User })
+    app.get('/after', v, shape, (_q, res) => res.ok({ data: secret }))
+    app.get('/before', shape, v, (_q, res) => res.ok({ data: secret }))
+    for (const path of ['/after', '/before']) {
+      const res = await request(app).get(path)
+      expect(res.body).toEqual({ name: 'Ada' })
+    }
+  })
+
+  it('never lets a field outside the response schema reach the client (property)', async () => {
+    const app = appWith(express, { debug: false })
+    let next: unknown
+    app.get('/p', validate({ response: User }), (_q, res) => res.ok({ data: next }))
+    app.use(errorHandler())
+    const extra = fc.dictionary(fc.string({ minLength: 1, maxLength: 6 }), fc.jsonValue(), {
+      maxKeys: 3,
+    })
+    const tag = fc.tuple(fc.record({ label: fc.string() }), extra).map(([t, e]) => ({ ...e, ...t }))
+    const user = fc
+      .tuple(
+        fc.record(
+          {
+            id: fc.double({ noNaN: true, noDefaultInfinity: true }),
+            name: fc.string(),
+            tags: fc.array(tag, { maxLength: 3 }),
+            meta: fc
+              .tuple(fc.record({ admin: fc.boolean() }), extra)
+              .map(([m, e]) => ({ ...e, ...m })),
+          },
+          { requiredKeys: ['id', 'name', 'tags'] },
+        ),
+        extra,
+      )
+      .map(([u, e]) => ({ ...e, ...u }))
+    const data = fc.oneof(user, fc.jsonValue())
+    await fc.assert(
+      fc.asyncProperty(data, async (value) => {
+        next = value
+        const res = await request(app).get('/p')
+        if (res.status === 200) {
+          expect(StrictUser.safeParse(res.body.data).success).toBe(true)
+          expect(res.body.data).toEqual(JSON.parse(JSON.stringify(User.parse(value))))
+        } else {
+          expect(res.status).toBe(500)
+          expect(User.safeParse(value).success).toBe(false)
+          expect(res.body.error).toEqual({
+            code: 'INTERNAL_ERROR',
+            message: 'Something went wrong',
+            details: null,
+          })
+        }
+      }),
+      { numRuns: 60 },
+    )
+  })
+})
