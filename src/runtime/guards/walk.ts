@@ -68,6 +68,13 @@ function walkArray(a: unknown[], level: number, w: Walk): unknown[] {
   return a
 }
 
+// Keys repeat from request to request (the fields of the same few schemas): a key found clean
+// once skips the scan next time. Bounded in count and in key length, so hostile keys cannot
+// grow it; once full it only stops helping.
+const cleanKeys = new Set<string>()
+const maxCachedKeys = 4096
+const maxCachedKeyLength = 64
+
 /**
  * Checks one key: `__proto__` as received or once sanitised throws; a long key is a string too
  * long. Returns whether the object must be rebuilt (a key to remove or to rename).
@@ -75,10 +82,14 @@ function walkArray(a: unknown[], level: number, w: Walk): unknown[] {
 export function checkKey(k: string, w: Walk): boolean {
   if (k === '__proto__') throw protoPollution(w.part)
   if (isTooLong(k, w.maxStringLength)) found(w, Violation.stringTooLong)
+  if (cleanKeys.has(k)) return false
   if (k === 'constructor' || k === 'prototype') return true
-  if (!hasHostileChars(k)) return false
-  if (sanitizeString(k) === '__proto__') throw protoPollution(w.part)
-  return true
+  if (hasHostileChars(k)) {
+    if (sanitizeString(k) === '__proto__') throw protoPollution(w.part)
+    return true
+  }
+  if (cleanKeys.size < maxCachedKeys && k.length <= maxCachedKeyLength) cleanKeys.add(k)
+  return false
 }
 
 function walkObject(o: Record<string, unknown>, level: number, w: Walk): Record<string, unknown> {
