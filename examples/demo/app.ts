@@ -1,85 +1,118 @@
 import express from 'express'
 import {
   AppError,
-  asyncHandler,
   createRouter,
+  defineRoute,
   errorHandler,
+  handle,
   notFoundHandler,
   shapeguard,
   withShape,
 } from 'shapeguard'
+import * as z from 'zod'
 
-interface User {
-  id: number
-  name: string
-  email: string
+const User = z.object({ id: z.number(), name: z.string(), email: z.email() })
+const CreateUser = z.object({ name: z.string().trim().min(1), email: z.email() })
+const UserId = z.object({ id: z.coerce.number().int().min(1) })
+
+// Stored users carry a field clients must never see: the response schema strips it.
+interface StoredUser extends z.infer<typeof User> {
+  passwordHash: string
 }
 
 const CouponExpired = AppError.define<{ coupon: string }>('COUPON_EXPIRED', 410, 'Coupon expired')
 
+// A response schema describes the envelope's `data`: for res.paginated, the page object.
+const UserPage = z.object({
+  items: z.array(User),
+  total: z.number(),
+  page: z.number(),
+  limit: z.number(),
+  pages: z.number(),
+})
+const listUsers = defineRoute({
+  query: z.object({ page: z.coerce.number().int().min(1).default(1) }),
+  response: UserPage,
+})
+const deleteUser = defineRoute({
+  params: UserId,
+  headers: z.object({ 'x-role': z.enum(['admin', 'member']).optional() }),
+})
+
 /** The demo API: every shapeguard feature that works shows itself here. */
 export function createApp() {
-  const users = new Map<number, User>([
-    [1, { id: 1, name: 'Ada Lovelace', email: 'ada@example.com' }],
-    [2, { id: 2, name: 'Alan Turing', email: 'alan@example.com' }],
-    [3, { id: 3, name: 'Grace Hopper', email: 'grace@example.com' }],
+  const users = new Map<number, StoredUser>([
+    [1, { id: 1, name: 'Ada Lovelace', email: 'ada@example.com', passwordHash: 'x1' }],
+    [2, { id: 2, name: 'Alan Turing', email: 'alan@example.com', passwordHash: 'x2' }],
+    [3, { id: 3, name: 'Grace Hopper', email: 'grace@example.com', passwordHash: 'x3' }],
   ])
 
   const app = express()
   // shapeguard() first: even a body the JSON parser rejects is answered in the app's envelope.
-  app.use(shapeguard())
+  app.use(shapeguard({ response: { includeRequestId: true } }))
   app.use(express.json({ limit: '2kb' }))
 
   app.get('/health', withShape('raw'), (_req, res) => res.ok({ data: { status: 'ok' } }))
 
   const userRoutes = createRouter()
-  userRoutes.get('/', (req, res) => {
-    const page = Math.max(1, Number(req.query.page ?? 1) || 1)
-    const limit = 2
-    const all = [...users.values()]
-    res.paginated({
-      data: all.slice((page - 1) * limit, page * limit),
-      total: all.length,
-      page,
-      limit,
-    })
-  })
-  userRoutes.post('/', (req, res) => {
-    const { name, email } = (req.body ?? {}) as Partial<User>
-    if (typeof name !== 'string' || typeof email !== 'string') {
-      throw AppError.validation([
-        ...(typeof name === 'string' ? [] : [{ field: 'name', message: 'Required' }]),
-        ...(typeof email === 'string' ? [] : [{ field: 'email', message: 'Required' }]),
-      ])
-    }
-    if ([...users.values()].some((u) => u.email === email)) throw AppError.conflict('User')
-    const user = { id: users.size + 1, name, email }
-    users.set(user.id, user)
-    res.created({ data: user, message: 'User created' })
-  })
+  userRoutes.get(
+    '/',
+    ...handle(listUsers, (req, res) => {
+      const { page } = req.query
+      const limit = 2
+      const all = [...users.values()]
+      res.paginated({
+        data: all.slice((page - 1) * limit, page * limit),
+        total: all.length,
+        page,
+        limit,
+      })
+    }),
+  )
+  userRoutes.post(
+    '/',
+    ...handle({ body: CreateUser, response: User }, async (req, res) => {
+      const { name, email } = req.body
+      if ([...users.values()].some((u) => u.email === email)) throw AppError.conflict('User')
+      const user = { id: users.size + 1, name, email, passwordHash: 'new' }
+      users.set(user.id, user)
+      res.created({ data: user, message: 'User created' })
+    }),
+  )
   userRoutes
     .route('/:id')
     .get(
-      asyncHandler(async (req, res) => {
-        const user = users.get(Number(req.params.id))
+      ...handle({ params: UserId, response: User }, async (req, res) => {
+        const user = users.get(req.params.id)
         if (!user) throw AppError.notFound('User')
         res.ok({ data: user })
       }),
     )
-    .delete((req, res) => {
-      if (req.get('x-role') !== 'admin') throw AppError.forbidden('Only admins delete users')
-      users.delete(Number(req.params.id))
-      res.noContent()
-    })
+    .delete(
+      ...handle(deleteUser, (req, res) => {
+        if (req.headers['x-role'] !== 'admin') throw AppError.forbidden('Only admins delete users')
+        users.delete(req.params.id)
+        res.noContent()
+      }),
+    )
   app.use('/users', userRoutes)
 
-  app.get('/feed', (req, res) => {
-    const after = Number(req.query.after ?? 0)
-    const items = [...users.values()].filter((u) => u.id > after).slice(0, 2)
-    const last = items.at(-1)
-    const hasMore = last !== undefined && last.id < users.size
-    res.cursorPaginated({ data: items, nextCursor: hasMore ? String(last.id) : null, hasMore })
-  })
+  app.get(
+    '/feed',
+    ...handle(
+      { query: z.object({ after: z.coerce.number().int().min(0).default(0) }) },
+      (req, res) => {
+        const { after } = req.query
+        const items = [...users.values()]
+          .filter((u) => u.id > after)
+          .slice(0, 2)
+          .map(({ passwordHash, ...u }) => u)
+        const last = items.at(-1)
+        const hasMore = last !== undefined && last.id < users.size
+        res.cursorPaginated({ data: items, nextCursor: hasMore ? String(last.id) : null, hasMore })
+      },
+    ),
+  )
 
   app.get(
     '/me',
@@ -87,12 +120,15 @@ export function createApp() {
     (_req, res) => res.ok({ data: { user: users.get(1) } }),
   )
 
-  app.post('/checkout', (req, res) => {
-    const coupon = String((req.body as { coupon?: unknown } | undefined)?.coupon ?? '')
-    if (coupon === 'SPRING') throw CouponExpired({ coupon })
-    if (coupon !== '') return res.fail({ code: 'UNKNOWN_COUPON', message: 'No such coupon' })
-    res.accepted({ data: { order: 'ord_1' } })
-  })
+  app.post(
+    '/checkout',
+    ...handle({ body: z.object({ coupon: z.string().optional() }).optional() }, (req, res) => {
+      const coupon = req.body?.coupon ?? ''
+      if (coupon === 'SPRING') throw CouponExpired({ coupon })
+      if (coupon !== '') return res.fail({ code: 'UNKNOWN_COUPON', message: 'No such coupon' })
+      res.accepted({ data: { order: 'ord_1' } })
+    }),
+  )
 
   app.get('/errors/crash', () => {
     throw new Error('Simulated bug: cannot read properties of undefined')
@@ -112,7 +148,24 @@ export const demoErrors = [
   { method: 'GET', url: '/nowhere', status: 404, shows: 'notFoundHandler' },
   { method: 'PATCH', url: '/users/1', status: 405, shows: 'createRouter: Allow header' },
   { method: 'DELETE', url: '/users/1', status: 403, shows: 'AppError.forbidden' },
-  { method: 'POST', url: '/users', body: '{}', status: 422, shows: 'AppError.validation' },
+  { method: 'POST', url: '/users', body: '{}', status: 422, shows: 'handle(): body schema' },
+  {
+    method: 'POST',
+    url: '/users',
+    body: '[]',
+    status: 422,
+    shows: 'Expected object, received array',
+  },
+  { method: 'GET', url: '/users/abc', status: 422, shows: 'handle(): params schema' },
+  { method: 'GET', url: '/users?page=0', status: 422, shows: 'handle(): query schema' },
+  { method: 'GET', url: '/users?page=1&page=2', status: 400, shows: 'PARAM_POLLUTION guard' },
+  {
+    method: 'POST',
+    url: '/users',
+    body: '{"__proto__":{"admin":true}}',
+    status: 400,
+    shows: 'PROTO_POLLUTION guard',
+  },
   {
     method: 'POST',
     url: '/users',
