@@ -208,6 +208,21 @@ describe('guardBody: sanitising', () => {
   })
 })
 
+describe('guardBody: keys seen before', () => {
+  it('still holds a key found clean once to a smaller limit later', () => {
+    expect(outcome({ abcdef: 1 })).toBe('ok')
+    expect(outcome({ abcdef: 1 }, resolveLimits({ maxStringLength: 5 }))).toBe(
+      '400 STRING_TOO_LONG',
+    )
+  })
+
+  it('removes constructor and prototype keys every time', () => {
+    for (let i = 0; i < 3; i++) {
+      expect(guardBody({ constructor: 1, prototype: 2, a: 3 }, defaults)).toEqual({ a: 3 })
+    }
+  })
+})
+
 describe('guardBody: several broken rules', () => {
   const small = resolveLimits({ maxDepth: 3, maxArrayLength: 2, maxStringLength: 5 })
 
