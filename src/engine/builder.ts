@@ -52,6 +52,11 @@ class BuilderCode {
       case 'object':
         return this.object(node)
       case 'array':
+        if (node.reuseInput === 'always') return 'return x'
+        if (node.reuseInput) {
+          // A hole is not an undefined item to yup's map: only yup decides then.
+          return `const n = x.length, o = new Array(n)\nlet c = false\nfor (let i = 0; i < n; i++) { const v = x[i]; if (v === undefined && !(i in x)) throw REJECT; const r = ${this.expr(node.item, 'v')}; if (r !== v) c = true; o[i] = r }\nreturn c ? o : x`
+        }
         return `const n = x.length, o = new Array(n)\nfor (let i = 0; i < n; i++) { const v = x[i]; o[i] = ${this.expr(node.item, 'v')} }\nreturn o`
       case 'tuple': {
         const lines = ['const o = []']
@@ -102,7 +107,37 @@ class BuilderCode {
     }
   }
 
+  /** yup's object cast: same object when nothing changed, else present values then unknown keys. */
+  private reusedObject(node: IRObject): string {
+    const lines = [
+      `if (${this.ref(Object.prototype.toString)}.call(x) !== '[object Object]') throw REJECT`,
+      'const o = {}',
+      'let c = false, v, r',
+    ]
+    if (node.reuseInput === 'always') return `${lines[0]}\nreturn x`
+    for (const p of node.properties) {
+      const k = JSON.stringify(p.key)
+      lines.push(
+        `v = x[${k}]; r = ${this.expr(p.value, 'v')}`,
+        `if (r !== undefined) { o[${k}] = r; if (r !== v || !(${k} in x)) c = true } else if (${k} in x) c = true`,
+      )
+    }
+    if (node.unknownKeys !== 'strict') {
+      const keys = this.ref(new Set(node.properties.map((p) => p.key)))
+      const copy =
+        node.unknownKeys === 'strip'
+          ? 'c = true'
+          : `v = x[k]; r = ${node.catchall ? this.expr(node.catchall, 'v') : 'v'}; if (r !== v) c = true; o[k] = r`
+      lines.push(
+        `for (const k of Object.keys(x)) {\nif (${keys}.has(k)) continue\nif (k === '__proto__') throw REJECT\n${copy}\n}`,
+      )
+    }
+    lines.push('return c ? o : x')
+    return lines.join('\n')
+  }
+
   private object(node: IRObject): string {
+    if (node.reuseInput) return this.reusedObject(node)
     const lines = ['const o = {}', 'let v']
     for (const p of node.properties) {
       const k = JSON.stringify(p.key)

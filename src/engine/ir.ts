@@ -52,16 +52,23 @@ export type IRStringCheck =
   /** A value-changing step (trim, toLowerCase, …) whose function is the library's own. */
   | { readonly kind: 'transform'; readonly name: string; readonly apply: (s: string) => string }
 
+/**
+ * Coercion before a leaf's checks: `false` none; `true` JavaScript's own conversion (`String`,
+ * `Number`, `BigInt`, `Boolean`, `new Date`) as zod's `coerce` does; a function is the library's
+ * own cast (yup's transforms), run as is, a throw rejecting the value.
+ */
+export type IRCoerce = boolean | ((x: unknown) => unknown)
+
 /** String; code-point lengths (`lengthUnit`) unless the library counts UTF-16 units. */
 export interface IRString extends Base<'string'> {
-  readonly coerce: boolean
+  readonly coerce: IRCoerce
   readonly lengthUnit: 'code-point' | 'utf16'
   readonly checks: readonly IRStringCheck[]
 }
 
 /** Finite number; `integer` for integer formats; `format` names the format for docs (int32, …). */
 export interface IRNumber extends Base<'number'> {
-  readonly coerce: boolean
+  readonly coerce: IRCoerce
   readonly integer: boolean
   readonly format?: string
   readonly checks: readonly IRBound<number>[]
@@ -69,18 +76,18 @@ export interface IRNumber extends Base<'number'> {
 
 /** BigInt (documented as an int64 integer). */
 export interface IRBigInt extends Base<'bigint'> {
-  readonly coerce: boolean
+  readonly coerce: IRCoerce
   readonly checks: readonly IRBound<bigint>[]
 }
 
 /** Boolean; `coerce` is JavaScript truthiness (`Boolean(x)`). */
 export interface IRBoolean extends Base<'boolean'> {
-  readonly coerce: boolean
+  readonly coerce: IRCoerce
 }
 
 /** Date instance (documented as a date-time string); bounds in epoch milliseconds. */
 export interface IRDate extends Base<'date'> {
-  readonly coerce: boolean
+  readonly coerce: IRCoerce
   readonly checks: readonly IRBound<number>[]
 }
 
@@ -102,6 +109,8 @@ export interface IRArray extends Base<'array'> {
   readonly item: IRNode
   readonly minItems?: number
   readonly maxItems?: number
+  /** yup's output: the input array itself when no item changed, or always (strict schemas). */
+  readonly reuseInput?: 'unchanged' | 'always'
 }
 
 /**
@@ -127,6 +136,12 @@ export interface IRObject extends Base<'object'> {
   readonly catchall?: IRNode
   /** Unknown keys the library never copies to the output (valibot: `constructor`, `prototype`). */
   readonly ignoredKeys?: readonly string[]
+  /**
+   * yup's output. `unchanged`: its cast returns the input object itself when no property changed,
+   * otherwise a new object with the properties that are not undefined (in `properties` order), then
+   * unknown keys; `always`: nothing is cast (strict schemas), the input is the output.
+   */
+  readonly reuseInput?: 'unchanged' | 'always'
 }
 
 /** Record with string keys (`key` constrains them) and a value schema. */

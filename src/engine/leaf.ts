@@ -63,7 +63,10 @@ function stringChecks(c: LeafCode, checks: readonly IRStringCheck[], unit: strin
 function emit(c: LeafCode, node: IRNode): void {
   const L = c.lines
   const coerce = (fn: string) => {
-    if ('coerce' in node && node.coerce) L.push(`try { x = ${fn}(x) } catch (e) {}`)
+    if (!('coerce' in node) || !node.coerce) return
+    if (typeof node.coerce === 'function')
+      L.push(`try { x = ${c.ref(node.coerce)}(x) } catch (e) { return F }`)
+    else L.push(`try { x = ${fn}(x) } catch (e) {}`)
   }
   switch (node.kind) {
     case 'string':
@@ -83,11 +86,15 @@ function emit(c: LeafCode, node: IRNode): void {
       bounds(c, node.checks, 'x', (v) => `${v}n`)
       return
     case 'boolean':
-      if (node.coerce) L.push('x = Boolean(x)')
-      else L.push(`if (typeof x !== 'boolean') return F`)
+      if (node.coerce === true) L.push('x = Boolean(x)')
+      else {
+        coerce('Boolean')
+        L.push(`if (typeof x !== 'boolean') return F`)
+      }
       return
     case 'date':
-      if (node.coerce) L.push('try { x = new Date(x) } catch (e) {}')
+      if (node.coerce === true) L.push('try { x = new Date(x) } catch (e) {}')
+      else coerce('Date')
       L.push('if (!(x instanceof Date) || Number.isNaN(x.getTime())) return F')
       bounds(c, node.checks, 'x.getTime()', (v) => String(v))
       return

@@ -39,7 +39,7 @@ export function acceptsUndefined(node: IRNode): boolean {
       return true
     case 'string':
     case 'boolean':
-      return node.coerce
+      return node.coerce !== false
     case 'literal':
       return node.values.includes(undefined)
     case 'nullable':

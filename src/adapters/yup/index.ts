@@ -1,1 +1,1 @@
-export {}
+export { yupAdapter } from './yup-adapter.js'

@@ -1,0 +1,228 @@
+import { REJECT } from '../../engine/builder.js'
+import type { IRBound, IRMeta, IRNode, IRProperty, IRStringCheck } from '../../engine/ir.js'
+import { type Draft, withSafety } from '../../engine/safety.js'
+import { arrayTest, numberTest, stringTest, type YupTest } from './tests.js'
+
+/** The parts of a yup 1 schema the converter reads. */
+export interface YupLike {
+  readonly __isYupSchema__: true
+  readonly type: string
+  readonly spec: Record<string, any>
+  readonly tests: readonly YupTest[]
+  readonly transforms: readonly ((this: unknown, ...args: unknown[]) => unknown)[]
+  readonly conditions: readonly unknown[]
+  readonly deps: readonly string[]
+  readonly _whitelist: Iterable<unknown> & { readonly size: number }
+  readonly _blacklist: { readonly size: number }
+  readonly _typeCheck: (x: unknown) => boolean
+  readonly fields?: Record<string, YupLike>
+  readonly _nodes?: readonly string[]
+  readonly innerType?: YupLike
+  validateSync(value: unknown, options?: object): unknown
+}
+
+interface Context {
+  /** Inside a strict schema nothing is cast and no default is applied. */
+  readonly strict: boolean
+}
+
+type Convert = (schema: YupLike, ctx: Context) => IRNode
+
+const node = <N extends IRNode>(draft: Draft<N>): N => withSafety(draft)
+
+function native(reason: string, inner?: IRNode): IRNode {
+  return node({ kind: 'native', reason, ...(inner ? { inner } : {}) })
+}
+
+/** yup's own cast (its transforms, in order, as `_cast` runs them), or false in strict mode. */
+function castOf(schema: YupLike, ctx: Context): false | ((x: unknown) => unknown) {
+  if (ctx.strict) return false
+  const { transforms } = schema
+  const options = {}
+  return (raw) => transforms.reduce((prev, fn) => fn.call(schema, prev, raw, schema, options), raw)
+}
+
+const count = (schema: YupLike, names: string[]) =>
+  schema.tests.filter((t) => names.includes(t.OPTIONS.name ?? '')).length
+
+function stringNode(schema: YupLike, ctx: Context): IRNode {
+  // The type's own cast plus one transform per trim()/lowercase()/uppercase(); any other
+  // transform is the user's and runs in yup only.
+  if (!ctx.strict && schema.transforms.length !== 1 + count(schema, ['trim', 'string_case']))
+    return native('transform')
+  const checks: IRStringCheck[] = []
+  for (const t of schema.tests) {
+    const c = stringTest(t, ctx.strict)
+    if (c === undefined) return native(t.OPTIONS.name === undefined ? 'refine' : 'check')
+    if (c) checks.push(c)
+  }
+  return node({ kind: 'string', coerce: castOf(schema, ctx), lengthUnit: 'utf16', checks })
+}
+
+function numberNode(schema: YupLike, ctx: Context): IRNode {
+  if (!ctx.strict && schema.transforms.length !== 1) return native('transform')
+  const s = { integer: false, checks: [] as IRBound<number>[] }
+  for (const t of schema.tests) if (!numberTest(t, s)) return native('check')
+  const lower = s.checks.some((c) => c.kind === 'gte' || c.kind === 'gt')
+  const upper = s.checks.some((c) => c.kind === 'lte' || c.kind === 'lt')
+  // yup's number accepts ±Infinity, IR numbers are finite.
+  return node({
+    kind: 'number',
+    coerce: castOf(schema, ctx),
+    integer: s.integer,
+    checks: s.checks,
+    ...(s.integer || (lower && upper) ? {} : { safety: 'stricter' as const }),
+  })
+}
+
+function booleanNode(schema: YupLike, ctx: Context): IRNode {
+  if (schema.tests.length > 0) return native('check')
+  if (!ctx.strict && schema.transforms.length !== 1) return native('transform')
+  return node({ kind: 'boolean', coerce: castOf(schema, ctx) })
+}
+
+function mixedNode(schema: YupLike, ctx: Context): IRNode {
+  const plain = String(schema._typeCheck).replace(/\s/g, '') === '()=>true'
+  // `mixed()` rejects null unless nullable, which no IR node but `nullable(unknown)` expresses.
+  if (!plain || !schema.spec.nullable || schema.tests.length > 0 || schema.transforms.length > 0)
+    return native('mixed')
+  return node({ kind: 'unknown' })
+}
+
+function hasDefault(schema: YupLike, ctx: Context): boolean {
+  if (ctx.strict) return false
+  if ('default' in schema.spec) return schema.spec.default !== undefined
+  // yup invents an object's default from its fields' defaults.
+  return schema.type === 'object' && (schema._nodes?.length ?? 0) > 0
+}
+
+function staticDefault(schema: YupLike): unknown {
+  const d = schema.spec.default
+  if (typeof d === 'function' || d === undefined) return undefined
+  try {
+    return JSON.parse(JSON.stringify(d))
+  } catch {
+    return undefined
+  }
+}
+
+function objectNode(schema: YupLike, ctx: Context): IRNode {
+  if (schema.transforms.length > 0) return native('transform')
+  const names = schema.tests.map((t) => t.OPTIONS.name)
+  if (names.some((n) => n !== 'noUnknown' && n !== 'exact')) return native('check')
+  const fields = schema.fields ?? {}
+  const properties: IRProperty[] = []
+  for (const key of schema._nodes ?? []) {
+    const field = fields[key]
+    if (!field || !('__isYupSchema__' in field) || key === '__proto__') return native('field')
+    const inner = { strict: ctx.strict || field.spec.strict === true }
+    if (field.spec.strip) return native('strip')
+    const value = toIR(field, inner)
+    const presence = hasDefault(field, inner)
+      ? 'defaulted'
+      : field.spec.optional
+        ? 'optional'
+        : 'required'
+    properties.push({ key, value, presence, outputOptional: presence === 'optional' })
+  }
+  // Casting strips unknown keys under noUnknown()/stripUnknown(), so its test then holds; in strict
+  // mode (no cast) noUnknown and exact() reject them.
+  const noUnknown = schema.spec.noUnknown === true
+  const unknownKeys = ctx.strict
+    ? noUnknown || names.includes('exact')
+      ? 'strict'
+      : 'catchall'
+    : noUnknown
+      ? 'strip'
+      : names.includes('exact')
+        ? 'strict'
+        : 'catchall'
+  return node({
+    kind: 'object',
+    properties,
+    unknownKeys,
+    ...(unknownKeys === 'catchall' ? { catchall: node({ kind: 'unknown' }) } : {}),
+    reuseInput: ctx.strict ? 'always' : 'unchanged',
+    // yup accepts functions and class instances as objects; the compiled path wants plain ones.
+    safety: 'stricter',
+  })
+}
+
+function arrayNode(schema: YupLike, ctx: Context): IRNode {
+  if (schema.transforms.length > 0) return native('transform')
+  const len: { minItems?: number; maxItems?: number } = {}
+  for (const t of schema.tests) if (!arrayTest(t, len)) return native('check')
+  const item = schema.innerType ? toIR(schema.innerType, ctx) : node({ kind: 'unknown' })
+  return node({ kind: 'array', item, ...len, reuseInput: ctx.strict ? 'always' : 'unchanged' })
+}
+
+const table: Record<string, Convert> = {
+  string: stringNode,
+  number: numberNode,
+  boolean: booleanNode,
+  mixed: mixedNode,
+  object: objectNode,
+  array: arrayNode,
+  date: () => native('date', node({ kind: 'date', coerce: false, checks: [] })),
+}
+
+/** `oneOf` checks the cast value; checking the raw input against it first is stricter. */
+function withOneOf(schema: YupLike, base: IRNode): IRNode {
+  if (schema._blacklist.size > 0) return native('notOneOf', base)
+  if (schema._whitelist.size === 0) return base
+  const values = [...schema._whitelist]
+  if (
+    base.kind === 'native' ||
+    !values.every((v) => typeof v === 'string' || typeof v === 'number')
+  )
+    return native('oneOf', base)
+  const allowed = node({ kind: 'enum', values: values as (string | number)[] })
+  return node({ kind: 'pipe', in: allowed, out: base, safety: 'stricter' })
+}
+
+function metaOf(schema: YupLike): IRMeta | undefined {
+  const { label, meta } = schema.spec
+  const out: { -readonly [K in keyof IRMeta]: IRMeta[K] } = {}
+  if (typeof label === 'string') out.title = label
+  if (typeof meta?.description === 'string') out.description = meta.description
+  if (Array.isArray(meta?.examples)) out.examples = meta.examples
+  return Object.keys(out).length > 0 ? out : undefined
+}
+
+function toIR(schema: YupLike, ctx: Context): IRNode {
+  let ir: IRNode
+  try {
+    const convert = table[schema.type]
+    if (!('__isYupSchema__' in schema)) ir = native('not a yup schema')
+    else if (schema.conditions.length > 0 || schema.deps.length > 0) ir = native('when')
+    else
+      ir = convert
+        ? withOneOf(schema, convert(schema, ctx))
+        : native(`unsupported yup type ${schema.type}`)
+  } catch {
+    ir = native('unreadable schema')
+  }
+  // null passes through every built-in cast unchanged; undefined takes the default, if any.
+  if (schema.spec?.nullable) ir = node({ kind: 'nullable', inner: ir })
+  if (hasDefault(schema, ctx)) {
+    const get = () => {
+      try {
+        return schema.validateSync(undefined, { abortEarly: true })
+      } catch {
+        throw REJECT
+      }
+    }
+    ir = node({ kind: 'default', inner: ir, value: staticDefault(schema), get })
+  } else if (schema.spec?.optional) ir = node({ kind: 'optional', inner: ir })
+  const meta = metaOf(schema)
+  return meta ? ({ ...ir, meta: { ...ir.meta, ...meta } } as IRNode) : ir
+}
+
+/**
+ * Translates a yup 1 schema into the IR, reproducing yup's casting (its own transforms), defaults
+ * and object output; conditions, refs, custom tests and transforms become `native` nodes.
+ * @example yupToIR(object({ name: string().required() })) // → { kind: 'object', … }
+ */
+export function yupToIR(schema: YupLike): IRNode {
+  return toIR(schema, { strict: schema.spec?.strict === true })
+}
