@@ -12,7 +12,7 @@ function describe(value: unknown): string {
   if (Array.isArray(value)) return 'an array'
   const zod = (value as { _zod?: { def?: { type?: unknown } } } | undefined)?._zod
   if (typeof zod?.def?.type === 'string') return `a zod ${zod.def.type} schema`
-  if (typeof value === 'object' && value !== null && '~standard' in value) {
+  if ((typeof value === 'object' || typeof value === 'function') && '~standard' in value) {
     const vendor = (value as { '~standard': { vendor?: unknown } })['~standard'].vendor
     return `a ${String(vendor)} schema (createDTO is for zod; pass other libraries' schemas directly)`
   }
