@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net'
 import fc from 'fast-check'
 import request from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { configureLogger, errorHandler, shapeguard } from '../../src/index.js'
+import { z } from 'zod'
+import { configureLogger, errorHandler, handle, shapeguard } from '../../src/index.js'
 import {
   checkContentType,
   guardBody,
@@ -204,6 +205,50 @@ describe.each(hosts)('pre-parse guards on %s', (host, express) => {
       }),
       { numRuns: 40 },
     )
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+})
+
+describe.each(hosts)('pre-parse guards inside handle() on %s', (_, express) => {
+  // The pipeline's own use of the guards: global limits, route limits, array keys from the schema.
+  const app = express()
+  app.use(shapeguard({ validation: { limits: { maxDepth: 4, maxArrayLength: 3 } } }))
+  app.use(express.json())
+  app.post(
+    '/items',
+    ...handle(
+      {
+        body: z.object({ items: z.array(z.unknown()) }),
+        query: z.object({ tag: z.array(z.string()).optional(), sort: z.string().optional() }),
+        limits: { maxArrayLength: 5 },
+      },
+      (req, res) => res.created({ data: req.body }),
+    ),
+  )
+  app.use(errorHandler())
+
+  const send = (body: string, query = '') =>
+    request(app).post(`/items${query}`).set('Content-Type', 'application/json').send(body)
+
+  it('merges route limits over the global ones', async () => {
+    expect((await send('{"items":[1,2,3,4,5]}')).status).toBe(201)
+    expect((await send('{"items":[1,2,3,4,5,6]}')).body.error.code).toBe('BODY_ARRAY_TOO_LARGE')
+    expect((await send('{"items":[[[1]]]}')).status).toBe(201)
+    const deep = await send('{"items":[[[[1]]]]}')
+    expect([deep.status, deep.body.error.details]).toEqual([400, { maxDepth: 4 }])
+  })
+
+  it('takes the query keys declared as arrays from the schema', async () => {
+    expect((await send('{"items":[]}', '?tag=a&tag=b')).status).toBe(201)
+    const res = await send('{"items":[]}', '?sort=a&sort=b')
+    expect([res.status, res.body.error.code]).toEqual([400, 'PARAM_POLLUTION'])
+  })
+
+  it('rejects __proto__ and wrong content types before the schema runs', async () => {
+    const proto = await send('{"items":[],"__proto__":{"polluted":true}}')
+    expect([proto.status, proto.body.error.code]).toEqual([400, 'PROTO_POLLUTION'])
+    const text = await request(app).post('/items').set('Content-Type', 'text/plain').send('x')
+    expect([text.status, text.body.error.code]).toEqual([415, 'INVALID_CONTENT_TYPE'])
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
   })
 })
