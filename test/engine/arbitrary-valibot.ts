@@ -91,7 +91,7 @@ const stringActions: Record<string, () => v.GenericPipeItem<string, string, v.Ba
     len3: () => v.length(3),
     nonEmpty: () => v.nonEmpty(),
     regex: () => v.regex(/^[a-z]+$/),
-      starts: () => v.startsWith('a'),
+    starts: () => v.startsWith('a'),
     ends: () => v.endsWith('c'),
     includes: () => v.includes('b'),
     email: () => v.email(),
@@ -197,6 +197,16 @@ const leafCase: fc.Arbitrary<ValibotCase> = fc.oneof(
       ),
       input: mix(fc.constantFrom(...strings)),
       label: 'transform',
+    },
+    {
+      schema: v.pipe(v.string(), v.toNumber(), v.number(), v.integer(), v.minValue(1)),
+      input: mix(fc.constantFrom('12', '', ' 5 ', '1e2', 'x', '0', '1.5', 'Infinity', 3)),
+      label: 'toNumber',
+    },
+    {
+      schema: v.pipe(v.string(), v.trim(), v.toNumber(), v.maxValue(10)),
+      input: mix(fc.constantFrom('12', '', ' 5 ', '-Infinity', '0x10', 3)),
+      label: 'trim.toNumber',
     },
     {
       schema: v.fallback(v.string(), 'fb'),

@@ -37,7 +37,7 @@ function stringNode(checks: IRStringCheck[]): IRNode {
 }
 
 /** valibot's `number()` accepts ±Infinity; IR numbers are finite unless a check already says so. */
-function numberNode(s: NumberState): IRNode {
+function numberNode(s: NumberState, coerce = false): IRNode {
   const lower = s.checks.some((c) => c.kind === 'gte' || c.kind === 'gt')
   const upper = s.checks.some((c) => c.kind === 'lte' || c.kind === 'lt')
   const finite =
@@ -47,7 +47,7 @@ function numberNode(s: NumberState): IRNode {
     s.checks.some((c) => c.kind === 'multiple_of')
   return node({
     kind: 'number',
-    coerce: false,
+    coerce,
     integer: s.integer,
     ...(s.format !== undefined ? { format: s.format } : {}),
     checks: s.checks,
@@ -311,6 +311,11 @@ function pipeNode(schema: ValibotLike, ctx: Context): IRNode {
   return Object.keys(meta).length > 0 ? ({ ...ir, meta: { ...ir.meta, ...meta } } as IRNode) : ir
 }
 
+// A plain `v.string()` / `v.number()` inside a pipe re-checks the type the value already has
+// (the IR's finite numbers exclude NaN too).
+const sameType = (a: ValibotItem, type: string) =>
+  a.kind === 'schema' && a.type === type && !a.pipe && a.fallback === undefined
+
 function applyActions(base: IRNode, actions: ValibotItem[]): IRNode {
   if (actions.length === 0) return base
   const fail = (a: ValibotItem) =>
@@ -321,7 +326,17 @@ function applyActions(base: IRNode, actions: ValibotItem[]): IRNode {
   switch (base.kind) {
     case 'string': {
       const checks = [...base.checks]
-      for (const a of actions) {
+      for (const [i, a] of actions.entries()) {
+        if (sameType(a, 'string')) continue
+        if (a.kind === 'transformation' && a.type === 'to_number') {
+          // `Number(s)`, NaN rejected: a string-to-number leaf chain.
+          const out = applyActions(
+            numberNode({ integer: false, checks: [] }, true),
+            actions.slice(i + 1),
+          )
+          if (out.kind !== 'number') return native('transform', base)
+          return node({ kind: 'pipe', in: stringNode(checks), out })
+        }
         const c = stringAction(a)
         if (!c) return fail(a)
         checks.push(c)
@@ -334,8 +349,8 @@ function applyActions(base: IRNode, actions: ValibotItem[]): IRNode {
         ...(base.format !== undefined ? { format: base.format } : {}),
         checks: [...base.checks],
       }
-      for (const a of actions) if (!numberAction(a, s)) return fail(a)
-      return numberNode(s)
+      for (const a of actions) if (!sameType(a, 'number') && !numberAction(a, s)) return fail(a)
+      return numberNode(s, base.coerce === true)
     }
     case 'bigint':
     case 'date': {

@@ -24,6 +24,11 @@ export interface YupLike {
 interface Context {
   /** Inside a strict schema nothing is cast and no default is applied. */
   readonly strict: boolean
+  /**
+   * yup's `__validating`: set by a root object's validation, it makes object casts skip strict
+   * fields. Under any other root (an array) every field is cast, strict or not.
+   */
+  readonly validating: boolean
 }
 
 type Convert = (schema: YupLike, ctx: Context) => IRNode
@@ -115,7 +120,10 @@ function objectNode(schema: YupLike, ctx: Context): IRNode {
   for (const key of schema._nodes ?? []) {
     const field = fields[key]
     if (!field || !('__isYupSchema__' in field) || key === '__proto__') return native('field')
-    const inner = { strict: ctx.strict || field.spec.strict === true }
+    const inner = {
+      strict: ctx.strict || (ctx.validating && field.spec.strict === true),
+      validating: ctx.validating,
+    }
     if (field.spec.strip) return native('strip')
     const value = toIR(field, inner)
     const presence = hasDefault(field, inner)
@@ -166,7 +174,7 @@ const table: Record<string, Convert> = {
   date: () => native('date', node({ kind: 'date', coerce: false, checks: [] })),
 }
 
-/** `oneOf` checks the cast value; checking the raw input against it first is stricter. */
+/** `oneOf` checks the cast value; requiring the raw input to be one of the values too is stricter. */
 function withOneOf(schema: YupLike, base: IRNode): IRNode {
   if (schema._blacklist.size > 0) return native('notOneOf', base)
   if (schema._whitelist.size === 0) return base
@@ -177,7 +185,9 @@ function withOneOf(schema: YupLike, base: IRNode): IRNode {
   )
     return native('oneOf', base)
   const allowed = node({ kind: 'enum', values: values as (string | number)[] })
-  return node({ kind: 'pipe', in: allowed, out: base, safety: 'stricter' })
+  // The cast value is checked (as yup does); the raw input too, so the docs show the values.
+  const cast = node({ kind: 'pipe', in: base, out: allowed })
+  return node({ kind: 'pipe', in: allowed, out: cast, safety: 'stricter' })
 }
 
 function metaOf(schema: YupLike): IRMeta | undefined {
@@ -224,5 +234,8 @@ function toIR(schema: YupLike, ctx: Context): IRNode {
  * @example yupToIR(object({ name: string().required() })) // → { kind: 'object', … }
  */
 export function yupToIR(schema: YupLike): IRNode {
-  return toIR(schema, { strict: schema.spec?.strict === true })
+  return toIR(schema, {
+    strict: schema.spec?.strict === true,
+    validating: schema.type === 'object',
+  })
 }
