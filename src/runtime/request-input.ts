@@ -1,5 +1,4 @@
 import type { Request } from 'express'
-import type { IRNode } from '../engine/ir.js'
 
 /**
  * Whether the request carries a body on the wire (Content-Length above zero, or chunked), as the
@@ -59,66 +58,4 @@ export function normaliseStrings(value: unknown, trim: boolean, lowercase: boole
     out[key] = normaliseStrings((value as Record<string, unknown>)[key], trim, lowercase)
   }
   return out
-}
-
-/**
- * The query keys a schema declares as arrays (repeated keys allowed for them, API.md decision 4):
- * object properties whose node, through optional/nullable/default/readonly wrappers, pipes and
- * unions, can be an array, tuple or set. Empty when the schema has no IR.
- */
-export function arrayKeysOf(ir: IRNode | undefined): ReadonlySet<string> {
-  const keys = new Set<string>()
-  const root = ir === undefined ? undefined : objectOf(ir, 0)
-  if (root !== undefined) {
-    for (const p of root.properties) if (canBeArray(p.value, 0)) keys.add(p.key)
-  }
-  return keys
-}
-
-const MAX_UNWRAP = 32
-
-function objectOf(node: IRNode, depth: number): Extract<IRNode, { kind: 'object' }> | undefined {
-  if (depth > MAX_UNWRAP) return undefined
-  switch (node.kind) {
-    case 'object':
-      return node
-    case 'optional':
-    case 'nullable':
-    case 'readonly':
-    case 'default':
-      return objectOf(node.inner, depth + 1)
-    case 'pipe':
-      return objectOf(node.in, depth + 1) ?? objectOf(node.out, depth + 1)
-    case 'recursive':
-      return objectOf(node.node, depth + 1)
-    case 'native':
-      return node.inner === undefined ? undefined : objectOf(node.inner, depth + 1)
-    default:
-      return undefined
-  }
-}
-
-function canBeArray(node: IRNode, depth: number): boolean {
-  if (depth > MAX_UNWRAP) return false
-  switch (node.kind) {
-    case 'array':
-    case 'tuple':
-    case 'set':
-      return true
-    case 'optional':
-    case 'nullable':
-    case 'readonly':
-    case 'default':
-      return canBeArray(node.inner, depth + 1)
-    case 'pipe':
-      return canBeArray(node.in, depth + 1) || canBeArray(node.out, depth + 1)
-    case 'union':
-      return node.options.some((o) => canBeArray(o, depth + 1))
-    case 'intersection':
-      return canBeArray(node.left, depth + 1) || canBeArray(node.right, depth + 1)
-    case 'native':
-      return node.inner !== undefined && canBeArray(node.inner, depth + 1)
-    default:
-      return false
-  }
 }

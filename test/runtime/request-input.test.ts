@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import * as z from 'zod'
-import { zodAdapter } from '../../src/index.js'
-import {
-  arrayKeysOf,
-  bodyInput,
-  normaliseStrings,
-  setQuery,
-} from '../../src/runtime/request-input.js'
+import { bodyInput, normaliseStrings, setQuery } from '../../src/runtime/request-input.js'
 
 describe('bodyInput', () => {
   const req = (body: unknown, headers: Record<string, string> = {}) => ({ body, headers }) as never
@@ -63,32 +56,5 @@ describe('normaliseStrings', () => {
     expect(Object.getPrototypeOf(out)).toBe(Object.prototype)
     const date = new Date(0)
     expect(normaliseStrings({ date }, true, true)).toEqual({ date })
-  })
-})
-
-describe('arrayKeysOf', () => {
-  it('finds array properties through wrappers, pipes and unions', () => {
-    const Query = z.object({
-      tags: z.array(z.string()),
-      ids: z.array(z.coerce.number()).optional(),
-      sort: z.array(z.string()).default([]),
-      one: z.union([z.string(), z.array(z.string())]),
-      pair: z.tuple([z.string(), z.string()]).nullable(),
-      page: z.coerce.number(),
-      name: z.string().optional(),
-    })
-    expect([...arrayKeysOf(zodAdapter(Query).ir)].sort()).toEqual([
-      'ids',
-      'one',
-      'pair',
-      'sort',
-      'tags',
-    ])
-    expect([...arrayKeysOf(zodAdapter(Query.optional()).ir)]).toHaveLength(5)
-  })
-
-  it('is empty without an IR or an object', () => {
-    expect(arrayKeysOf(undefined).size).toBe(0)
-    expect(arrayKeysOf(zodAdapter(z.string()).ir).size).toBe(0)
   })
 })
