@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest'
+import * as y from 'yup'
+import { yupToIR } from '../../../src/adapters/yup/to-ir.js'
+import { splitPath, yupAdapter } from '../../../src/adapters/yup/yup-adapter.js'
+import { compile, kAdapter, toJsonSchema } from '../../../src/engine/index.js'
+import type { IRObject } from '../../../src/engine/ir.js'
+
+const ir = (s: y.AnySchema) => yupToIR(s as never)
+
+describe('yupToIR', () => {
+  it('maps leaves with yup’s own cast; numbers are stricter until ±Infinity is ruled out', () => {
+    expect(ir(y.string().required())).toMatchObject({ kind: 'string', lengthUnit: 'utf16' })
+    expect(typeof (ir(y.string().required()) as { coerce: unknown }).coerce).toBe('function')
+    expect(ir(y.number().required())).toMatchObject({ kind: 'number', safety: 'stricter' })
+    expect(ir(y.number().required().integer())).toMatchObject({ kind: 'number', safety: 'exact' })
+    expect(ir(y.string().required().strict())).toMatchObject({ kind: 'string', coerce: false })
+  })
+
+  it('describes presence: optional by default, required, defaulted', () => {
+    const n = ir(
+      y.object({ a: y.string(), b: y.string().required(), c: y.string().default('x') }),
+    ) as {
+      inner: IRObject
+    }
+    expect(n.inner.properties.map((p) => [p.key, p.presence])).toEqual([
+      ['c', 'defaulted'],
+      ['b', 'required'],
+      ['a', 'optional'],
+    ])
+    expect(n.inner).toMatchObject({ reuseInput: 'unchanged', unknownKeys: 'catchall' })
+  })
+
+  it('honours noUnknown / stripUnknown (cast strips) and exact (rejects)', () => {
+    const kind = (s: y.AnySchema) => ((ir(s) as { inner: IRObject }).inner ?? ir(s)).unknownKeys
+    const shape = { a: y.string() }
+    expect(kind(y.object(shape).noUnknown())).toBe('strip')
+    expect(kind(y.object(shape).stripUnknown())).toBe('strip')
+    expect(kind(y.object(shape).exact())).toBe('strict')
+    expect(kind(y.object(shape).noUnknown().strict())).toBe('strict')
+  })
+
+  it('leaves custom tests, transforms, when(), dates and lazy schemas to yup', () => {
+    const native = (s: y.AnySchema) => JSON.stringify(ir(s)).includes('"kind":"native"')
+    expect(native(y.string().test('x', 'x', () => true))).toBe(true)
+    expect(native(y.string().transform((s) => s))).toBe(true)
+    expect(native(y.number().round())).toBe(true)
+    expect(native(y.date())).toBe(true)
+    expect(
+      native(
+        y.object({
+          a: y.string(),
+          b: y.string().when('a', { is: 'x', then: (s) => s.required() }),
+        }),
+      ),
+    ).toBe(true)
+    expect(native(y.object({ a: y.lazy(() => y.string()) }))).toBe(true)
+  })
+})
+
+describe('yupAdapter', () => {
+  const User = y.object({
+    name: y.string().trim().required().min(2),
+    email: y.string().required().email(),
+    age: y.number().integer().min(0),
+    role: y.string().oneOf(['admin', 'user']).default('user'),
+  })
+
+  it('is branded and cached per schema', () => {
+    const a = yupAdapter(User)
+    expect(a[kAdapter]).toBe(true)
+    expect(a.library).toBe('yup')
+    expect(yupAdapter(User)).toBe(a)
+    expect(() => yupAdapter({} as never)).toThrow(/yup 1 schema/)
+  })
+
+  it('accepts on the compiled path with yup’s exact output (casts, defaults, key order)', () => {
+    const c = compile(yupAdapter(User))
+    expect(c.compiled).toBe(true)
+    const input = { name: ' Ada ', email: 'ada@example.com', age: '36', extra: 1 }
+    const want = User.validateSync(input)
+    const got = c.validate(input, false)
+    expect(got).toEqual({ success: true, data: want })
+    if (got.success) expect(Object.keys(got.data as object)).toEqual(Object.keys(want))
+  })
+
+  it('returns the very input object when yup’s cast changes nothing', () => {
+    const c = compile(yupAdapter(y.object({ a: y.string(), b: y.number() })))
+    const input = { b: 1, x: true, a: 'x' }
+    const got = c.validate(input, false)
+    expect(got).toEqual({ success: true, data: input })
+    if (got.success) expect(got.data).toBe(input)
+  })
+
+  it('rejects with yup’s errors: its first (abortEarly) or all of them', () => {
+    const c = compile(yupAdapter(User))
+    const bad = { name: 'A', email: 'x', role: 'root' }
+    const one = c.validate(bad, false)
+    expect(one).toMatchObject({ success: false })
+    if (!one.success) expect(one.issues).toHaveLength(1)
+    expect(c.validate(bad, true)).toEqual({
+      success: false,
+      issues: [
+        { path: ['name'], message: 'name must be at least 2 characters', code: 'min' },
+        { path: ['email'], message: 'email must be a valid email', code: 'email' },
+        {
+          path: ['role'],
+          message: 'role must be one of the following values: admin, user',
+          code: 'oneOf',
+        },
+      ],
+    })
+  })
+
+  it('runs a schema with an async test through yup’s validate', async () => {
+    const a = yupAdapter(y.object({ n: y.number().test('slow', 'no', async (n) => n !== 1) }))
+    expect(a.async).toBe(false)
+    await expect(a.parse({ n: 2 })).resolves.toEqual({ success: true, data: { n: 2 } })
+    await expect(a.parse({ n: 1 })).resolves.toMatchObject({
+      success: false,
+      issues: [{ path: ['n'], message: 'no' }],
+    })
+  })
+
+  it('writes OpenAPI-ready JSON Schema', () => {
+    expect(toJsonSchema(yupAdapter(User), { io: 'input' })).toMatchObject({
+      type: 'object',
+      properties: {
+        name: { type: 'string', minLength: 2 },
+        email: { type: 'string', format: 'email' },
+        age: { type: 'integer', minimum: 0 },
+        role: { enum: ['admin', 'user'], default: 'user' },
+      },
+      required: ['email', 'name'],
+    })
+  })
+})
+
+describe('splitPath', () => {
+  it('reads yup’s paths into keys and indexes', () => {
+    expect(splitPath(undefined)).toEqual([])
+    expect(splitPath('a.b[0].c')).toEqual(['a', 'b', 0, 'c'])
+    expect(splitPath('[2]["x.y"]')).toEqual([2, 'x.y'])
+  })
+})
