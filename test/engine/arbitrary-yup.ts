@@ -206,7 +206,10 @@ export const yupCase: fc.Arbitrary<YupCase> = fc.letrec<{ node: YupCase }>((tie)
       }
     }),
     fc.tuple(tie('node'), tie('node')).map(([a, b]) => ({
-      schema: y.object({ k: y.string(), v: a.schema.when('k', { is: 'x', then: () => b.schema }) }),
+      schema: y.object({
+        k: y.string(),
+        v: a.schema.when('k', ([k]: unknown[]) => (k === 'x' ? b.schema : a.schema)),
+      }),
       input: fc.record({ k: fc.constantFrom('x', 'y'), v: fc.oneof(a.input, b.input) }),
       label: `when(${a.label} | ${b.label})`,
     })),
