@@ -1,3 +1,4 @@
+export type { StandardSchemaV1 } from './adapters/standard/index.js'
 export { zodAdapter } from './adapters/zod/index.js'
 export type { InferInput, InferOutput, SchemaAdapter } from './engine/adapter.js'
 export {

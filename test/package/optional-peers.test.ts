@@ -1,0 +1,63 @@
+import { execFileSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+// API.md: importing the main entry loads none of the optional peers. Checked on the built
+// package, ESM and CommonJS, in fresh processes; a subpath that needs its peer is the control.
+const root = resolve(import.meta.dirname, '../..')
+const dist = join(root, 'dist')
+const peers = ['valibot', 'yup', 'winston', 'pino']
+
+/** Imports an ESM file with a resolve hook that fails on any optional peer; returns stderr or ''. */
+function importEsm(file: string): string {
+  const hooks = `
+const banned = new RegExp('^(${peers.join('|')})(/|$)')
+export async function resolve(specifier, context, next) {
+  if (banned.test(specifier)) throw new Error('optional peer loaded: ' + specifier)
+  return next(specifier, context)
+}`
+  const code = `
+import { register } from 'node:module'
+register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(hooks)}))
+try { await import(${JSON.stringify(pathToFileURL(file).href)}) }
+catch (e) { process.stdout.write(String(e.message)); process.exitCode = 0 }`
+  return execFileSync(process.execPath, ['--input-type=module', '-e', code], {
+    cwd: root,
+    encoding: 'utf8',
+  })
+}
+
+/** Requires a CommonJS file; returns the optional peers found in `require.cache`. */
+function requireCjs(file: string): string[] {
+  const code = `
+require(${JSON.stringify(file)})
+const peers = ${JSON.stringify(peers)}
+const loaded = peers.filter((p) => Object.keys(require.cache).some((k) => k.includes('/node_modules/' + p + '/')))
+process.stdout.write(JSON.stringify(loaded))`
+  return JSON.parse(execFileSync(process.execPath, ['-e', code], { cwd: root, encoding: 'utf8' }))
+}
+
+describe('optional peers', () => {
+  beforeAll(() => {
+    if (!existsSync(join(dist, 'index.js')) || !existsSync(join(dist, 'index.cjs'))) {
+      execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' })
+    }
+  })
+
+  it('are not loaded by importing the main entry (ESM)', () => {
+    expect(importEsm(join(dist, 'index.js'))).toBe('')
+  })
+
+  it('are not loaded by requiring the main entry (CommonJS)', () => {
+    expect(requireCjs(join(dist, 'index.cjs'))).toEqual([])
+  })
+
+  it('are loaded by their own subpath (the check can fail)', () => {
+    expect(importEsm(join(dist, 'adapters/valibot.js'))).toMatch(/optional peer loaded: valibot/)
+    expect(importEsm(join(dist, 'adapters/yup.js'))).toMatch(/optional peer loaded: yup/)
+    expect(requireCjs(join(dist, 'adapters/valibot.cjs'))).toEqual(['valibot'])
+    expect(requireCjs(join(dist, 'adapters/yup.cjs'))).toEqual(['yup'])
+  })
+})
