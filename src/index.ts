@@ -54,7 +54,6 @@ export type {
   Schema,
   SchemaInput,
   SchemaOutput,
-  StandardSchemaLike,
   TypedRequest,
   TypedResponse,
 } from './runtime/route-types.js'

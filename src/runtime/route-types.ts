@@ -1,22 +1,13 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import type { NextFunction, Request, Response } from 'express'
+import type { StandardSchemaV1 } from '../adapters/standard/index.js'
 import type { InferInput, InferOutput, SchemaAdapter } from '../engine/adapter.js'
 import type { GuardLimits } from './guards/index.js'
 import type { ExposureOptions } from './resolve-config.js'
 import type { CreatedOptions, OkOptions } from './response-types.js'
 
-/** Any object implementing Standard Schema v1 (zod, valibot, yup, ArkType, …), as far as typing goes. */
-export interface StandardSchemaLike {
-  readonly '~standard': {
-    readonly version: 1
-    readonly vendor: string
-    readonly validate: (value: unknown) => unknown
-    readonly types?: { readonly input: unknown; readonly output: unknown } | undefined
-  }
-}
-
 /** Anything accepted where a schema is (API.md decision 1): a zod schema, an adapter, a Standard Schema. */
-export type Schema = SchemaAdapter<any, any> | StandardSchemaLike
+export type Schema = SchemaAdapter<any, any> | StandardSchemaV1<any, any>
 
 type StandardTypes<S> = S extends { readonly '~standard': { readonly types?: infer T } }
   ? NonNullable<T>
