@@ -1,7 +1,7 @@
 import request from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { AppError, configureLogger, errorHandler, shapeguard } from '../../src/index.js'
-import { captureLogger, hosts } from './support.js'
+import { captureLogger, hosts, withLogging } from './support.js'
 
 // The request logger would write every request to stdout; errors are checked through the
 // loggers each test passes, which errorHandler writes to directly when no request logger watches.
@@ -32,13 +32,10 @@ describe.each(hosts)("errorHandler and shapeguard()'s configuration on %s", (_, 
     app.post('/x', (req, res) => res.ok({ data: req.body }))
     app.use(errorHandler())
     await request(app).post('/x').send({ a: 1 })
-    configureLogger({ silent: false })
-    try {
-      const res = await request(app).post('/x').set('Content-Type', 'application/json').send('{')
-      expect(res.status).toBe(400)
-    } finally {
-      configureLogger({ silent: true })
-    }
+    const res = await withLogging(() =>
+      request(app).post('/x').set('Content-Type', 'application/json').send('{'),
+    )
+    expect(res.status).toBe(400)
     expect(logger.records.filter((r) => r.meta.code === 'INVALID_JSON')).toMatchObject([
       { level: 'warn', meta: { code: 'INVALID_JSON' } },
     ])

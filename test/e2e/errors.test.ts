@@ -12,7 +12,7 @@ import {
   shapeguard,
 } from '../../src/index.js'
 import { kRequestLog, type RequestLogSlot } from '../../src/runtime/logging/types.js'
-import { captureLogger, type Express, hosts } from './support.js'
+import { captureLogger, type Express, hosts, withLogging } from './support.js'
 
 // The request logger would write every request to stdout; errors are checked through the
 // loggers each test passes, which errorHandler writes to directly when no request logger watches.
@@ -470,17 +470,12 @@ describe.each(hosts)('error logging on %s', (_, express) => {
     overridden.get('/x', (_req, _res, next) => next(AppError.forbidden()))
     overridden.use(errorHandler({ logger: explicit }))
     const forbidden = () => mounted.records.filter((r) => r.meta.code === 'FORBIDDEN')
-    configureLogger({ silent: false })
-    try {
-      await request(discovered).get('/x')
-      expect(forbidden()).toHaveLength(1)
-      expect(forbidden()[0]).toMatchObject({ level: 'warn', meta: { status: 403 } })
-      await request(overridden).get('/x')
-      expect(forbidden()).toHaveLength(2)
-      expect(explicit.records).toMatchObject([{ level: 'warn', meta: { code: 'FORBIDDEN' } }])
-    } finally {
-      configureLogger({ silent: true })
-    }
+    await withLogging(() => request(discovered).get('/x'))
+    expect(forbidden()).toHaveLength(1)
+    expect(forbidden()[0]).toMatchObject({ level: 'warn', meta: { status: 403 } })
+    await withLogging(() => request(overridden).get('/x'))
+    expect(forbidden()).toHaveLength(2)
+    expect(explicit.records).toMatchObject([{ level: 'warn', meta: { code: 'FORBIDDEN' } }])
   })
 
   it('hands the error to the request logger instead of logging it a second time', async () => {

@@ -1,5 +1,6 @@
 import express5 from 'express'
 import express4 from 'express4'
+import { configureLogger } from '../../src/runtime/logging/logger.js'
 import type { Logger } from '../../src/runtime/logging/types.js'
 
 /** Every behaviour runs on both hosts: `describe.each(hosts)('%s', (_, express) => …)`. */
@@ -31,5 +32,18 @@ export function captureLogger(): Logger & { records: LogRecord[] } {
     info: method('info'),
     warn: method('warn'),
     error: method('error'),
+  }
+}
+
+/**
+ * Runs `fn` with the shared logger writing (e2e files silence it so the request logger stays off
+ * stdout), and silences it again afterwards.
+ */
+export async function withLogging<T>(fn: () => Promise<T>): Promise<T> {
+  configureLogger({ silent: false })
+  try {
+    return await fn()
+  } finally {
+    configureLogger({ silent: true })
   }
 }
