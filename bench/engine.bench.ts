@@ -1,12 +1,19 @@
 import Ajv2020 from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
+import * as v from 'valibot'
+import * as y from 'yup'
 import * as z from 'zod'
+import { valibotAdapter } from '../src/adapters/valibot/index.js'
+import { yupAdapter } from '../src/adapters/yup/index.js'
 import { zodAdapter } from '../src/adapters/zod/index.js'
 import { compile } from '../src/engine/index.js'
+import { valibotSchemas, yupSchemas } from '../test/fixtures/schemas.js'
 import { type Comparison, compare, printComparison, writeResults } from './lib.js'
 
 // Question: is the compiled engine at least 4× zod's safeParse and within 1.25× of raw ajv on
-// valid input, no slower than 1.1× safeParse on invalid input, and quick to compile?
+// valid input, no slower than 1.1× safeParse on invalid input, and quick to compile? And for the
+// same fixtures written in valibot and yup: at least 4× valibot's safeParse and 50× yup's
+// validateSync on valid input, within 1.25× of raw ajv?
 
 const Address = z.object({
   street: z.string().min(1).max(100),
@@ -190,16 +197,98 @@ for (const f of fixtures) {
   }
 }
 
+// The same three fixtures in valibot and yup (test/fixtures/schemas.ts), against each library's
+// own parser and raw ajv.
+const others = [
+  {
+    library: 'valibot',
+    baseline: 'valibot safeParse',
+    parse: (schema: unknown) => (x: unknown) => v.safeParse(schema as v.GenericSchema, x),
+    parseBad: (schema: unknown) => (x: unknown) => v.safeParse(schema as v.GenericSchema, x).issues,
+    schemas: {
+      user: valibotSchemas.body,
+      list: v.array(valibotSchemas.body),
+      query: valibotSchemas.query,
+    },
+    adapter: (s: unknown) => valibotAdapter(s as v.GenericSchema),
+  },
+  {
+    library: 'yup',
+    baseline: 'yup validateSync',
+    parse: (schema: unknown) => (x: unknown) => (schema as y.AnySchema).validateSync(x),
+    parseBad: (schema: unknown) => (x: unknown) => {
+      try {
+        return (schema as y.AnySchema).validateSync(x)
+      } catch (e) {
+        return e
+      }
+    },
+    schemas: {
+      user: yupSchemas.body,
+      list: y.array(yupSchemas.body).required(),
+      query: yupSchemas.query,
+    },
+    adapter: (s: unknown) => yupAdapter(s as y.AnySchema),
+  },
+]
+const inputs = {
+  user: { good: user, bad: badUser, raw: rawUser, name: 'create user body' },
+  list: { good: users, bad: badUsers, raw: rawList, name: '200 users array' },
+  query: { good: query, bad: badQuery, raw: rawQuery, name: 'query with coercion' },
+}
+const libraryRatios: Record<string, Record<string, Record<string, number>>> = {}
+for (const lib of others) {
+  libraryRatios[lib.library] = {}
+  for (const key of ['user', 'list', 'query'] as const) {
+    const schema = lib.schemas[key]
+    const f = inputs[key]
+    const engine = compile(lib.adapter(schema))
+    if (!engine.compiled) throw new Error(`${lib.library} ${f.name}: not compiled`)
+    if (!(engine.validate(f.good, false) as { success: boolean }).success)
+      throw new Error(`${lib.library} ${f.name}: engine rejected`)
+    const own = lib.parse(schema)
+    const ownBad = lib.parseBad(schema)
+    const valid = await compare(`${lib.library}: ${f.name}, valid input`, lib.baseline, {
+      [lib.baseline]: () => own(f.good),
+      'raw ajv (hand-written JSON Schema)': () => f.raw(f.good),
+      'shapeguard engine': () => engine.validate(f.good, false),
+    })
+    const invalid = await compare(`${lib.library}: ${f.name}, invalid input`, lib.baseline, {
+      [lib.baseline]: () => ownBad(f.bad),
+      'shapeguard engine': () => engine.validate(f.bad, false),
+    })
+    printComparison(valid)
+    printComparison(invalid)
+    results.push(valid, invalid)
+    const hz = (c: Comparison, n: string) => c.cases.find((x) => x.name === n)!.opsPerSec
+    libraryRatios[lib.library]![f.name] = {
+      engineVsLibrary: Number(
+        (hz(valid, 'shapeguard engine') / hz(valid, lib.baseline)).toFixed(2),
+      ),
+      engineVsRawAjvSlowdown: Number(
+        (hz(valid, 'raw ajv (hand-written JSON Schema)') / hz(valid, 'shapeguard engine')).toFixed(
+          2,
+        ),
+      ),
+      invalidSlowdownVsLibrary: Number(
+        (hz(invalid, lib.baseline) / hz(invalid, 'shapeguard engine')).toFixed(2),
+      ),
+    }
+  }
+}
+
 const compileCost = {
   firstCompileMs: Number(firstCompileMs.toFixed(1)),
   laterCompileMs: Number(laterCompileMs.toFixed(2)),
 }
 process.stdout.write(
-  `\nratios ${JSON.stringify(ratios, null, 2)}\ncompile ${JSON.stringify(compileCost)}\n`,
+  `\nratios ${JSON.stringify(ratios, null, 2)}\nlibraries ${JSON.stringify(libraryRatios, null, 2)}\ncompile ${JSON.stringify(compileCost)}\n`,
 )
 writeResults('engine', {
-  question: 'engine vs zod safeParse, z.compile and raw ajv',
+  question:
+    'engine vs zod safeParse, z.compile and raw ajv; vs valibot safeParse and yup validateSync',
   ratios,
+  libraryRatios,
   compileCost,
   results,
 })

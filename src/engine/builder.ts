@@ -29,6 +29,8 @@ class BuilderCode {
   /** An expression computing the output of `node` for the input held in variable `x`. */
   expr(node: IRNode, x: string): string {
     if (isIdentity(node)) return x
+    const own = castSkips(node)
+    if (own) return `(typeof ${x} === '${own}' ? ${x} : ${this.ref(compileLeaf(node))}(${x}))`
     if (leafKinds.has(node.kind)) return `${this.ref(compileLeaf(node))}(${x})`
     if (node.kind === 'pipe' && leafKinds.has(node.in.kind) && leafKinds.has(node.out.kind)) {
       return `${this.ref(compileLeaf(node))}(${x})`
@@ -109,17 +111,15 @@ class BuilderCode {
 
   /** yup's object cast: same object when nothing changed, else present values then unknown keys. */
   private reusedObject(node: IRObject): string {
-    const lines = [
-      `if (${this.ref(Object.prototype.toString)}.call(x) !== '[object Object]') throw REJECT`,
-      'const o = {}',
-      'let c = false, v, r',
-    ]
-    if (node.reuseInput === 'always') return `${lines[0]}\nreturn x`
+    // The validation schema admitted plain objects only (sgPlain).
+    if (node.reuseInput === 'always') return 'return x'
+    const lines = ['const o = {}', 'let c = false, v, r']
     for (const p of node.properties) {
       const k = JSON.stringify(p.key)
       lines.push(
         `v = x[${k}]; r = ${this.expr(p.value, 'v')}`,
-        `if (r !== undefined) { o[${k}] = r; if (r !== v || !(${k} in x)) c = true } else if (${k} in x) c = true`,
+        // A defined value read from x was `in` x: only an undefined one needs the `in` test.
+        `if (r !== undefined) { o[${k}] = r; if (r !== v) c = true } else if (v !== undefined || ${k} in x) c = true`,
       )
     }
     if (node.unknownKeys !== 'strict') {
@@ -183,6 +183,14 @@ class BuilderCode {
     }
     return lines.join('\n')
   }
+}
+
+/** The type a leaf passes through unchanged when its only value change is a library cast. */
+function castSkips(node: IRNode): string | undefined {
+  if (node.kind !== 'string' && node.kind !== 'number' && node.kind !== 'boolean') return undefined
+  if (typeof node.coerce !== 'function') return undefined
+  if (node.kind === 'string' && !isIdentity({ ...node, coerce: false })) return undefined
+  return node.kind
 }
 
 function unwrapObject(node: IRNode): IRObject | undefined {

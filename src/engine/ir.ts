@@ -54,8 +54,9 @@ export type IRStringCheck =
 
 /**
  * Coercion before a leaf's checks: `false` none; `true` JavaScript's own conversion (`String`,
- * `Number`, `BigInt`, `Boolean`, `new Date`) as zod's `coerce` does; a function is the library's
- * own cast (yup's transforms), run as is, a throw rejecting the value.
+ * `Number`, `BigInt`, `Boolean`, `new Date`) as zod's `coerce` does, on every value; a function is
+ * the library's own cast (yup's), run as is on values not already of the node's type (which such a
+ * cast leaves unchanged), a throw rejecting the value.
  */
 export type IRCoerce = boolean | ((x: unknown) => unknown)
 

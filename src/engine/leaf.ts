@@ -64,9 +64,10 @@ function emit(c: LeafCode, node: IRNode): void {
   const L = c.lines
   const coerce = (fn: string) => {
     if (!('coerce' in node) || !node.coerce) return
-    if (typeof node.coerce === 'function')
-      L.push(`try { x = ${c.ref(node.coerce)}(x) } catch (e) { return F }`)
-    else L.push(`try { x = ${fn}(x) } catch (e) {}`)
+    if (typeof node.coerce === 'function') {
+      const typed = node.kind === 'date' ? 'x instanceof Date' : `typeof x === '${node.kind}'`
+      L.push(`if (!(${typed})) { try { x = ${c.ref(node.coerce)}(x) } catch (e) { return F } }`)
+    } else L.push(`try { x = ${fn}(x) } catch (e) {}`)
   }
   switch (node.kind) {
     case 'string':

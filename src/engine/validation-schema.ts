@@ -74,13 +74,22 @@ export function toValidationSchema(
 ): Schema {
   const v = (n: IRNode) => toValidationSchema(n, reg, defs)
   const leaf = () => ({ sgLeaf: reg.leaf(compileLeaf(node)) })
+  // A library cast skips values of the node's own type: those get the plain keywords.
+  const cast = (type: string, plain: Schema) =>
+    typeof (node as { coerce?: unknown }).coerce === 'function'
+      ? { if: { type }, then: plain, else: leaf() }
+      : undefined
   switch (node.kind) {
     case 'string':
-      return pureString(node) ? stringSchema(node, reg) : leaf()
+      if (pureString({ ...node, coerce: false }) && node.coerce !== true)
+        return cast('string', stringSchema(node, reg)) ?? stringSchema(node, reg)
+      return leaf()
     case 'number':
-      return node.coerce ? leaf() : numberSchema(node)
+      if (node.coerce === true) return leaf()
+      return cast('number', numberSchema(node)) ?? numberSchema(node)
     case 'boolean':
-      return node.coerce ? leaf() : { type: 'boolean' }
+      if (node.coerce === true) return leaf()
+      return cast('boolean', true) ?? { type: 'boolean' }
     case 'bigint':
     case 'date':
     case 'nan':
@@ -114,6 +123,8 @@ export function toValidationSchema(
       const s: Record<string, unknown> = { type: 'object', properties }
       const required = node.properties.filter((p) => p.presence === 'required').map((p) => p.key)
       if (required.length > 0) s.required = required
+      // yup takes only `[object Object]`s; a plain object is always one.
+      if (node.reuseInput) s.sgPlain = true
       if (node.unknownKeys === 'strict') s.additionalProperties = false
       if (node.unknownKeys === 'catchall' && node.catchall)
         s.additionalProperties = v(node.catchall)

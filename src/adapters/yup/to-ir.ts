@@ -1,3 +1,4 @@
+import { string } from 'yup'
 import { REJECT } from '../../engine/builder.js'
 import type { IRBound, IRMeta, IRNode, IRProperty, IRStringCheck } from '../../engine/ir.js'
 import { type Draft, withSafety } from '../../engine/safety.js'
@@ -19,6 +20,7 @@ export interface YupLike {
   readonly _nodes?: readonly string[]
   readonly innerType?: YupLike
   validateSync(value: unknown, options?: object): unknown
+  cast(value: unknown, options?: object): unknown
 }
 
 interface Context {
@@ -39,23 +41,37 @@ function native(reason: string, inner?: IRNode): IRNode {
   return node({ kind: 'native', reason, ...(inner ? { inner } : {}) })
 }
 
-/** yup's own cast (its transforms, in order, as `_cast` runs them), or false in strict mode. */
+const castOptions = {}
+
+/**
+ * The type's own cast (yup's first transform, as `_cast` calls it), or false in strict mode. It
+ * leaves a value of its own type unchanged, which is all the engine needs to skip it there.
+ */
 function castOf(schema: YupLike, ctx: Context): false | ((x: unknown) => unknown) {
-  if (ctx.strict) return false
-  const { transforms } = schema
-  const options = {}
-  return (raw) => transforms.reduce((prev, fn) => fn.call(schema, prev, raw, schema, options), raw)
+  const base = schema.transforms[0]
+  if (ctx.strict || !base) return false
+  return (raw) => base.call(schema, raw, raw, schema, castOptions)
 }
 
-const count = (schema: YupLike, names: string[]) =>
-  schema.tests.filter((t) => names.includes(t.OPTIONS.name ?? '')).length
+// The sources of yup's own trim()/lowercase()/uppercase() transforms, to tell them from the user's.
+const probe = string().trim().lowercase().uppercase().transforms.slice(1).map(String)
+const stringTransforms: Record<string, string> = {
+  [probe[0]!]: 'trim',
+  [probe[1]!]: 'toLowerCase',
+  [probe[2]!]: 'toUpperCase',
+}
 
 function stringNode(schema: YupLike, ctx: Context): IRNode {
-  // The type's own cast plus one transform per trim()/lowercase()/uppercase(); any other
-  // transform is the user's and runs in yup only.
-  if (!ctx.strict && schema.transforms.length !== 1 + count(schema, ['trim', 'string_case']))
-    return native('transform')
   const checks: IRStringCheck[] = []
+  if (!ctx.strict) {
+    // After the type's cast, trim()/lowercase()/uppercase() run on the string, in their order.
+    for (const fn of schema.transforms.slice(1)) {
+      const name = stringTransforms[String(fn)]
+      if (!name) return native('transform')
+      const apply = (s: string) => fn.call(schema, s, s, schema, castOptions) as string
+      checks.push({ kind: 'transform', name, apply })
+    }
+  }
   for (const t of schema.tests) {
     const c = stringTest(t, ctx.strict)
     if (c === undefined) return native(t.OPTIONS.name === undefined ? 'refine' : 'check')
@@ -215,9 +231,13 @@ function toIR(schema: YupLike, ctx: Context): IRNode {
   // null passes through every built-in cast unchanged; undefined takes the default, if any.
   if (schema.spec?.nullable) ir = node({ kind: 'nullable', inner: ir })
   if (hasDefault(schema, ctx)) {
+    // As a parent's cast makes it (strict fields kept uncast under a validating root object),
+    // then validated without casting again, as yup validates nested values.
+    const castOptions = { assert: false, __validating: ctx.validating }
     const get = () => {
       try {
-        return schema.validateSync(undefined, { abortEarly: true })
+        const value = schema.cast(undefined, castOptions)
+        return schema.validateSync(value, { strict: true, abortEarly: true })
       } catch {
         throw REJECT
       }
