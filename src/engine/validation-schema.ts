@@ -77,7 +77,8 @@ export function toValidationSchema(
   // A library cast skips values of the node's own type: those get the plain keywords.
   const cast = (type: string, plain: Schema) =>
     typeof (node as { coerce?: unknown }).coerce === 'function'
-      ? { if: { type }, then: plain, else: leaf() }
+      ? // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then/else keywords
+        { if: { type }, then: plain, else: leaf() }
       : undefined
   switch (node.kind) {
     case 'string':
