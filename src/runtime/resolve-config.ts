@@ -3,7 +3,6 @@ import type { AppError } from './app-error.js'
 import { type CompiledShape, compileShape, type ResponseShape } from './envelope.js'
 import { type GuardLimits, resolveLimits } from './guards/index.js'
 import type { LoggerOptions } from './logging/options.js'
-import type { Logger } from './logging/types.js'
 
 /** HTTP methods whose default success status `response.statusCodes` can change. */
 export type SuccessStatusMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -80,8 +79,6 @@ export interface Exposure {
 /** `shapeguard()`'s configuration with every default applied; one frozen object per instance. */
 export interface ResolvedConfig {
   readonly debug: boolean
-  /** The logger given in the configuration; `undefined` means the shared singleton. */
-  readonly logger: Logger | undefined
   readonly requestId: {
     readonly enabled: boolean
     /** Lower-cased, as Node keys `req.headers`. */
@@ -123,7 +120,6 @@ export function resolveConfig(config: ShapeguardConfig = {}): ResolvedConfig {
   const v = config.validation
   return Object.freeze({
     debug,
-    logger: checkLogger(config.logger?.instance),
     requestId: Object.freeze({
       enabled: checkBoolean(config.requestId?.enabled, 'requestId.enabled') ?? true,
       header: checkHeader(config.requestId?.header),
@@ -220,16 +216,6 @@ function resolveStatusCodes(
     out[method] = status as number
   }
   return Object.freeze(out)
-}
-
-function checkLogger(instance: Logger | undefined): Logger | undefined {
-  if (instance === undefined) return undefined
-  for (const method of ['debug', 'info', 'warn', 'error'] as const) {
-    if (typeof instance?.[method] !== 'function') {
-      throw new TypeError(`shapeguard: logger.instance has no ${method}() method`)
-    }
-  }
-  return instance
 }
 
 function checkFunction<T>(value: T | undefined, name: string): T | undefined {

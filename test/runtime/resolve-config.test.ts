@@ -17,7 +17,6 @@ describe('resolveConfig', () => {
       DELETE: 200,
     })
     expect(config.errors).toEqual({ fallbackMessage: 'Something went wrong', onError: undefined })
-    expect(config.logger).toBeUndefined()
   })
 
   it('reads debug from NODE_ENV when called, and an explicit debug wins', () => {
@@ -39,10 +38,6 @@ describe('resolveConfig', () => {
     [{ response: { statusCodes: { GET: 404 } } }, /response\.statusCodes\.GET must be a 2xx/],
     [{ response: { shape: { data: 'data' } } }, /response\.shape\.data/],
     [{ errors: { onError: 'log' } }, /errors\.onError must be a function/],
-    [
-      { logger: { instance: { info() {}, warn() {}, error() {} } } },
-      /logger\.instance has no debug/,
-    ],
   ])('throws at mount time naming the bad option (%#)', (config, message) => {
     expect(() => resolveConfig(config as never)).toThrow(message)
   })
