@@ -122,15 +122,14 @@ class BuilderCode {
         `if (r !== undefined) { o[${k}] = r; if (r !== v) c = true } else if (v !== undefined || ${k} in x) c = true`,
       )
     }
-    if (node.unknownKeys !== 'strict') {
-      const keys = this.ref(new Set(node.properties.map((p) => p.key)))
-      const copy =
-        node.unknownKeys === 'strip'
-          ? 'c = true'
-          : `v = x[k]; r = ${node.catchall ? this.expr(node.catchall, 'v') : 'v'}; if (r !== v) c = true; o[k] = r`
-      lines.push(
-        `for (const k of Object.keys(x)) {\nif (${keys}.has(k)) continue\nif (k === '__proto__') throw REJECT\n${copy}\n}`,
-      )
+    // Unknown keys matter only to a new object (copied) or to whether one is made (stripped).
+    const keys = this.ref(new Set(node.properties.map((p) => p.key)))
+    const unknown = `for (const k of Object.keys(x)) {\nif (${keys}.has(k)) continue\nif (k === '__proto__') throw REJECT`
+    if (node.unknownKeys === 'strip') lines.push(`if (!c) ${unknown}\nc = true\nbreak\n}`)
+    else if (node.unknownKeys === 'catchall') {
+      // Always walked: even an unknown value copied as is changes yup's answer when it is NaN.
+      const value = node.catchall ? this.expr(node.catchall, 'v') : 'v'
+      lines.push(`${unknown}\nv = x[k]; r = ${value}; if (r !== v) c = true; o[k] = r\n}`)
     }
     lines.push('return c ? o : x')
     return lines.join('\n')

@@ -113,6 +113,16 @@ function ajv() {
       cxt.fail(_`${cxt.data}.length > ${cxt.schema as number}`)
     },
   })
+  // yup's isObject: `[object Object]` (a cheap test, unlike listing an object's symbols).
+  const tag = Object.prototype.toString
+  instance.addKeyword({
+    keyword: 'sgObjectTag',
+    type: 'object',
+    schemaType: 'boolean',
+    code(cxt) {
+      cxt.fail(_`${fn(cxt, tag)}.call(${cxt.data}) !== '[object Object]'`)
+    },
+  })
   instance.addKeyword({
     keyword: 'sgPlain',
     type: 'object',

@@ -124,8 +124,8 @@ export function toValidationSchema(
       const s: Record<string, unknown> = { type: 'object', properties }
       const required = node.properties.filter((p) => p.presence === 'required').map((p) => p.key)
       if (required.length > 0) s.required = required
-      // yup takes only `[object Object]`s; a plain object is always one.
-      if (node.reuseInput) s.sgPlain = true
+      // yup takes only `[object Object]`s (and functions, which stay with yup).
+      if (node.reuseInput) s.sgObjectTag = true
       if (node.unknownKeys === 'strict') s.additionalProperties = false
       if (node.unknownKeys === 'catchall' && node.catchall)
         s.additionalProperties = v(node.catchall)

@@ -1,4 +1,4 @@
-import { string } from 'yup'
+import { number, string } from 'yup'
 import { REJECT } from '../../engine/builder.js'
 import type { IRBound, IRMeta, IRNode, IRProperty, IRStringCheck } from '../../engine/ir.js'
 import { type Draft, withSafety } from '../../engine/safety.js'
@@ -50,8 +50,20 @@ const castOptions = {}
 function castOf(schema: YupLike, ctx: Context): false | ((x: unknown) => unknown) {
   const base = schema.transforms[0]
   if (ctx.strict || !base) return false
-  return (raw) => base.call(schema, raw, raw, schema, castOptions)
+  const cast = (raw: unknown) => base.call(schema, raw, raw, schema, castOptions)
+  if (String(base) !== numberCast) return cast
+  // yup's number cast of a string, without its regex replace when there is no whitespace:
+  // `s.replace(/\s/g, '')`, '' → NaN, else `+s` (a NaN stays NaN through its parseFloat).
+  return (raw) => {
+    if (typeof raw !== 'string') return cast(raw)
+    const s = whitespace.test(raw) ? raw.replace(allWhitespace, '') : raw
+    return s === '' ? Number.NaN : +s
+  }
 }
+
+const numberCast = String(number().transforms[0])
+const whitespace = /\s/
+const allWhitespace = /\s/g
 
 // The sources of yup's own trim()/lowercase()/uppercase() transforms, to tell them from the user's.
 const probe = string().trim().lowercase().uppercase().transforms.slice(1).map(String)
