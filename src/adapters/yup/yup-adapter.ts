@@ -46,10 +46,12 @@ const cache = new WeakMap<object, SchemaAdapter>()
  * @param schema a yup schema; the same schema object always gives the same adapter.
  * @example const body = yupAdapter(object({ name: string().required().min(2) }))
  */
-export function yupAdapter<S extends AnySchema>(schema: S): SchemaAdapter<unknown, InferType<S>> {
+export function yupAdapter<S extends AnySchema>(
+  schema: S,
+): SchemaAdapter<InferType<S>, InferType<S>> {
   if (!isYupSchema(schema as unknown)) throw new TypeError('yupAdapter: expected a yup 1 schema')
   const hit = cache.get(schema)
-  if (hit) return hit as SchemaAdapter<unknown, InferType<S>>
+  if (hit) return hit as SchemaAdapter<InferType<S>, InferType<S>>
   const all = { abortEarly: false }
   const first = { abortEarly: true }
   const parseAsync = async (input: unknown, options: object): Promise<Result<InferType<S>>> => {
@@ -60,7 +62,7 @@ export function yupAdapter<S extends AnySchema>(schema: S): SchemaAdapter<unknow
       throw e
     }
   }
-  const adapter = defineAdapter<unknown, InferType<S>>({
+  const adapter = defineAdapter<InferType<S>, InferType<S>>({
     library: 'yup',
     schema,
     ir: yupToIR(schema as unknown as YupLike),
