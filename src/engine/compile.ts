@@ -162,7 +162,9 @@ function firstOnly<O>(r: Result<O>, allErrors: boolean): Result<O> {
   return { success: false, issues: r.issues.slice(0, 1) }
 }
 
-const cache = new WeakMap<object, PartValidator>()
+// Per schema object, then per library: one valibot schema may come both bare (Standard Schema,
+// native) and through valibotAdapter (compiled), which must not share a validator.
+const cache = new WeakMap<object, Map<string, PartValidator>>()
 
 /**
  * Compiles a schema adapter into a part validator, once per schema object (WeakMap cache).
@@ -171,7 +173,8 @@ const cache = new WeakMap<object, PartValidator>()
  */
 export function compile<O>(adapter: SchemaAdapter<unknown, O>): PartValidator<O> {
   const key = (typeof adapter.schema === 'object' && adapter.schema) || adapter
-  const hit = cache.get(key as object)
+  const byLibrary = cache.get(key as object) ?? new Map<string, PartValidator>()
+  const hit = byLibrary.get(adapter.library)
   if (hit) return hit as PartValidator<O>
   const native = nativeOnly(adapter)
   let compiled: { check: Check; build: Builder } | undefined
@@ -202,6 +205,7 @@ export function compile<O>(adapter: SchemaAdapter<unknown, O>): PartValidator<O>
       },
     }
   }
-  cache.set(key as object, validator as PartValidator)
+  byLibrary.set(adapter.library, validator as PartValidator)
+  cache.set(key as object, byLibrary)
   return validator
 }

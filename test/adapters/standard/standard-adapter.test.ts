@@ -9,6 +9,7 @@ import {
   type StandardSchemaV1,
   standardAdapter,
 } from '../../../src/adapters/standard/index.js'
+import { valibotAdapter } from '../../../src/adapters/valibot/index.js'
 import { compile, isAdapter } from '../../../src/engine/index.js'
 
 const User = type({ name: 'string>1', age: 'number.integer>=0', 'tags?': 'string[]' })
@@ -102,6 +103,13 @@ describe('toAdapter with Standard Schema', () => {
       success: true,
       data: { n: 5 },
     })
+  })
+
+  it('keeps a bare valibot schema (native) and its valibotAdapter (compiled) apart', () => {
+    const vs = v.object({ n: v.number() })
+    expect(compile(toAdapter(vs)).compiled).toBe(false)
+    expect(compile(valibotAdapter(vs)).compiled).toBe(true)
+    expect(compile(toAdapter(vs)).compiled).toBe(false)
   })
 
   it('still sends zod schemas, which implement Standard Schema too, to zodAdapter', () => {
