@@ -1,0 +1,18 @@
+// `npm run fuzz [runs]`: the differential parity suites (zod, valibot, yup) and the guard
+// properties with far more generated cases than `npm test` runs. Default 20,000 schemas per
+// suite (× 20 inputs each = 400,000 pairs per library).
+import { spawnSync } from 'node:child_process'
+
+const runs = process.argv[2] ?? process.env.FUZZ_RUNS ?? '20000'
+const suites = [
+  'test/engine/parity.test.ts',
+  'test/engine/parity-valibot.test.ts',
+  'test/engine/parity-yup.test.ts',
+  'test/runtime/guards/properties.test.ts',
+]
+const run = spawnSync('npx', ['vitest', 'run', '--project', 'unit', ...suites], {
+  stdio: 'inherit',
+  env: { ...process.env, FUZZ_RUNS: runs },
+  shell: process.platform === 'win32',
+})
+process.exit(run.status ?? 1)
