@@ -1,5 +1,5 @@
 import type { IRNode, IRObject, IRUnion } from './ir.js'
-import { compileLeaf } from './leaf.js'
+import { compileLeaf, FAIL } from './leaf.js'
 import { mergeValues } from './merge.js'
 import { isIdentity, leafKinds } from './safety.js'
 
@@ -30,10 +30,15 @@ class BuilderCode {
   expr(node: IRNode, x: string): string {
     if (isIdentity(node)) return x
     const own = castSkips(node)
-    if (own) return `(typeof ${x} === '${own}' ? ${x} : ${this.ref(compileLeaf(node))}(${x}))`
-    if (leafKinds.has(node.kind)) return `${this.ref(compileLeaf(node))}(${x})`
+    // C(): a leaf's FAIL rejects (the checks may have left the leaf to this builder).
+    if (own) {
+      // Exactly the values ajv's \`if: {type}\` sends to the plain keywords (its numbers are finite).
+      const plain = own === 'number' ? `Number.isFinite(${x})` : `typeof ${x} === '${own}'`
+      return `(${plain} ? ${x} : C(${this.ref(compileLeaf(node))}(${x})))`
+    }
+    if (leafKinds.has(node.kind)) return `C(${this.ref(compileLeaf(node))}(${x}))`
     if (node.kind === 'pipe' && leafKinds.has(node.in.kind) && leafKinds.has(node.out.kind)) {
-      return `${this.ref(compileLeaf(node))}(${x})`
+      return `C(${this.ref(compileLeaf(node))}(${x}))`
     }
     if (node.kind === 'ref') return `${this.recursive.get(node.id) ?? 'REJ'}(${x})`
     return `${this.fn(node)}(${x})`
@@ -226,6 +231,6 @@ export function discriminatorValues(option: IRNode, key: string): unknown[] {
 export function compileBuilder(node: IRNode, ctx: BuilderContext): Builder {
   const code = new BuilderCode(ctx)
   const root = code.expr(node, 'x')
-  const body = `${code.fns.join('\n')}\nfunction REJ() { throw REJECT }\nreturn function build(x) { return ${root} }`
-  return new Function('E', 'M', 'REJECT', body)(code.env, mergeValues, REJECT) as Builder
+  const body = `${code.fns.join('\n')}\nfunction REJ() { throw REJECT }\nfunction C(r) { if (r === F) throw REJECT; return r }\nreturn function build(x) { return ${root} }`
+  return new Function('E', 'M', 'REJECT', 'F', body)(code.env, mergeValues, REJECT, FAIL) as Builder
 }

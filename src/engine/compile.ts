@@ -137,7 +137,7 @@ function ajv() {
 
 function compileNode(root: IRNode): { check: Check; build: Builder } {
   const defs: Record<string, unknown> = {}
-  const schema = toValidationSchema(root, registry, defs as never)
+  const schema = toValidationSchema(root, registry, defs as never, true)
   const withDefs = (s: unknown) =>
     typeof s === 'object' && Object.keys(defs).length > 0 ? { ...(s as object), $defs: defs } : s
   const instance = ajv()

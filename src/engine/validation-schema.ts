@@ -66,15 +66,24 @@ function numberSchema(node: IRNumber): Schema {
  * wherever they match the library exactly, and the custom keywords `sgLeaf` (a compiled leaf
  * runner), `sgRegex` (the library's own RegExp objects) and `sgPlain` (plain-object check) elsewhere.
  * Recursive nodes are written into `defs`.
+ *
+ * With `deferLeaves`, a value-changing leaf is left to the output builder, which runs it on every
+ * accepted path anyway and rejects on its `FAIL` (one run instead of two). Deferral stops where the
+ * builder may not run a leaf, or picks a branch from these checks: unions, intersections, records,
+ * catch-alls, recursion and inputs reused as they are.
  */
 export function toValidationSchema(
   node: IRNode,
   reg: KeywordRegistry,
   defs: Record<string, Schema>,
+  deferLeaves = false,
 ): Schema {
-  const v = (n: IRNode) => toValidationSchema(n, reg, defs)
-  const leaf = () => ({ sgLeaf: reg.leaf(compileLeaf(node)) })
-  // A library cast skips values of the node's own type: those get the plain keywords.
+  const v = (n: IRNode) => toValidationSchema(n, reg, defs, deferLeaves)
+  const full = (n: IRNode) => toValidationSchema(n, reg, defs)
+  const leaf = () =>
+    deferLeaves && !isIdentity(node) ? true : { sgLeaf: reg.leaf(compileLeaf(node)) }
+  // A library cast skips values of the node's own type: those get the plain keywords, the rest
+  // the cast (which the builder runs on exactly those values, see castSkips).
   const cast = (type: string, plain: Schema) =>
     typeof (node as { coerce?: unknown }).coerce === 'function'
       ? // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then/else keywords
@@ -106,7 +115,8 @@ export function toValidationSchema(
     case 'never':
       return false
     case 'array': {
-      const s: Record<string, unknown> = { type: 'array', items: v(node.item) }
+      const item = node.reuseInput === 'always' ? full(node.item) : v(node.item)
+      const s: Record<string, unknown> = { type: 'array', items: item }
       if (node.minItems !== undefined) s.minItems = node.minItems
       if (node.maxItems !== undefined) s.maxItems = node.maxItems
       return s
@@ -120,7 +130,8 @@ export function toValidationSchema(
       }
     case 'object': {
       const properties: Record<string, Schema> = {}
-      for (const p of node.properties) properties[p.key] = v(p.value)
+      const prop = node.reuseInput === 'always' ? full : v
+      for (const p of node.properties) properties[p.key] = prop(p.value)
       const s: Record<string, unknown> = { type: 'object', properties }
       const required = node.properties.filter((p) => p.presence === 'required').map((p) => p.key)
       if (required.length > 0) s.required = required
@@ -128,7 +139,7 @@ export function toValidationSchema(
       if (node.reuseInput) s.sgObjectTag = true
       if (node.unknownKeys === 'strict') s.additionalProperties = false
       if (node.unknownKeys === 'catchall' && node.catchall)
-        s.additionalProperties = v(node.catchall)
+        s.additionalProperties = full(node.catchall)
       return s
     }
     case 'record':
@@ -136,12 +147,12 @@ export function toValidationSchema(
       return {
         type: 'object',
         sgPlain: true,
-        allOf: [{ propertyNames: v(node.key), additionalProperties: v(node.value) }],
+        allOf: [{ propertyNames: full(node.key), additionalProperties: full(node.value) }],
       }
     case 'union':
-      return node.options.length === 1 ? v(node.options[0]!) : { anyOf: node.options.map(v) }
+      return node.options.length === 1 ? v(node.options[0]!) : { anyOf: node.options.map(full) }
     case 'intersection':
-      return { allOf: [v(node.left), v(node.right)] }
+      return { allOf: [full(node.left), full(node.right)] }
     case 'default':
       return node.on === 'null' || node.on === 'nullish'
         ? { anyOf: [{ type: 'null' }, v(node.inner)] }
@@ -158,7 +169,7 @@ export function toValidationSchema(
     case 'recursive':
       if (!(node.id in defs)) {
         defs[node.id] = true
-        defs[node.id] = v(node.node)
+        defs[node.id] = full(node.node)
       }
       return { $ref: `#/$defs/${node.id}` }
     case 'ref':
