@@ -49,10 +49,23 @@ export function createApp() {
 
   const app = express()
   // shapeguard() first: even a body the JSON parser rejects is answered in the app's envelope.
-  app.use(shapeguard({ response: { includeRequestId: true } }))
+  app.use(
+    shapeguard({
+      response: { includeRequestId: true },
+      // Pretty lines in development, JSON in production; /slow crosses the threshold.
+      logger: { slowThreshold: 200, logClientIp: true },
+    }),
+  )
   app.use(express.json({ limit: '2kb' }))
 
   app.get('/health', withShape('raw'), (_req, res) => res.ok({ data: { status: 'ok' } }))
+  app.get(
+    '/slow',
+    ...handle({}, async (_req, res) => {
+      await new Promise((resolve) => setTimeout(resolve, 250))
+      res.ok({ data: { waited: 250 }, message: 'logged with SLOW' })
+    }),
+  )
 
   const userRoutes = createRouter()
   userRoutes.get(
@@ -140,7 +153,15 @@ export function createApp() {
 }
 
 /** What the demo prints on start: one line per URL worth opening. */
-export const demoUrls = ['/health', '/users', '/users?page=2', '/users/1', '/feed', '/me'] as const
+export const demoUrls = [
+  '/health',
+  '/users',
+  '/users?page=2',
+  '/users/1',
+  '/feed',
+  '/me',
+  '/slow',
+] as const
 
 /** Each error path, as a request and the answer it gets (`npm run demo` prints them as curl lines). */
 export const demoErrors = [

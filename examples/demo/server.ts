@@ -14,7 +14,7 @@ const server = createApp().listen(port, () => {
           ? ` -H 'Content-Type: application/json' -d '<${e.body.length} bytes>'`
           : ''
     process.stdout.write(
-      `  ${e.status} ${e.shows}\n     curl -i -X ${e.method}${body} ${base}${e.url}\n`,
+      `  ${e.status} ${e.shows}\n     curl -i -X ${e.method}${body} '${base}${e.url}'\n`,
     )
   }
 })
