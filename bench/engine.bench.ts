@@ -7,7 +7,15 @@ import { valibotAdapter } from '../src/adapters/valibot/index.js'
 import { yupAdapter } from '../src/adapters/yup/index.js'
 import { zodAdapter } from '../src/adapters/zod/index.js'
 import { compile } from '../src/engine/index.js'
-import { valibotSchemas, yupSchemas } from '../test/fixtures/schemas.js'
+import {
+  invalidQuery,
+  invalidUser,
+  valibotSchemas,
+  validQuery,
+  validUser,
+  yupSchemas,
+  zodSchemas,
+} from '../test/fixtures/schemas.js'
 import { type Comparison, compare, printComparison, writeResults } from './lib.js'
 
 // Question: is the compiled engine at least 4× zod's safeParse and within 1.25× of raw ajv on
@@ -15,48 +23,16 @@ import { type Comparison, compare, printComparison, writeResults } from './lib.j
 // same fixtures written in valibot and yup: at least 4× valibot's safeParse and 50× yup's
 // validateSync on valid input, within 1.25× of raw ajv?
 
-const Address = z.object({
-  street: z.string().min(1).max(100),
-  zip: z.string().regex(/^\d{5}$/),
-  city: z.string().min(1),
-})
-const CreateUser = z.object({
-  firstName: z.string().min(1).max(50),
-  lastName: z.string().min(1).max(50),
-  email: z.email(),
-  username: z.string().min(3).max(20),
-  age: z.int().min(0).max(150).optional(),
-  role: z.enum(['admin', 'editor', 'viewer']),
-  tags: z.array(z.string().max(20)).max(10),
-  bio: z.string().max(500),
-  website: z.string().max(200),
-  address: Address,
-})
+// The fixtures every library's tests use too (test/fixtures/schemas.ts).
+const CreateUser = zodSchemas.body
 const UserList = z.array(CreateUser)
-const Query = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  sort: z.enum(['name', 'createdAt', '-name', '-createdAt']).default('createdAt'),
-  tags: z.array(z.string()).optional(),
-})
-
-const user = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.com',
-  username: 'ada',
-  age: 36,
-  role: 'admin',
-  tags: ['math', 'poetry'],
-  bio: 'First programmer.',
-  website: 'https://example.com',
-  address: { street: '12 St James Sq', zip: '12345', city: 'London' },
-}
+const Query = zodSchemas.query
+const user = validUser
 const users = Array.from({ length: 200 }, (_, i) => ({ ...user, username: `user${i}` }))
-const query = { page: '3', limit: '50', sort: '-name', tags: ['a', 'b'] }
-const badUser = { ...user, email: 'not-an-email', address: { ...user.address, zip: 'x' } }
+const query = validQuery
+const badUser = invalidUser
 const badUsers = users.map((u, i) => (i === 150 ? badUser : u))
-const badQuery = { page: 'abc', limit: '500', sort: 'size' }
+const badQuery = invalidQuery
 
 // Raw ajv on a hand-written JSON Schema: the ceiling for a compiled check (it builds no output).
 const ajv = new Ajv2020({ allErrors: false })

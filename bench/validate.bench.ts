@@ -1,51 +1,18 @@
 import type { Request, Response } from 'express'
-import * as z from 'zod'
 import { resolveConfig } from '../src/runtime/resolve-config.js'
 import { kConfig, slots } from '../src/runtime/slots.js'
 import { validate } from '../src/runtime/validate.js'
+import { validQuery, validUser, zodSchemas } from '../test/fixtures/schemas.js'
 import { type Comparison, compare, printComparison, writeResults } from './lib.js'
 
 // Question: is the whole validate() middleware (content type, body and query guards, validation,
 // writing the outputs back) faster than zod's safeParse alone on the same valid input?
-// Fixtures: the "create user" body and the coerced query of bench/engine.bench.ts.
+// Fixtures: the "create user" body and the coerced query of test/fixtures/schemas.ts.
 
-const Address = z.object({
-  street: z.string().min(1).max(100),
-  zip: z.string().regex(/^\d{5}$/),
-  city: z.string().min(1),
-})
-const CreateUser = z.object({
-  firstName: z.string().min(1).max(50),
-  lastName: z.string().min(1).max(50),
-  email: z.email(),
-  username: z.string().min(3).max(20),
-  age: z.int().min(0).max(150).optional(),
-  role: z.enum(['admin', 'editor', 'viewer']),
-  tags: z.array(z.string().max(20)).max(10),
-  bio: z.string().max(500),
-  website: z.string().max(200),
-  address: Address,
-})
-const Query = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  sort: z.enum(['name', 'createdAt', '-name', '-createdAt']).default('createdAt'),
-  tags: z.array(z.string()).optional(),
-})
-
-const user = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.com',
-  username: 'ada',
-  age: 36,
-  role: 'admin',
-  tags: ['math', 'poetry'],
-  bio: 'First programmer.',
-  website: 'https://example.com',
-  address: { street: '12 St James Sq', zip: '12345', city: 'London' },
-}
-const query = { page: '3', limit: '50', sort: '-name', tags: ['a', 'b'] }
+const CreateUser = zodSchemas.body
+const Query = zodSchemas.query
+const user = validUser
+const query = validQuery
 
 // A request as Express hands it over after express.json(): the middleware is called directly so
 // the numbers are the middleware's own, not the HTTP stack's.
