@@ -16,8 +16,10 @@ interface ParseContext {
 
 type Run = (payload: Payload, ctx: ParseContext) => Payload | Promise<Payload>
 
-const syncCtx: ParseContext = { async: false, error: typeMessage }
-const asyncCtx: ParseContext = { async: true, error: typeMessage }
+// A fresh context per parse, as zod's own safeParse makes: zod keeps per-parse state on it (its
+// cycle memo, keyed by input object), which must never carry over to the next request.
+const syncCtx = (): ParseContext => ({ async: false, error: typeMessage })
+const asyncCtx = (): ParseContext => ({ async: true, error: typeMessage })
 
 function toResult(payload: Payload, ctx: ParseContext): Result<never> {
   if (payload.issues.length === 0) return { success: true, data: payload.value as never }
@@ -76,8 +78,10 @@ export function zodAdapter<S extends $ZodType>(schema: S): SchemaAdapter<input<S
   if (hit) return hit as SchemaAdapter<input<S>, output<S>>
   const run = (schema as unknown as { _zod: { run: Run } })._zod.run
   const async = hasAsyncCheck(schema)
-  const parseAsync = async (value: unknown) =>
-    toResult(await run({ value, issues: [] }, asyncCtx), asyncCtx)
+  const parseAsync = async (value: unknown) => {
+    const ctx = asyncCtx()
+    return toResult(await run({ value, issues: [] }, ctx), ctx)
+  }
   const adapter = defineAdapter<input<S>, output<S>>({
     library: 'zod',
     schema,
@@ -87,8 +91,9 @@ export function zodAdapter<S extends $ZodType>(schema: S): SchemaAdapter<input<S
       ? parseAsync
       : (value) => {
           try {
-            const r = run({ value, issues: [] }, syncCtx)
-            if (!(r instanceof Promise)) return toResult(r, syncCtx)
+            const ctx = syncCtx()
+            const r = run({ value, issues: [] }, ctx)
+            if (!(r instanceof Promise)) return toResult(r, ctx)
           } catch (e) {
             if (!(e instanceof $ZodAsyncError)) throw e
           }

@@ -47,4 +47,19 @@ describe('zodAdapter', () => {
     expect(a.ir).toBeUndefined()
     expect(await a.parse({ a: 'x' })).toEqual({ success: true, data: { a: 'x' } })
   })
+
+  it('keeps nothing from one parse to the next (zod memoises per parse, by input object)', () => {
+    const Tree: z.ZodType<{ name: string; children: unknown[] }> = z.object({
+      name: z.string().refine((s) => s.length > 0),
+      get children() {
+        return z.array(Tree)
+      },
+    })
+    const a = zodAdapter(Tree)
+    const body: { name: unknown; children: unknown[] } = { name: 'root', children: [] }
+    expect(a.parse(body)).toMatchObject({ success: true })
+    body.name = 42
+    expect(a.parse(body)).toMatchObject({ success: false })
+    expect(Tree.safeParse(body).success).toBe(false)
+  })
 })
