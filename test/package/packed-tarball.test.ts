@@ -76,6 +76,30 @@ describe('the packed tarball', () => {
     expect(files).toContain('dist/index.js')
   })
 
+  it('strips a response when shapeguard() and handle() come from different builds', () => {
+    // One file imports the ESM build, another requires the CJS one: two copies in one process.
+    const script = `
+      import { createRequire } from 'node:module'
+      import express from 'express'
+      import * as z from 'zod'
+      import { errorHandler, shapeguard } from 'shapeguard'
+      const { handle } = createRequire(import.meta.url)('shapeguard')
+      const app = express()
+      app.use(shapeguard({ logger: { silent: true } }))
+      app.get('/me', ...handle({ response: z.object({ id: z.number() }) }, async (_req, res) => {
+        res.ok({ data: { id: 1, passwordHash: 'secret' } })
+      }))
+      app.use(errorHandler())
+      const server = app.listen(0, '127.0.0.1', async () => {
+        const res = await fetch('http://127.0.0.1:' + server.address().port + '/me')
+        console.log(JSON.stringify(await res.json()))
+        server.close()
+      })
+    `
+    const out = run('node', ['--input-type=module', '-e', script], consumer)
+    expect(JSON.parse(out)).toEqual({ success: true, message: '', data: { id: 1 } })
+  })
+
   it.each(subpaths)('loads %s with import()', (subpath) => {
     const out = run(
       'node',
