@@ -159,8 +159,9 @@ class BuilderCode {
       const keys = this.ref(
         new Set([...node.properties.map((p) => p.key), ...(node.ignoredKeys ?? [])]),
       )
+      const each = node.ownKeysOnly ? 'const k of Object.keys(x)' : 'const k in x'
       lines.push(
-        `for (const k in x) {\nif (${keys}.has(k) || k === '__proto__') continue\nv = x[k]\no[k] = ${this.expr(node.catchall, 'v')}\n}`,
+        `for (${each}) {\nif (${keys}.has(k) || k === '__proto__') continue\nv = x[k]\no[k] = ${this.expr(node.catchall, 'v')}\n}`,
       )
     }
     lines.push('return o')

@@ -93,7 +93,9 @@ function ajv() {
     schemaType: 'number',
     code(cxt) {
       const n = cxt.schema as number
-      cxt.fail(_`${cxt.data}.length > ${n} && ${fn(cxt, codePoints)}(${cxt.data}) > ${n}`)
+      cxt.fail(
+        _`${cxt.data}.length > ${n} && (${cxt.data}.length > ${2 * n} || ${fn(cxt, codePoints)}(${cxt.data}) > ${n})`,
+      )
     },
   })
   // UTF-16 code units, as valibot and yup count (`"😀".length === 2`).
@@ -194,12 +196,12 @@ export function compile<O>(adapter: SchemaAdapter<unknown, O>): PartValidator<O>
     validator = {
       compiled: true,
       validate(input, allErrors) {
-        if (input !== undefined && check(input)) {
-          try {
-            return { success: true, data: build(input) as O }
-          } catch (e) {
-            if (e !== REJECT) throw e
-          }
+        try {
+          if (input !== undefined && check(input)) return { success: true, data: build(input) as O }
+        } catch (e) {
+          // REJECT: a path the checks left open; RangeError: a cyclic input (from code, never
+          // JSON) overflowed the compiled recursion. The library handles both.
+          if (e !== REJECT && !(e instanceof RangeError)) throw e
         }
         return native(input, allErrors)
       },

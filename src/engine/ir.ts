@@ -137,6 +137,8 @@ export interface IRObject extends Base<'object'> {
   readonly catchall?: IRNode
   /** Unknown keys the library never copies to the output (valibot: `constructor`, `prototype`). */
   readonly ignoredKeys?: readonly string[]
+  /** Unknown keys are the input's own keys only (valibot); else inherited enumerable ones too (zod). */
+  readonly ownKeysOnly?: boolean
   /**
    * yup's output. `unchanged`: its cast returns the input object itself when no property changed,
    * otherwise a new object with the properties that are not undefined (in `properties` order), then

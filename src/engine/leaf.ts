@@ -45,10 +45,16 @@ function bounds<V>(c: LeafCode, checks: readonly IRBound<V>[], v: string, lit: (
 function stringChecks(c: LeafCode, checks: readonly IRStringCheck[], unit: string) {
   const len = unit === 'utf16' ? 'x.length' : 'CP(x)'
   for (const k of checks) {
+    // Code points are counted only when the UTF-16 length leaves the answer open (a code point
+    // is one or two units), never over a long string that is clearly long enough.
     if (k.kind === 'min_length')
-      c.lines.push(`if (x.length < ${k.value} || ${len} < ${k.value}) return F`)
+      c.lines.push(
+        `if (x.length < ${k.value} || (x.length < ${2 * k.value} && ${len} < ${k.value})) return F`,
+      )
     else if (k.kind === 'max_length')
-      c.lines.push(`if (x.length > ${k.value} && ${len} > ${k.value}) return F`)
+      c.lines.push(
+        `if (x.length > ${k.value} && (x.length > ${2 * k.value} || ${len} > ${k.value})) return F`,
+      )
     else if (k.kind === 'length') c.lines.push(`if (${len} !== ${k.value}) return F`)
     else if (k.kind === 'pattern') {
       const re = c.ref(k.pattern)

@@ -171,4 +171,25 @@ describe('compile', () => {
       issues: [{ path: [], message: 'no number', code: 'x' }],
     })
   })
+
+  it('hands a cyclic input (built in code, never JSON) to the library instead of overflowing', () => {
+    const Node: z.ZodType<{ next?: unknown }> = z.object({
+      get next() {
+        return Node.optional()
+      },
+    })
+    const cyclic: { next?: unknown } = {}
+    cyclic.next = cyclic
+    const r = compile(zodAdapter(Node)).validate(cyclic, false) as Result
+    expect(r.success).toBe(Node.safeParse(cyclic).success)
+  })
+
+  it('counts code points only where the UTF-16 length leaves the answer open', () => {
+    const schema = z.string().trim().min(1).max(3)
+    const v = compile(zodAdapter(schema))
+    expect(v.validate('😀😀😀', false)).toEqual({ success: true, data: '😀😀😀' })
+    expect(v.validate('😀😀😀😀', false).success).toBe(false)
+    expect(v.validate('x'.repeat(100), false).success).toBe(false)
+    expect(compile(zodAdapter(z.string().trim().min(2))).validate('😀', false).success).toBe(false)
+  })
 })

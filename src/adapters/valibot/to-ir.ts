@@ -121,7 +121,7 @@ const objectOf =
       kind: 'object',
       properties,
       unknownKeys: mode === 'strict' ? 'strict' : catchall ? 'catchall' : 'strip',
-      ...(catchall ? { catchall, ignoredKeys } : {}),
+      ...(catchall ? { catchall, ignoredKeys, ownKeysOnly: true } : {}),
       safety: 'stricter',
     })
   }

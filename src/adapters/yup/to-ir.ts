@@ -114,7 +114,7 @@ function booleanNode(schema: YupLike, ctx: Context): IRNode {
   return node({ kind: 'boolean', coerce: castOf(schema, ctx) })
 }
 
-function mixedNode(schema: YupLike, ctx: Context): IRNode {
+function mixedNode(schema: YupLike, _ctx: Context): IRNode {
   const plain = String(schema._typeCheck).replace(/\s/g, '') === '()=>true'
   // `mixed()` rejects null unless nullable, which no IR node but `nullable(unknown)` expresses.
   if (!plain || !schema.spec.nullable || schema.tests.length > 0 || schema.transforms.length > 0)
@@ -144,8 +144,14 @@ function objectNode(schema: YupLike, ctx: Context): IRNode {
   const names = schema.tests.map((t) => t.OPTIONS.name)
   if (names.some((n) => n !== 'noUnknown' && n !== 'exact')) return native('check')
   const fields = schema.fields ?? {}
+  // `_nodes` (yup's field order) is internal: if it is missing or disagrees with `fields`, yup
+  // alone decides, rather than compiling an object with no properties that would accept anything.
+  const order = schema._nodes
+  if (!Array.isArray(order) || order.length !== Object.keys(fields).length) {
+    return native('field order')
+  }
   const properties: IRProperty[] = []
-  for (const key of schema._nodes ?? []) {
+  for (const key of order) {
     const field = fields[key]
     if (!field || !('__isYupSchema__' in field) || key === '__proto__') return native('field')
     const inner = {

@@ -101,7 +101,8 @@ const bigintFormats: Record<string, [bigint, bigint]> = {
 export function boundCheck<V>(check: ZodCheckLike, out: IRBound<V>[]): boolean {
   const d = check._zod.def
   const value = d.value instanceof Date ? d.value.getTime() : d.value
-  if (d.when) return false
+  // A NaN bound (min(NaN), an Invalid Date) compares false both ways: zod decides it natively.
+  if (d.when || (typeof value === 'number' && Number.isNaN(value))) return false
   if (d.check === 'greater_than') out.push({ kind: d.inclusive ? 'gte' : 'gt', value })
   else if (d.check === 'less_than') out.push({ kind: d.inclusive ? 'lte' : 'lt', value })
   else if (d.check === 'multiple_of') out.push({ kind: 'multiple_of', value })

@@ -185,4 +185,19 @@ describe('valibotAdapter', () => {
       required: ['name', 'email'],
     })
   })
+
+  it('copies only own unknown keys of loose and rest objects, as valibot does (zod: inherited too)', () => {
+    const input = Object.assign(Object.create({ inherited: 1 }), { a: 1, extra: 2 })
+    for (const schema of [
+      v.looseObject({ a: v.number() }),
+      v.objectWithRest({ a: v.number() }, v.number()),
+    ]) {
+      const want = v.safeParse(schema, input)
+      expect(compile(valibotAdapter(schema)).validate(input, false)).toEqual({
+        success: true,
+        data: want.output,
+      })
+      expect(want.output).toEqual({ a: 1, extra: 2 })
+    }
+  })
 })

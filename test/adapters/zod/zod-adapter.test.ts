@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import * as z from 'zod'
 import { zodAdapter } from '../../../src/adapters/zod/index.js'
-import { kAdapter } from '../../../src/engine/index.js'
+import { compile, kAdapter } from '../../../src/engine/index.js'
 
 describe('zodAdapter', () => {
   afterEach(() => {
@@ -61,5 +61,25 @@ describe('zodAdapter', () => {
     body.name = 42
     expect(a.parse(body)).toMatchObject({ success: false })
     expect(Tree.safeParse(body).success).toBe(false)
+  })
+
+  it('copies inherited enumerable unknown keys of loose objects, as zod does', () => {
+    const input = Object.assign(Object.create({ inherited: 1 }), { a: 1 })
+    const schema = z.looseObject({ a: z.number() })
+    expect(compile(zodAdapter(schema)).validate(input, false)).toEqual({
+      success: true,
+      data: schema.parse(input),
+    })
+  })
+
+  it('leaves a NaN bound (min(NaN), an Invalid Date) to zod, which rejects every value', () => {
+    for (const [schema, input] of [
+      [z.number().min(Number.NaN), 5],
+      [z.number().lt(Number.NaN), 5],
+      [z.date().max(new Date('nope')), new Date(0)],
+    ] as const) {
+      expect(compile(zodAdapter(schema)).validate(input, false).success).toBe(false)
+      expect(schema.safeParse(input).success).toBe(false)
+    }
   })
 })
