@@ -1,5 +1,5 @@
 import { isAdapter, type SchemaAdapter } from './adapter.js'
-import type { IRNode, IRObject, IRString } from './ir.js'
+import type { IRNode, IRObject, IRRecursive, IRString } from './ir.js'
 
 /** A JSON Schema 2020-12 object, usable as an OpenAPI 3.1 schema. */
 export type JsonSchema = { [keyword: string]: unknown }
@@ -38,7 +38,33 @@ const numberFormats: Record<string, string> = {
   float64: 'double',
 }
 
-const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')
+/**
+ * Escapes a literal for a JSON Schema `pattern`, which validators compile with the `u` flag: only
+ * syntax characters, since under `u` any other identity escape (`\-`, `\/`…) is a syntax error.
+ */
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/**
+ * A RegExp's source as a `pattern`, or undefined to leave it out of the docs (a looser documented
+ * schema, never a wrong one). JSON Schema patterns carry no flags and are compiled with `u`, so the
+ * source is kept only when its flags are a subset of `g y d u` (the engine resets `lastIndex`
+ * before each `test`, so `g`/`y` still test from index 0 and match the same strings, `d` only adds
+ * indices) and it compiles under `u`. A regex without `u` whose source uses `\u{…}`, `\p{…}` or
+ * surrogates means something else under `u`, so it is left out too. What remains can differ only
+ * on strings with characters outside the BMP (`.` or a negated class counts one there, two without
+ * `u`).
+ */
+function regexPattern(re: RegExp): string | undefined {
+  if (![...re.flags].every((f) => 'gydu'.includes(f))) return undefined
+  try {
+    new RegExp(re.source, 'u')
+  } catch {
+    return undefined
+  }
+  if (!re.unicode && /\\[uUpP]\{|\\u[dD][89a-fA-F]|[\uD800-\uDFFF]/.test(re.source))
+    return undefined
+  return re.source
+}
 
 function stringSchema(node: IRString): JsonSchema {
   const s: JsonSchema = { type: 'string' }
@@ -58,7 +84,10 @@ function stringSchema(node: IRString): JsonSchema {
       if (c.format === 'starts_with') patterns.push(`^${escapeRegex(a)}`)
       else if (c.format === 'ends_with') patterns.push(`${escapeRegex(a)}$`)
       else if (c.format === 'includes') patterns.push(escapeRegex(a))
-      else patterns.push(c.pattern.source)
+      else {
+        const source = regexPattern(c.pattern)
+        if (source !== undefined) patterns.push(source)
+      }
     }
   }
   if (s.pattern === undefined) delete s.pattern
@@ -85,15 +114,49 @@ function withNull(s: JsonSchema): JsonSchema {
   return { anyOf: [s, { type: 'null' }] }
 }
 
+/**
+ * Definition names given so far, per definitions map: each recursive IR node gets the first free
+ * `SchemaN` of the map it is written into, so schemas sharing one map (an OpenAPI document's
+ * components) never overwrite each other's definitions, and the same schema written twice into
+ * one map reuses its definition.
+ */
+const names = new WeakMap<Record<string, JsonSchema>, WeakMap<IRRecursive, string>>()
+
+function namesOf(defs: Record<string, JsonSchema>): WeakMap<IRRecursive, string> {
+  const known = names.get(defs) ?? new WeakMap<IRRecursive, string>()
+  names.set(defs, known)
+  return known
+}
+
+function freeName(defs: Record<string, JsonSchema>): string {
+  let n = 1
+  while (`Schema${n}` in defs) n++
+  return `Schema${n}`
+}
+
+/** A definition's text with its references to itself made anonymous, to compare definitions. */
+const canonical = (def: JsonSchema, ref: string) =>
+  JSON.stringify(def).replaceAll(JSON.stringify(ref), '"#self"')
+
 class Writer {
+  /** Definition names of the recursive nodes being written, by their IR id (for `ref` nodes). */
+  private readonly scope = new Map<string, string>()
+  /** Definitions being written (still placeholders), never taken as equal to another. */
+  private readonly pending = new Set<string>()
+
   constructor(
     readonly io: 'input' | 'output',
     readonly defs: Record<string, JsonSchema>,
     readonly prefix: string,
   ) {}
 
-  write(node: IRNode): JsonSchema {
-    const s = this.kind(node)
+  /**
+   * `open`: the node is (through wrappers) a member of an intersection's `allOf`, where an object
+   * must not close itself with `additionalProperties: false`: zod accepts `{ a, b }` for
+   * `intersection(object({ a }), object({ b }))`, and a closed side would reject the other's keys.
+   */
+  write(node: IRNode, open = false): JsonSchema {
+    const s = this.kind(node, open)
     const m = node.meta
     if (!m) return s
     const out = { ...s }
@@ -104,7 +167,33 @@ class Writer {
     return out
   }
 
-  private object(node: IRObject): JsonSchema {
+  /** Whether an object closes itself to unknown keys in this mode (strict, or strip on output). */
+  private closed(node: IRObject): boolean {
+    return node.unknownKeys === 'strict' || (node.unknownKeys === 'strip' && this.io === 'output')
+  }
+
+  /**
+   * Whether every object an intersection member ends in is closed, so the intersection as a whole
+   * admits exactly the keys some member declares (zod rejects a key only when every side does).
+   */
+  private allClosed(node: IRNode): boolean {
+    switch (node.kind) {
+      case 'object':
+        return this.closed(node)
+      case 'intersection':
+        return this.allClosed(node.left) && this.allClosed(node.right)
+      case 'readonly':
+        return this.allClosed(node.inner)
+      case 'recursive':
+        return this.allClosed(node.node)
+      case 'pipe':
+        return this.allClosed(this.io === 'input' ? node.in : node.out)
+      default:
+        return false
+    }
+  }
+
+  private object(node: IRObject, open: boolean): JsonSchema {
     const properties: Record<string, JsonSchema> = {}
     const required: string[] = []
     for (const p of node.properties) {
@@ -116,17 +205,67 @@ class Writer {
     }
     const s: JsonSchema = { type: 'object', properties }
     if (required.length > 0) s.required = required
-    if (node.unknownKeys === 'strict' || (node.unknownKeys === 'strip' && this.io === 'output')) {
-      s.additionalProperties = false
-    }
+    if (!open && this.closed(node)) s.additionalProperties = false
     if (node.unknownKeys === 'catchall' && node.catchall && node.catchall.kind !== 'unknown') {
       s.additionalProperties = this.write(node.catchall)
     }
     return s
   }
 
-  private kind(node: IRNode): JsonSchema {
+  private recursive(node: IRRecursive, open: boolean): JsonSchema {
+    const known = namesOf(this.defs)
+    const given = known.get(node)
+    const name = given !== undefined && given in this.defs ? given : freeName(this.defs)
+    const outer = this.scope.get(node.id)
+    this.scope.set(node.id, name)
+    try {
+      if (name !== given) this.define(node, name)
+      const final = known.get(node) ?? name
+      this.scope.set(node.id, final)
+      // Open (inside an intersection), the body is written inline with its object left open;
+      // its inner references still point at the closed definition.
+      return open ? this.write(node.node, true) : { $ref: this.prefix + final }
+    } finally {
+      if (outer === undefined) this.scope.delete(node.id)
+      else this.scope.set(node.id, outer)
+    }
+  }
+
+  /**
+   * Writes a recursive node's definition under `name`, unless the map already holds the same
+   * definition under another name (the same library schema translated again as part of another
+   * schema): then that one is reused and `name` given back.
+   */
+  private define(node: IRRecursive, name: string): void {
+    const known = namesOf(this.defs)
+    known.set(node, name)
+    this.defs[name] = {}
+    this.pending.add(name)
+    let def: JsonSchema
+    try {
+      def = this.write(node.node)
+    } finally {
+      this.pending.delete(name)
+    }
+    const text = canonical(def, this.prefix + name)
+    for (const [other, existing] of Object.entries(this.defs)) {
+      if (
+        other !== name &&
+        !this.pending.has(other) &&
+        canonical(existing, this.prefix + other) === text
+      ) {
+        delete this.defs[name]
+        known.set(node, other)
+        return
+      }
+    }
+    this.defs[name] = def
+  }
+
+  private kind(node: IRNode, open: boolean): JsonSchema {
     const w = (n: IRNode) => this.write(n)
+    /** An inner node standing where `node` stands (wrappers, union options): open if it is. */
+    const same = (n: IRNode) => this.write(n, open)
     switch (node.kind) {
       case 'string':
         return stringSchema(node)
@@ -199,7 +338,7 @@ class Writer {
         return s
       }
       case 'object':
-        return this.object(node)
+        return this.object(node, open)
       case 'record': {
         const s: JsonSchema = { type: 'object', additionalProperties: w(node.value) }
         const key = w(node.key)
@@ -208,43 +347,51 @@ class Writer {
       }
       case 'union': {
         if (node.options.every((o) => o.kind === 'literal' || o.kind === 'enum')) {
-          return this.kind({
-            kind: 'enum',
-            safety: 'exact',
-            values: node.options.flatMap((o) => ('values' in o ? o.values : [])) as never,
-          })
+          return this.kind(
+            {
+              kind: 'enum',
+              safety: 'exact',
+              values: node.options.flatMap((o) => ('values' in o ? o.values : [])) as never,
+            },
+            open,
+          )
         }
-        return { [node.discriminator !== undefined ? 'oneOf' : 'anyOf']: node.options.map(w) }
+        return { [node.discriminator !== undefined ? 'oneOf' : 'anyOf']: node.options.map(same) }
       }
-      case 'intersection':
-        return { allOf: [w(node.left), w(node.right)] }
+      case 'intersection': {
+        // Members are written open (no `additionalProperties: false`); when every member is a
+        // closed object, `unevaluatedProperties` closes the whole: a key is then admitted iff some
+        // member declares it, which is zod's rule (a key is rejected only when both sides reject
+        // it). Open itself (nested in another intersection), it leaves that to the outermost.
+        const s: JsonSchema = { allOf: [this.write(node.left, true), this.write(node.right, true)] }
+        if (!open && this.allClosed(node)) s.unevaluatedProperties = false
+        return s
+      }
       case 'optional':
-        return w(node.inner)
+        return same(node.inner)
       case 'nullable':
-        return withNull(w(node.inner))
+        return withNull(same(node.inner))
       case 'readonly':
-        return { ...w(node.inner), readOnly: true }
+        return { ...same(node.inner), readOnly: true }
       case 'default': {
         const s =
-          node.on === 'null' || node.on === 'nullish' ? withNull(w(node.inner)) : w(node.inner)
+          node.on === 'null' || node.on === 'nullish'
+            ? withNull(same(node.inner))
+            : same(node.inner)
         return node.value === undefined ? s : { ...s, default: node.value }
       }
       case 'pipe':
-        return w(this.io === 'input' ? node.in : node.out)
+        return same(this.io === 'input' ? node.in : node.out)
       case 'recursive':
-        if (!(node.id in this.defs)) {
-          this.defs[node.id] = {}
-          this.defs[node.id] = w(node.node)
-        }
-        return { $ref: this.prefix + node.id }
+        return this.recursive(node, open)
       case 'ref':
-        return { $ref: this.prefix + node.id }
+        return { $ref: this.prefix + (this.scope.get(node.id) ?? node.id) }
       case 'native': {
         const shown =
           this.io === 'input'
             ? node.inner
             : (node.output ?? (node.reason === 'transform' ? undefined : node.inner))
-        if (shown) return w(shown)
+        if (shown) return same(shown)
         if (node.reason.startsWith('unsupported')) return { type: 'string' }
         return {}
       }

@@ -10,6 +10,35 @@ const output = (s: z.ZodType) => toJsonSchema(zodAdapter(s), { io: 'output' })
 
 type Tree = { name: string; children: Tree[] }
 const Tree: z.ZodType<Tree> = z.object({ name: z.string(), children: z.array(z.lazy(() => Tree)) })
+type Comment = { text: string; replies: Comment[] }
+const Comment: z.ZodType<Comment> = z.object({
+  text: z.string(),
+  replies: z.array(z.lazy(() => Comment)),
+})
+
+const newAjv = () => {
+  const ajv = new Ajv2020({ strict: false })
+  addFormats(ajv)
+  return ajv
+}
+/** Asserts the documented schema compiles and accepts every value zod accepts (and parses to). */
+const acceptsWhatZodDoes = (schema: z.ZodType, values: readonly unknown[]) => {
+  const ajv = newAjv()
+  const inputSchema = ajv.compile(input(schema))
+  const outputSchema = ajv.compile(output(schema))
+  for (const v of values) {
+    const parsed = schema.safeParse(v)
+    if (!parsed.success) continue
+    expect(
+      inputSchema(v),
+      `input ${JSON.stringify(v)}: ${ajv.errorsText(inputSchema.errors)}`,
+    ).toBe(true)
+    expect(
+      outputSchema(parsed.data),
+      `output ${JSON.stringify(parsed.data)}: ${ajv.errorsText(outputSchema.errors)}`,
+    ).toBe(true)
+  }
+}
 
 const realistic: Record<string, z.ZodType> = {
   user: z.object({
@@ -185,5 +214,128 @@ describe('toJsonSchema', () => {
       description: 'D',
       examples: ['e'],
     })
+  })
+
+  it('gives recursive schemas sharing one definitions map a definition each, reused per schema', () => {
+    const definitions: Record<string, JsonSchema> = {}
+    const write = (schema: z.ZodType) =>
+      toJsonSchema(zodAdapter(schema), { io: 'input', definitions, refPrefix: '#/$defs/' })
+    const tree = write(Tree)
+    const comment = write(Comment)
+    expect(tree).toEqual({ $ref: '#/$defs/Schema1' })
+    expect(comment).toEqual({ $ref: '#/$defs/Schema2' })
+    expect(definitions).toHaveProperty('Schema2.properties.replies.items.$ref', '#/$defs/Schema2')
+    expect(write(Tree)).toEqual(tree)
+    expect(write(z.object({ t: Tree }))).toEqual({
+      type: 'object',
+      properties: { t: { $ref: '#/$defs/Schema1' } },
+      required: ['t'],
+    })
+    expect(Object.keys(definitions)).toEqual(['Schema1', 'Schema2'])
+    const ajv = newAjv()
+    const asTree = ajv.compile({ ...tree, $defs: definitions })
+    const asComment = ajv.compile({ ...comment, $defs: definitions })
+    const t = { name: 'n', children: [{ name: 'm', children: [] }] }
+    const c = { text: 't', replies: [{ text: 'u', replies: [] }] }
+    expect([asTree(t), asComment(c), asTree(c), asComment(t)]).toEqual([true, true, false, false])
+  })
+
+  it('writes patterns that compile under the u flag, leaving out regexes they cannot express', () => {
+    expect(input(z.string().startsWith('ab-12'))).toEqual({ type: 'string', pattern: '^ab-12' })
+    expect(input(z.string().includes('a/b'))).toEqual({ type: 'string', pattern: 'a/b' })
+    expect(input(z.string().endsWith('(a.b)*[-]{1}?|$^\\'))).toEqual({
+      type: 'string',
+      pattern: '\\(a\\.b\\)\\*\\[-\\]\\{1\\}\\?\\|\\$\\^\\\\$',
+    })
+    // Flags that change what matches, and sources valid only without `u`, are left out.
+    expect(input(z.string().regex(/^[a-z]+$/i))).toEqual({ type: 'string' })
+    expect(input(z.string().regex(/^a.b$/s))).toEqual({ type: 'string' })
+    expect(input(z.string().regex(/^[\w-.]+$/))).toEqual({ type: 'string' })
+    // Without `u`, `\u{41}` is 41 `u`s and `\p{L}` is `p{L}`; built from strings so no tool
+    // rewrites them as literals.
+    const [braces, property] = ['^\\u{41}$', '^\\p{L}$'].map((source) => new RegExp(source))
+    expect(input(z.string().regex(braces!))).toEqual({ type: 'string' })
+    expect(input(z.string().regex(property!))).toEqual({ type: 'string' })
+    // Kept: no flags, `u`, and `g`/`y` (the engine resets lastIndex before each test).
+    expect(input(z.string().regex(/^\p{L}+$/u))).toEqual({ type: 'string', pattern: '^\\p{L}+$' })
+    expect(input(z.string().regex(/^\d+$/gy))).toEqual({ type: 'string', pattern: '^\\d+$' })
+    expect(
+      input(
+        z
+          .string()
+          .regex(/^[a-z-]+$/)
+          .regex(/x/i),
+      ),
+    ).toEqual({
+      type: 'string',
+      pattern: '^[a-z-]+$',
+    })
+    const strings = [
+      'ab-12',
+      'ab-12x',
+      'ab-13',
+      'ABC',
+      'abc',
+      'a-b.c',
+      'a\nb',
+      'A',
+      'uuu',
+      '12',
+      '',
+      'é',
+      'p{L}',
+      'u'.repeat(41),
+    ]
+    const regexes = [/^[a-z]+$/i, /^a.b$/s, /^[\w-.]+$/, braces!, property!, /^\d+$/g, /^\d+$/y]
+    for (const re of regexes) acceptsWhatZodDoes(z.string().regex(re), strings)
+    acceptsWhatZodDoes(z.string().startsWith('ab-12'), strings)
+    acceptsWhatZodDoes(z.string().includes('b.c').endsWith('.c'), strings)
+  })
+
+  it('leaves intersected objects open, closing the intersection only when every side is closed', () => {
+    const strip = z.intersection(z.object({ a: z.string() }), z.object({ b: z.number() }))
+    const strict = z.intersection(
+      z.strictObject({ a: z.string() }),
+      z.strictObject({ b: z.number() }),
+    )
+    const mixed = z.intersection(z.strictObject({ a: z.string() }), z.object({ b: z.number() }))
+    const three = z.intersection(strict, z.strictObject({ c: z.boolean() }))
+    const recursive = z.intersection(Tree, z.object({ b: z.number() }))
+    const values = [
+      { a: 'x', b: 1 },
+      { a: 'x', b: 1, c: true },
+      { a: 'x', b: 1, c: true, d: 0 },
+      { a: 'x' },
+      { name: 'n', children: [{ name: 'm', children: [] }], b: 1 },
+      { name: 'n', children: [], b: 1, c: 1 },
+    ]
+    for (const s of [strip, strict, mixed, three, recursive]) acceptsWhatZodDoes(s, values)
+    expect(output(strip)).toEqual({
+      allOf: [
+        { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] },
+        { type: 'object', properties: { b: { type: 'number' } }, required: ['b'] },
+      ],
+      unevaluatedProperties: false,
+    })
+    expect(input(strip)).not.toHaveProperty('unevaluatedProperties')
+    expect(input(mixed)).not.toHaveProperty('unevaluatedProperties')
+    // Closed where zod is: strict sides reject a key only when every side does.
+    const ajv = newAjv()
+    const strictDoc = ajv.compile(input(three))
+    expect(three.safeParse({ a: 'x', b: 1, c: true, d: 0 }).success).toBe(false)
+    expect([
+      strictDoc({ a: 'x', b: 1, c: true }),
+      strictDoc({ a: 'x', b: 1, c: true, d: 0 }),
+    ]).toEqual([true, false])
+    // A nested object stays closed in output mode.
+    const nested = ajv.compile(
+      output(
+        z.intersection(z.object({ a: z.object({ x: z.string() }) }), z.object({ b: z.number() })),
+      ),
+    )
+    expect([nested({ a: { x: 's' }, b: 1 }), nested({ a: { x: 's', y: 1 }, b: 1 })]).toEqual([
+      true,
+      false,
+    ])
   })
 })
