@@ -53,7 +53,8 @@ export function detailLines(
   let out = ''
   if (error !== undefined) {
     if (error.code !== undefined || error.message !== undefined) {
-      out += `\n  ${[error.code, error.message].filter((s) => s !== undefined).join(': ')}`
+      const text = [error.code, error.message].filter((s) => s !== undefined).join(': ')
+      out += `\n  ${printable(text, false)}`
     }
     if (error.stack !== undefined) out += `\n  ${indent(error.stack)}`
     if (error.cause !== undefined) {
@@ -67,5 +68,18 @@ export function detailLines(
 }
 
 function indent(text: string): string {
-  return text.replaceAll('\n', '\n  ')
+  return printable(text, true).replaceAll('\n', '\n  ')
+}
+
+// Control characters (and line separators) that a message may carry from client input: escaped,
+// so no message can forge a log line or send terminal escapes. Newlines stay only in stacks.
+const control = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/g
+const controlOrNewline = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g
+
+/** `text` with control characters written as `\uXXXX`; newlines kept when `keepNewlines`. */
+export function printable(text: string, keepNewlines: boolean): string {
+  const re = keepNewlines ? control : controlOrNewline
+  re.lastIndex = 0
+  if (!re.test(text)) return text
+  return text.replace(re, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
 }

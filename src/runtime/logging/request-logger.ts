@@ -68,11 +68,20 @@ export function requestLogger(
   }
 
   // One shared listener for every response (`this` is the response): no closure per request.
+  // A logger that throws loses its line, never the process (this runs outside any request).
   function onFinish(this: LoggedResponse): void {
-    const state = this[kRequestLog]
+    try {
+      logResponse(this)
+    } catch {
+      // The response has already gone out; nothing else to do.
+    }
+  }
+
+  function logResponse(res: LoggedResponse): void {
+    const state = res[kRequestLog]
     if (state === undefined) return
     const duration = performance.now() - state.start
-    const status = this.statusCode
+    const status = res.statusCode
     const slow = slowThreshold > 0 && duration >= slowThreshold
     if (!logAllRequests && status < 400 && !slow) return
     const level = levelForStatus(status, slow)
@@ -125,7 +134,13 @@ export function requestLogger(
     }
     const state = new RequestLogState(req, performance.now())
     res[kRequestLog] = state
-    if (logIncoming && loggerState.threshold === DEBUG) logArrival(req)
+    if (logIncoming && loggerState.threshold === DEBUG) {
+      try {
+        logArrival(req)
+      } catch {
+        // A broken logger must not fail the request it was only watching.
+      }
+    }
     if (wrapJson) {
       state.json = res.json
       res.json = loggedJson as Response['json']

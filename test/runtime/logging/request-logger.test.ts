@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { configureLogger, resetLogger } from '../../../src/runtime/logging/logger.js'
 import type { LoggerOptions } from '../../../src/runtime/logging/options.js'
 import { ANSI } from '../../../src/runtime/logging/pretty.js'
-import { ID, makeApp } from './app.js'
+import { FakeAppError, handOver, ID, makeApp } from './app.js'
 import { BACKENDS, type Capture, CLOCK, capture, ISO, settle } from './capture.js'
 
 afterEach(() => resetLogger())
@@ -247,6 +247,36 @@ describe.each(BACKENDS)('requestLogger through %s, pretty mode', (backend) => {
 })
 
 describe('requestLogger', () => {
+  it('loses the lines of a logger.instance that throws, never the request or the process', async () => {
+    const broken = () => {
+      throw new Error('log backend down')
+    }
+    const instance = { debug: broken, info: broken, warn: broken, error: broken }
+    const app = makeApp({ instance }, {})
+    const res = await request(app).get('/users/42')
+    expect(res.status).toBe(200)
+    expect((await request(app).get('/crash')).status).toBe(500)
+    await settle()
+  })
+
+  it('escapes control characters in messages, so a client cannot forge a pretty line', async () => {
+    const out = capture(false)
+    const app = makeApp({ pretty: true, logIncoming: false }, { stream: out, backend: 'console' })
+    app.get('/forged', (req, res, next) =>
+      handOver(
+        new FakeAppError('BAD', 'key "x\n12:00:00.000 [INFO] << 200 GET /admin\u001b[2J"', 400),
+        req,
+        res,
+        next,
+      ),
+    )
+    await request(app).get('/forged')
+    await settle()
+    const lines = out.lines()
+    expect(lines).toHaveLength(2)
+    expect(lines[1]).toBe('  BAD: key "x\\u000a12:00:00.000 [INFO] << 200 GET /admin\\u001b[2J"')
+  })
+
   it('logs only 4xx, 5xx and slow requests when logAllRequests is off (the production default)', async () => {
     const out = await run(
       'console',
