@@ -1,8 +1,10 @@
 import type { ErrorRequestHandler, Request, Response } from 'express'
 import { AppError } from './app-error.js'
+import { checkBoolean, checkFunction, checkString } from './check-option.js'
 import { defaultShape } from './envelope.js'
 import { sendFallback } from './error-fallback.js'
 import { reportError, reportHookFailure } from './error-log.js'
+import { checkLoggerInstance } from './logging/options.js'
 import type { Logger } from './logging/types.js'
 import {
   debugFromEnv,
@@ -32,7 +34,10 @@ export interface ErrorHandlerOptions {
  * @example app.use(errorHandler({ onError: (err) => metrics.count(err.code) }))
  */
 export function errorHandler(options: ErrorHandlerOptions = {}): ErrorRequestHandler {
-  const mountDebug = options.debug ?? debugFromEnv()
+  checkString(options.fallbackMessage, 'errorHandler: fallbackMessage')
+  checkFunction(options.onError, 'errorHandler: onError')
+  if (options.logger !== undefined) checkLoggerInstance(options.logger, 'errorHandler: logger')
+  const mountDebug = checkBoolean(options.debug, 'errorHandler: debug') ?? debugFromEnv()
   return function errorHandler(thrown: unknown, req: Request, res: Response, _next) {
     try {
       answer(thrown, req, res, options, mountDebug)

@@ -1,5 +1,6 @@
 import type { Request } from 'express'
 import type { AppError } from './app-error.js'
+import { checkBoolean, checkFunction, checkString } from './check-option.js'
 import { type CompiledShape, compileShape, type ResponseShape } from './envelope.js'
 import { type GuardLimits, resolveLimits } from './guards/index.js'
 import type { LoggerOptions } from './logging/options.js'
@@ -138,7 +139,9 @@ export function resolveConfig(config: ShapeguardConfig = {}): ResolvedConfig {
         checkBoolean(config.response?.includeRequestId, 'response.includeRequestId') ?? false,
     }),
     errors: Object.freeze({
-      fallbackMessage: config.errors?.fallbackMessage ?? defaults.fallbackMessage,
+      fallbackMessage:
+        checkString(config.errors?.fallbackMessage, 'errors.fallbackMessage') ??
+        defaults.fallbackMessage,
       onError: checkFunction(config.errors?.onError, 'errors.onError'),
     }),
   })
@@ -183,13 +186,6 @@ export function resolveExposure(
   })
 }
 
-function checkBoolean(value: boolean | undefined, name: string): boolean | undefined {
-  if (value !== undefined && typeof value !== 'boolean') {
-    throw new TypeError(`shapeguard: ${name} must be a boolean`)
-  }
-  return value
-}
-
 function checkHeader(header: string | undefined): string {
   if (header === undefined) return 'x-request-id'
   // An HTTP token (RFC 9110), checked once at mount time.
@@ -216,11 +212,4 @@ function resolveStatusCodes(
     out[method] = status as number
   }
   return Object.freeze(out)
-}
-
-function checkFunction<T>(value: T | undefined, name: string): T | undefined {
-  if (value !== undefined && typeof value !== 'function') {
-    throw new TypeError(`shapeguard: ${name} must be a function`)
-  }
-  return value
 }

@@ -82,4 +82,16 @@ describe('errorHandler', () => {
     expect(res._result().body).toEqual({ failed: true, code: 'INTERNAL_ERROR', message: 'Later' })
     expect(logger.records).toHaveLength(1)
   })
+
+  it.each([
+    [{ fallbackMessage: 7 }, /errorHandler: fallbackMessage must be a string/],
+    [{ onError: 42 }, /errorHandler: onError must be a function/],
+    [
+      { logger: { error: 'nope' } },
+      /errorHandler: logger must have the methods .*missing: debug, info, warn, error/,
+    ],
+    [{ debug: 'yes' }, /errorHandler: debug must be a boolean/],
+  ])('throws at mount time naming a bad option (%#)', (options, message) => {
+    expect(() => errorHandler(options as never)).toThrow(message)
+  })
 })

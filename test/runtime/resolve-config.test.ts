@@ -38,6 +38,7 @@ describe('resolveConfig', () => {
     [{ response: { statusCodes: { GET: 404 } } }, /response\.statusCodes\.GET must be a 2xx/],
     [{ response: { shape: { data: 'data' } } }, /response\.shape\.data/],
     [{ errors: { onError: 'log' } }, /errors\.onError must be a function/],
+    [{ errors: { fallbackMessage: 7 } }, /errors\.fallbackMessage must be a string/],
   ])('throws at mount time naming the bad option (%#)', (config, message) => {
     expect(() => resolveConfig(config as never)).toThrow(message)
   })

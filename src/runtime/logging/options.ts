@@ -105,15 +105,15 @@ const KNOWN = new Set<string>([
 ])
 const METHODS = ['debug', 'info', 'warn', 'error'] as const
 
-/** Throws at mount time when `logger.instance` lacks one of the four methods. */
-export function checkLoggerInstance(instance: unknown): Logger {
+/** Throws at mount time when a logger (`logger.instance` by default) lacks one of the four methods. */
+export function checkLoggerInstance(instance: unknown, name = 'logger.instance'): Logger {
   const missing =
     instance === null || typeof instance !== 'object'
       ? [...METHODS]
       : METHODS.filter((m) => typeof (instance as Record<string, unknown>)[m] !== 'function')
   if (missing.length > 0) {
     throw new TypeError(
-      `shapeguard: logger.instance must have the methods debug, info, warn and error; missing: ${missing.join(', ')}`,
+      `shapeguard: ${name} must have the methods debug, info, warn and error; missing: ${missing.join(', ')}`,
     )
   }
   return instance as Logger
