@@ -93,7 +93,7 @@ for (const [label, body] of [
 
 const queryRounds = await compare('typical query (5 keys, one declared array)', 'count nodes', {
   'count nodes': () => countNodes(query),
-  guardQuery: () => guardQuery(query, arrayKeys),
+  guardQuery: () => guardQuery(query, arrayKeys, limits),
 })
 printComparison(queryRounds)
 results.push({ label: 'query', rounds: [queryRounds] })

@@ -8,6 +8,7 @@ import {
   guardBody,
   guardQuery,
   resolveLimits,
+  sanitizeParams,
 } from './guards/index.js'
 import { BODY_REQUIRED, validationError } from './issue-details.js'
 import { bodyInput, normaliseStrings, setQuery } from './request-input.js'
@@ -16,7 +17,10 @@ import type { AnyRoute } from './route-types.js'
 
 // The steps of a guarded request (SPEC.md 3.1), each built once per route by compileRoute().
 
-/** Content type, then the body guard, then the query guard, with the route's merged limits. */
+/**
+ * Content type, then the body and query guards with the route's merged limits, then the route
+ * params sanitised (before any params schema).
+ */
 export function guardStep(
   routeLimits: Partial<GuardLimits> | undefined,
   arrayKeys: ReadonlySet<string>,
@@ -37,8 +41,10 @@ export function guardStep(
   }
   return function guards(req, _res, config) {
     checkContentType(req)
-    if (req.body !== undefined) req.body = guardBody(req.body, limitsFor(config))
-    setQuery(req, guardQuery(req.query, arrayKeys))
+    const limits = limitsFor(config)
+    if (req.body !== undefined) req.body = guardBody(req.body, limits)
+    setQuery(req, guardQuery(req.query, arrayKeys, limits))
+    sanitizeParams(req.params)
     return undefined
   }
 }

@@ -1,15 +1,16 @@
 import type { Request } from 'express'
 
 /**
- * Whether the request carries a body on the wire (Content-Length above zero, or chunked), as the
- * body parsers decide. Express 4's parser leaves `{}` on a request without one; Express 5 leaves
- * `undefined`: both count as a missing body.
+ * Whether the request carries a body on the wire: chunked, or a `Content-Length` that is not zero
+ * (`0`, `00` and an empty value all count as none, as node's HTTP parser reads them). The one rule
+ * for the content-type guard and the body step. Express 4's parser leaves `{}` on a request
+ * without one; Express 5 leaves `undefined`: both count as a missing body.
  */
 export function hasBodyOnWire(req: Request): boolean {
   const headers = req.headers
   if (headers['transfer-encoding'] !== undefined) return true
   const length = headers['content-length']
-  return length !== undefined && length !== '0' && length !== ''
+  return length !== undefined && length !== '0' && Number(length) !== 0
 }
 
 /** The body as the schema should see it: `undefined` when the client sent none. */

@@ -1,11 +1,18 @@
 import type { Request } from 'express'
 import { AppError } from '../app-error.js'
 import { errorCodes } from '../error-codes.js'
+import { hasBodyOnWire } from '../request-input.js'
 
-const exact = new Set([
-  'application/json',
-  'application/x-www-form-urlencoded',
-  'multipart/form-data',
+// The media types the body parsers understand, with what parses them: Express's own parsers
+// (`express.json`, `express.urlencoded`) or a multipart parser inside the route (multer, busboy).
+const parsed = 1
+const multipart = 2
+type Kind = 0 | typeof parsed | typeof multipart
+
+const exact = new Map<string, Kind>([
+  ['application/json', parsed],
+  ['application/x-www-form-urlencoded', parsed],
+  ['multipart/form-data', multipart],
 ])
 
 const allowed = Object.freeze([
@@ -37,42 +44,70 @@ function isToken(s: string, from: number, to: number): boolean {
   return true
 }
 
-/** Whether a Content-Type header value names a media type the body parsers understand. */
-export function isSupportedContentType(header: string): boolean {
+/** The media type of a Content-Type header value, lower-cased, without parameters. */
+function mediaType(header: string): string {
   const semi = header.indexOf(';')
-  const type = (semi === -1 ? header : header.slice(0, semi)).trim().toLowerCase()
-  if (exact.has(type)) return true
-  // Structured syntax suffix: application/vnd.api+json, application/merge-patch+json, …
-  if (!type.endsWith('+json')) return false
-  const slash = type.indexOf('/')
-  return slash > 0 && isToken(type, 0, slash) && isToken(type, slash + 1, type.length - 5)
+  return (semi === -1 ? header : header.slice(0, semi)).trim().toLowerCase()
 }
 
-function hasBody(req: Request): boolean {
-  if (req.headers['transfer-encoding'] !== undefined) return true
-  const length = req.headers['content-length']
-  return length !== undefined && Number(length) !== 0
+/** What parses a media type: 0 for one the body parsers do not understand. */
+function kindOf(type: string): Kind {
+  const kind = exact.get(type)
+  if (kind !== undefined) return kind
+  // Structured syntax suffix: application/vnd.api+json, application/merge-patch+json, …
+  if (!type.endsWith('+json')) return 0
+  const slash = type.indexOf('/')
+  return slash > 0 && isToken(type, 0, slash) && isToken(type, slash + 1, type.length - 5)
+    ? parsed
+    : 0
 }
 
 /**
- * 415 INVALID_CONTENT_TYPE for a POST, PUT or PATCH that carries a body (a non-zero
- * `Content-Length` or a `Transfer-Encoding`) without a JSON, URL-encoded or multipart
- * `Content-Type`. Requests without a body and other methods pass.
+ * Whether a body parser consumed the request. body-parser 1 (Express 4) sets `req._body`;
+ * body-parser 2 (Express 5) sets nothing but, like every parser, reads the stream to its end. A
+ * request that is not a stream (a test double) is taken as parsed.
+ */
+function wasParsed(req: Request): boolean {
+  return (
+    (req as { _body?: unknown })._body === true ||
+    (req as { readableEnded?: unknown }).readableEnded !== false
+  )
+}
+
+function unsupported(message: string, details: Record<string, unknown> | null): AppError {
+  const { code, status } = errorCodes.INVALID_CONTENT_TYPE
+  return new AppError(code, message, status, details)
+}
+
+/**
+ * 415 INVALID_CONTENT_TYPE for a POST, PUT or PATCH that carries a body (`hasBodyOnWire`) without
+ * a JSON, URL-encoded or multipart `Content-Type`, or with a JSON or URL-encoded one that no body
+ * parser parsed (`express.json()` parses only `application/json` unless given a `type`). A
+ * multipart body is left to the route's own parser. Requests without a body and other methods
+ * pass. Run after the host's body parsers.
  * @example checkContentType(req) // before the body is validated
  */
 export function checkContentType(req: Request): void {
   const method = req.method
   if (method !== 'POST' && method !== 'PUT' && method !== 'PATCH') return
-  if (!hasBody(req)) return
+  if (!hasBodyOnWire(req)) return
   const header = req.headers['content-type']
-  if (header !== undefined && isSupportedContentType(header)) return
-  const { code, status } = errorCodes.INVALID_CONTENT_TYPE
-  throw new AppError(
-    code,
-    header === undefined || header === ''
-      ? 'Content-Type is required for a request with a body: send application/json, application/x-www-form-urlencoded or multipart/form-data'
-      : 'Content-Type is not supported: send application/json, application/x-www-form-urlencoded or multipart/form-data',
-    status,
-    { allowed },
-  )
+  if (header === undefined || header === '') {
+    throw unsupported(
+      'Content-Type is required for a request with a body: send application/json, application/x-www-form-urlencoded or multipart/form-data',
+      { allowed },
+    )
+  }
+  // The common exact header (`application/json`) is looked up without slicing or lower-casing.
+  const kind = exact.get(header) ?? kindOf(mediaType(header))
+  if (kind === 0) {
+    throw unsupported(
+      'Content-Type is not supported: send application/json, application/x-www-form-urlencoded or multipart/form-data',
+      { allowed },
+    )
+  }
+  // The media type is made of token characters only (kindOf checked it): safe in a message.
+  if (kind === parsed && !wasParsed(req)) {
+    throw unsupported(`Content-Type ${mediaType(header)} is not parsed by this API`, null)
+  }
 }

@@ -14,7 +14,6 @@ export const Violation = {
   stringTooLong: 1,
   arrayTooLarge: 2,
   tooDeep: 3,
-  paramPollution: 4,
 } as const
 export type Violation = (typeof Violation)[keyof typeof Violation]
 
@@ -31,13 +30,30 @@ export function protoPollution(part: GuardedPart): AppError {
   return guardError('PROTO_POLLUTION', `${part} must not contain a "__proto__" key`, null)
 }
 
+// C1 controls (U+0080–U+009F, U+009B is a terminal's CSI), DEL and the line and paragraph
+// separators, which JSON.stringify leaves as they are.
+const unescaped = /[\u007f-\u009f\u2028\u2029]/g
+
+/**
+ * Client text as it may appear in a message: a JSON string literal (quoted, with every control
+ * character escaped), so that it can neither start a new log line nor reach a terminal as an
+ * escape sequence.
+ */
+function quoted(text: string): string {
+  return JSON.stringify(text).replace(
+    unescaped,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  )
+}
+
+/** `details.param` is the key as sent (sanitised), which the JSON envelope escapes itself. */
 export function paramPollution(param: string): AppError {
-  return guardError('PARAM_POLLUTION', `Query parameter "${param}" must not be repeated`, {
+  return guardError('PARAM_POLLUTION', `Query parameter ${quoted(param)} must not be repeated`, {
     param,
   })
 }
 
-/** The error for a limit violation found by a walk (never `none` or `paramPollution`). */
+/** The error for a limit violation found by a walk (never `none`). */
 export function limitError(worst: Violation, part: GuardedPart, limits: GuardLimits): AppError {
   switch (worst) {
     case Violation.tooDeep:

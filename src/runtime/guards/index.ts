@@ -1,8 +1,14 @@
 /**
  * Pre-parse guards (SPEC.md 7.2, API.md decisions 4, 5, 15, 16): run on every guarded request
- * before any schema. Each throws an `AppError` with its registry code and status.
+ * before any schema, after the host's body parsers. Each throws an `AppError` with its registry
+ * code and status. The pipeline's contract:
+ * - `checkContentType(req)`: 415 for a body of a type no parser understands or parsed;
+ * - `guardBody(body, limits)` and `guardQuery(query, arrayKeys, limits)`: the same merged limits
+ *   (`resolveLimits(global, route)`), each returning the part cleaned;
+ * - `sanitizeParams(params)`: cleans route param values in place, never throws.
  */
 export { guardBody } from './body-guard.js'
 export { checkContentType } from './content-type.js'
 export { type GuardLimits, resolveLimits } from './limits.js'
+export { sanitizeParams } from './params-guard.js'
 export { guardQuery } from './query-guard.js'

@@ -1,5 +1,5 @@
 import { limitError, paramPollution, Violation } from './guard-errors.js'
-import { defaultLimits } from './limits.js'
+import type { GuardLimits } from './limits.js'
 import { sanitizeString } from './sanitize.js'
 import { checkKey, rebuilt, startWalk, walkValue } from './walk.js'
 
@@ -34,16 +34,21 @@ function firstRepeated(
  * 400 PARAM_POLLUTION for the first repeated query key (an array value) that the route's query
  * schema does not declare as an array; returns the query with its keys and strings sanitised.
  * Like a body, the query is checked for `__proto__` keys, removes `constructor`/`prototype` keys,
- * and nested values (Express 4's `qs` makes `a[b]=1` an object) are held to the default limits,
- * the query itself being level 1. Precedence: PROTO_POLLUTION > PARAM_POLLUTION > BODY_TOO_DEEP >
- * BODY_ARRAY_TOO_LARGE > STRING_TOO_LONG.
+ * and keys, strings and nested values (Express 4's `qs` makes `a[b]=1` an object) are held to the
+ * same limits as the body, the query itself being level 1. Precedence: PROTO_POLLUTION >
+ * PARAM_POLLUTION > BODY_TOO_DEEP > BODY_ARRAY_TOO_LARGE > STRING_TOO_LONG.
  * @param arrayKeys the top-level keys the query schema declares as arrays
- * @example const query = guardQuery(req.query, new Set(['tag']))
+ * @param limits the route's limits merged over the app's, from `resolveLimits`
+ * @example const query = guardQuery(req.query, new Set(['tag']), resolveLimits(config.validation?.limits, route.limits))
  */
-export function guardQuery(query: unknown, arrayKeys: ReadonlySet<string>): unknown {
+export function guardQuery(
+  query: unknown,
+  arrayKeys: ReadonlySet<string>,
+  limits: GuardLimits,
+): unknown {
   if (typeof query !== 'object' || query === null || Array.isArray(query)) return query
   const o = query as Record<string, unknown>
-  const w = startWalk('Query', defaultLimits)
+  const w = startWalk('Query', limits)
   const keys = Object.keys(o)
   let renamed = false
   let repeated: string | undefined
@@ -59,6 +64,6 @@ export function guardQuery(query: unknown, arrayKeys: ReadonlySet<string>): unkn
   }
   if (renamed) repeated = firstRepeated(o, keys, arrayKeys)
   if (repeated !== undefined) throw paramPollution(repeated)
-  if (w.worst !== Violation.none) throw limitError(w.worst, 'Query', defaultLimits)
+  if (w.worst !== Violation.none) throw limitError(w.worst, 'Query', limits)
   return renamed ? rebuilt(o, keys) : o
 }

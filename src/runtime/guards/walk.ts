@@ -47,7 +47,7 @@ export function walkValue(value: unknown, level: number, w: Walk): unknown {
   return walkObject(value as Record<string, unknown>, level, w)
 }
 
-export function walkString(s: string, w: Walk): string {
+function walkString(s: string, w: Walk): string {
   if (isTooLong(s, w.maxStringLength)) {
     found(w, Violation.stringTooLong)
     return s

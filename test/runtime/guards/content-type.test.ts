@@ -3,9 +3,13 @@ import { describe, expect, it } from 'vitest'
 import { isAppError } from '../../../src/runtime/app-error.js'
 import { checkContentType } from '../../../src/runtime/guards/content-type.js'
 
-function outcome(method: string, headers: Record<string, string>): string {
+function outcome(
+  method: string,
+  headers: Record<string, string>,
+  stream: Record<string, unknown> = {},
+): string {
   try {
-    checkContentType({ method, headers } as unknown as Request)
+    checkContentType({ method, headers, ...stream } as unknown as Request)
     return 'ok'
   } catch (error) {
     if (!isAppError(error)) throw error
@@ -73,6 +77,9 @@ describe('checkContentType', () => {
   it('lets a request without a body through, whatever its content type', () => {
     expect(outcome('POST', {})).toBe('ok')
     expect(outcome('POST', { 'content-length': '0' })).toBe('ok')
+    expect(outcome('POST', { 'content-length': '00' })).toBe('ok')
+    expect(outcome('POST', { 'content-length': '' })).toBe('ok')
+    expect(outcome('PUT', { 'content-length': '000', 'content-type': 'text/plain' })).toBe('ok')
     expect(outcome('PUT', { 'content-length': '0', 'content-type': 'text/plain' })).toBe('ok')
   })
 
@@ -88,5 +95,52 @@ describe('checkContentType', () => {
   it.each(['GET', 'DELETE', 'HEAD', 'OPTIONS'])('does not check %s', (method) => {
     expect(outcome(method, { ...withBody, 'content-type': 'text/plain' })).toBe('ok')
     expect(outcome(method, withBody)).toBe('ok')
+  })
+
+  describe('a JSON or form body no parser parsed', () => {
+    const unread = { readableEnded: false }
+    it.each([
+      'application/json',
+      'application/vnd.api+json; charset=utf-8',
+      'application/x-www-form-urlencoded',
+    ])('answers 415 to %s left unread', (type) => {
+      expect(outcome('POST', { ...withBody, 'content-type': type }, unread)).toBe(
+        '415 INVALID_CONTENT_TYPE',
+      )
+    })
+
+    it('says the type is not parsed, in lower case and without parameters', () => {
+      try {
+        checkContentType({
+          method: 'PATCH',
+          headers: { ...withBody, 'content-type': 'Application/Merge-Patch+JSON; charset=utf-8' },
+          readableEnded: false,
+        } as unknown as Request)
+        expect.unreachable()
+      } catch (error) {
+        expect(error).toMatchObject({
+          message: 'Content-Type application/merge-patch+json is not parsed by this API',
+          details: null,
+        })
+      }
+    })
+
+    it('passes a body read by a parser (body-parser 1 sets _body; 2 reads to the end)', () => {
+      const json = { ...withBody, 'content-type': 'application/json' }
+      expect(outcome('POST', json, { readableEnded: true })).toBe('ok')
+      expect(outcome('POST', json, { readableEnded: false, _body: true })).toBe('ok')
+      expect(outcome('POST', json, { readableEnded: false, _body: 'yes' })).toBe(
+        '415 INVALID_CONTENT_TYPE',
+      )
+    })
+
+    it('leaves multipart, bodiless requests, other methods and test doubles alone', () => {
+      const unreadMultipart = { ...withBody, 'content-type': 'multipart/form-data; boundary=x' }
+      expect(outcome('POST', unreadMultipart, unread)).toBe('ok')
+      const json = { 'content-type': 'application/json' }
+      expect(outcome('POST', { ...json, 'content-length': '0' }, unread)).toBe('ok')
+      expect(outcome('DELETE', { ...json, ...withBody }, unread)).toBe('ok')
+      expect(outcome('POST', { ...json, ...withBody })).toBe('ok')
+    })
   })
 })

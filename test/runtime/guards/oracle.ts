@@ -81,7 +81,7 @@ export function expectedBody(body: unknown, limits: GuardLimits): Expected {
   return code === undefined ? { value: clean(body) } : { code }
 }
 
-/** What guardQuery must answer (default limits), with the repeated parameter's name. */
+/** What guardQuery must answer under `limits`, with the repeated parameter's name. */
 export function expectedQuery(
   query: Record<string, unknown>,
   arrayKeys: ReadonlySet<string>,

@@ -203,13 +203,14 @@ describe('guardQuery (properties)', () => {
       fc.array(fc.tuple(key, value), { maxLength: 6 }),
       fc.boolean(),
       fc.array(key, { maxLength: 3 }),
+      fc.option(smallLimits, { nil: defaults }),
     )
     fc.assert(
-      fc.property(query, ([entries, nullProto, declared]) => {
+      fc.property(query, ([entries, nullProto, declared, limits]) => {
         const arrayKeys = new Set(declared)
-        const expected = expectedQuery(define(entries, nullProto), arrayKeys, defaults)
+        const expected = expectedQuery(define(entries, nullProto), arrayKeys, limits)
         agree(
-          answer(() => guardQuery(structuredClone(define(entries, nullProto)), arrayKeys)),
+          answer(() => guardQuery(structuredClone(define(entries, nullProto)), arrayKeys, limits)),
           expected,
         )
       }),
