@@ -13,8 +13,6 @@ export interface ErrorBody {
 
 /** The compiled global shape: builds frozen success and error envelopes. */
 export interface CompiledShape {
-  /** The field holding `data`, if any (response stripping finds the data here). */
-  readonly dataKey: string | undefined
   success(data: unknown, message: string): Readonly<Record<string, unknown>>
   error(code: string, message: string, details: unknown): Readonly<Record<string, unknown>>
 }
@@ -31,7 +29,6 @@ function errorBody(code: string, message: string, details: unknown): ErrorBody {
 
 /** The default envelope of SPEC.md 2.1, as object literals (one hidden class each). */
 export const defaultShape: CompiledShape = Object.freeze({
-  dataKey: 'data',
   success: (data: unknown, message: string) => Object.freeze({ success: true, message, data }),
   error: (code: string, message: string, details: unknown) =>
     Object.freeze({ success: false, message, error: errorBody(code, message, details) }),
@@ -53,10 +50,8 @@ export function compileShape(shape: ResponseShape | undefined): CompiledShape {
     }
     fields.push([name, kind])
   }
-  const dataKey = fields.find(([, kind]) => kind === 'data')?.[0]
   const errorFields = fields.filter(([, kind]) => kind !== 'data')
   return Object.freeze({
-    dataKey,
     success(data: unknown, message: string) {
       const out: Record<string, unknown> = {}
       for (const [name, kind] of fields) {

@@ -1,11 +1,8 @@
 import type { RequestHandler } from 'express'
 import { requestLogger } from './logging/request-logger.js'
 import { generateRequestId, requestIdStep } from './request-id.js'
-import { type ResolvedConfig, resolveConfig, type ShapeguardConfig } from './resolve-config.js'
+import { resolveConfig, type ShapeguardConfig } from './resolve-config.js'
 import { installHelpers } from './response-helpers.js'
-
-/** What `shapeguard()` leaves on `app.locals.shapeguard` for errorHandler and other middleware. */
-export type ShapeguardLocals = ResolvedConfig
 
 /**
  * The main middleware: mount once, before your routes. Resolves the configuration once, gives

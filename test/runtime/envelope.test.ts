@@ -17,9 +17,8 @@ describe('compileShape', () => {
     expect(Object.isFrozen(error.error)).toBe(true)
   })
 
-  it('renames fields in the order given and tells where the data is', () => {
+  it('renames fields in the order given', () => {
     const shape = compileShape({ status: '{success}', payload: '{data}' })
-    expect(shape.dataKey).toBe('payload')
     expect(Object.keys(shape.success(1, 'm'))).toEqual(['status', 'payload'])
   })
 

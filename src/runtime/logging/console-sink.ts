@@ -37,5 +37,3 @@ export function createConsoleSink(options: SinkOptions): LogSink {
   const logger = Object.fromEntries(LOG_LEVELS.map((l) => [l, method(l)])) as unknown as Logger
   return Object.freeze({ backend: 'console', logger, pretty: options.pretty, colors })
 }
-
-export { split as splitLogArgs }

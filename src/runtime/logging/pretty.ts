@@ -6,10 +6,8 @@ export const ANSI = Object.freeze({
   red: '\x1b[31m',
   green: '\x1b[32m',
   yellow: '\x1b[33m',
-  blue: '\x1b[34m',
   magenta: '\x1b[35m',
   cyan: '\x1b[36m',
-  gray: '\x1b[90m',
 })
 
 const BADGE_COLOR: Readonly<Record<LogLevel, string>> = {
@@ -33,11 +31,6 @@ export function badges(colors: boolean): Badges {
     warn: badge('warn'),
     error: badge('error'),
   })
-}
-
-/** Wraps text in a colour, or returns it as is when colours are off or the colour is empty. */
-export function paint(color: string, text: string): string {
-  return color === '' ? text : color + text + ANSI.reset
 }
 
 function pad(n: number, width: number): string {
