@@ -189,12 +189,13 @@ describe.each(hosts)('guards in the pipeline on %s', (host, express) => {
     expect(typed.body.error.details).toEqual({ field: 'body', message: 'body is required' })
   })
 
-  it.runIf(host === 'express 5')('sanitises every segment of a wildcard param', async () => {
+  it('sanitises a wildcard param (Express 5: an array of segments; Express 4: one string)', async () => {
     const splat = express()
     splat.use(shapeguard())
-    splat.get('/w/*rest', ...handle({}, (req, res) => res.ok({ data: req.params })))
+    const path = host === 'express 5' ? '/w/*rest' : '/w/*'
+    splat.get(path, ...handle({}, (req, res) => res.ok({ data: req.params })))
     splat.use(errorHandler())
     const res = await request(splat).get('/w/a%00/b%E2%80%8B/c')
-    expect(res.body.data).toEqual({ rest: ['a', 'b', 'c'] })
+    expect(res.body.data).toEqual(host === 'express 5' ? { rest: ['a', 'b', 'c'] } : { 0: 'a/b/c' })
   })
 })
