@@ -1,21 +1,35 @@
 import type { RequestHandler } from 'express'
+import { allowedMethods, type WithAllowedMethods } from './allowed-methods.js'
 import { AppError } from './app-error.js'
 
 /** Options of `notFoundHandler()`. */
 export interface NotFoundHandlerOptions {
-  /** A fixed message instead of `Cannot <METHOD> <path>`. */
+  /** A fixed message instead of `Cannot <METHOD> <path>` (404 only; a 405 keeps its message). */
   message?: string
 }
 
 /**
- * Answers every request that reached it with 404 NOT_FOUND; mount after your routes and before
- * `errorHandler()`.
+ * Answers every request that reached it with 404 NOT_FOUND, or with 405 METHOD_NOT_ALLOWED (header
+ * `Allow`, `details.allowed`) when a `createRouter()` knows its path under other methods; mount
+ * after your routes and before `errorHandler()`.
  * @param options default `{}`
  * @example app.use(notFoundHandler(), errorHandler())
  */
 export function notFoundHandler(options: NotFoundHandlerOptions = {}): RequestHandler {
   const fixed = options.message
-  return function notFoundHandler(req, _res, next) {
+  return function notFoundHandler(req: WithAllowedMethods, res, next) {
+    const allowed = req.method === 'OPTIONS' ? undefined : allowedMethods(req)
+    if (allowed !== undefined) {
+      res.setHeader('Allow', allowed.join(', '))
+      return next(
+        new AppError(
+          'METHOD_NOT_ALLOWED',
+          `Method ${req.method} is not allowed on this route`,
+          405,
+          { allowed },
+        ),
+      )
+    }
     const url = req.originalUrl ?? req.url ?? '/'
     const query = url.indexOf('?')
     const path = query === -1 ? url : url.slice(0, query)

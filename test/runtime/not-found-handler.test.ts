@@ -18,4 +18,33 @@ describe('notFoundHandler', () => {
     notFoundHandler({ message: 'Nothing here' })(mockRequest(), mockResponse(), next)
     expect((next.error as AppError).message).toBe('Nothing here')
   })
+
+  it('answers 405 with Allow for the methods a createRouter recorded on the request', () => {
+    const next = mockNext()
+    const req = mockRequest({ method: 'delete', url: '/x' })
+    const res = mockResponse()
+    // What a createRouter of any copy of the package notes: the method tables of the routes.
+    ;(req as unknown as Record<symbol, unknown>)[Symbol.for('shapeguard.allowedMethods')] = [
+      { get: true, _all: true },
+      { get: true, post: true, put: false },
+    ]
+    notFoundHandler({ message: 'Nothing here' })(req, res, next)
+    expect(next.error).toMatchObject({
+      code: 'METHOD_NOT_ALLOWED',
+      statusCode: 405,
+      message: 'Method DELETE is not allowed on this route',
+      details: { allowed: ['GET', 'HEAD', 'POST'] },
+    })
+    expect(res._result().headers.allow).toBe('GET, HEAD, POST')
+  })
+
+  it('never answers 405 to OPTIONS', () => {
+    const next = mockNext()
+    const req = mockRequest({ method: 'options', url: '/x' })
+    ;(req as unknown as Record<symbol, unknown>)[Symbol.for('shapeguard.allowedMethods')] = {
+      get: true,
+    }
+    notFoundHandler()(req, mockResponse(), next)
+    expect(next.error).toMatchObject({ code: 'NOT_FOUND', statusCode: 404 })
+  })
 })
