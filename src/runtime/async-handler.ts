@@ -11,14 +11,18 @@ export function asyncHandler<Req extends Request = Request, Res extends Response
   fn: (req: Req, res: Res, next: NextFunction) => unknown,
 ): RequestHandler {
   return function asyncHandler(req, res, next) {
-    const forward = (err: unknown) => next(err instanceof Error ? err : AppError.fromUnknown(err))
     try {
       const result = fn(req as Req, res as Res, next)
-      if (isThenable(result)) result.then(undefined, forward)
+      // The closure is made only for an async handler, where the promise allocates anyway.
+      if (isThenable(result)) result.then(undefined, (err) => forward(next, err))
     } catch (err) {
-      forward(err)
+      forward(next, err)
     }
   }
+}
+
+function forward(next: NextFunction, err: unknown): void {
+  next(err instanceof Error ? err : AppError.fromUnknown(err))
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {

@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express'
 import type { AppError } from './app-error.js'
+import { pathOf } from './logging/request-log-state.js'
 import { kRequestLog, type Logger, type RequestLogSlot } from './logging/types.js'
 
 /**
@@ -49,11 +50,4 @@ export function reportHookFailure(failure: unknown, logger: Logger): void {
     { stack: failure instanceof Error ? failure.stack : String(failure) },
     'errorHandler: onError hook threw',
   )
-}
-
-// The query string is left out: it may carry tokens, and the request logger owns its redaction.
-function pathOf(req: Request): string {
-  const url = req.originalUrl ?? req.url ?? ''
-  const query = url.indexOf('?')
-  return query === -1 ? url : url.slice(0, query)
 }
