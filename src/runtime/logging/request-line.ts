@@ -73,7 +73,9 @@ function indent(text: string): string {
 
 // Control characters (and line separators) that a message may carry from client input: escaped,
 // so no message can forge a log line or send terminal escapes. Newlines stay only in stacks.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const control = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/g
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const controlOrNewline = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g
 
 /** `text` with control characters written as `\uXXXX`; newlines kept when `keepNewlines`. */
