@@ -1,3 +1,4 @@
+import { parse } from 'node:querystring'
 import type { Request } from 'express'
 
 /** What `mockRequest()` can be given; everything is optional. */
@@ -8,6 +9,7 @@ export interface MockRequestOptions {
   url?: string
   body?: unknown
   params?: Record<string, string>
+  /** @default parsed from `url` as Express 5 does (a repeated key gives an array) */
   query?: Record<string, unknown>
   /** Header names are matched case-insensitively, as on a real request. */
   headers?: Record<string, string | string[] | undefined>
@@ -44,7 +46,7 @@ export function mockRequest(options: MockRequestOptions = {}): Request {
     path: query === -1 ? url : url.slice(0, query),
     body: options.body,
     params: options.params ?? {},
-    query: options.query ?? {},
+    query: options.query ?? (query === -1 ? {} : { ...parse(url.slice(query + 1)) }),
     headers,
     id: options.id ?? '',
     ip,

@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http'
 import type { Request, Response } from 'express'
 import { resolveConfig, type ShapeguardConfig } from '../runtime/resolve-config.js'
 import { installHelpers, responseHelpers } from '../runtime/response-helpers.js'
@@ -50,16 +51,15 @@ export function mockResponse(options: MockResponseOptions = {}): MockResponse {
   let headersSent = false
   let ended = false
 
+  // A second answer throws as it does in Express (its headers cannot be set any more).
   const finish = (value: unknown) => {
+    if (headersSent) throw headersSentError()
     body = value
     headersSent = true
     ended = true
   }
   const setHeader = (name: string, value: string | number | readonly string[]) => {
-    if (headersSent) {
-      const err = new Error('Cannot set headers after they are sent to the client')
-      throw Object.assign(err, { code: 'ERR_HTTP_HEADERS_SENT' })
-    }
+    if (headersSent) throw headersSentError()
     headers[name.toLowerCase()] = value
   }
 
@@ -79,7 +79,7 @@ export function mockResponse(options: MockResponseOptions = {}): MockResponse {
     },
     sendStatus(code: number) {
       res.statusCode = code
-      finish(String(code))
+      finish(STATUS_CODES[code] ?? String(code))
       return res
     },
     setHeader(name: string, value: string | number | readonly string[]) {
@@ -118,7 +118,8 @@ export function mockResponse(options: MockResponseOptions = {}): MockResponse {
       return res
     },
     end(chunk?: unknown) {
-      finish(typeof chunk === 'function' ? undefined : chunk)
+      // Ending an ended response is ignored, as Node ignores it.
+      if (!ended) finish(typeof chunk === 'function' ? undefined : chunk)
       return res
     },
     destroy() {
@@ -145,4 +146,9 @@ function record(target: object, name: string, calls: MockCall[]): void {
     calls.push({ method: name, args })
     return original.apply(this, args)
   }
+}
+
+function headersSentError(): Error {
+  const err = new Error('Cannot set headers after they are sent to the client')
+  return Object.assign(err, { code: 'ERR_HTTP_HEADERS_SENT' })
 }

@@ -39,4 +39,13 @@ describe('mockRequest', () => {
     expect(req.ip).toBe('127.0.0.1')
     expect(req.app.locals).toEqual({})
   })
+
+  it('parses the query from the url as Express 5 does, unless a query is given', () => {
+    expect(mockRequest({ url: '/users?page=2&tag=a&tag=b' }).query).toEqual({
+      page: '2',
+      tag: ['a', 'b'],
+    })
+    expect(mockRequest({ url: '/users?page=2', query: { page: 3 } }).query).toEqual({ page: 3 })
+    expect(mockRequest({ url: '/users' }).query).toEqual({})
+  })
 })

@@ -10,6 +10,23 @@ import { mockNext, mockRequest, mockResponse } from '../../src/testing/index.js'
 import { captureLogger } from '../e2e/support.js'
 
 describe('mockResponse', () => {
+  it('throws on a second answer, as Express does, and ignores a second end()', () => {
+    const res = mockResponse()
+    res.json({ a: 1 })
+    expect(() => res.json({ a: 2 })).toThrow(
+      expect.objectContaining({ code: 'ERR_HTTP_HEADERS_SENT' }),
+    )
+    expect(() => res.send('x')).toThrow(/after they are sent/)
+    res.end()
+    expect(res._result().body).toEqual({ a: 1 })
+  })
+
+  it('sends the status text with sendStatus, as Express does', () => {
+    const res = mockResponse()
+    res.sendStatus(404)
+    expect(res._result()).toMatchObject({ statusCode: 404, body: 'Not Found' })
+  })
+
   it('records status, json and headers in _result()', () => {
     const res = mockResponse()
     res.status(202).setHeader('X-Trace', 'abc')
