@@ -142,13 +142,24 @@ export function toValidationSchema(
         s.additionalProperties = full(node.catchall)
       return s
     }
-    case 'record':
+    case 'record': {
+      // The libraries skip `__proto__` (and the adapter's ignored keys) entirely, name and value;
+      // so does this check. ajv cannot list `__proto__` under `properties`, so a pattern matches it.
+      const skipped = ['__proto__', ...(node.ignoredKeys ?? [])]
+      const skip = `^(?:${skipped.map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`
       // ajv skips the keywords after `propertyNames` on an empty object: keep them in allOf.
       return {
         type: 'object',
         sgPlain: true,
-        allOf: [{ propertyNames: full(node.key), additionalProperties: full(node.value) }],
+        allOf: [
+          {
+            propertyNames: { anyOf: [{ enum: skipped }, full(node.key)] },
+            patternProperties: { [skip]: true },
+            additionalProperties: full(node.value),
+          },
+        ],
       }
+    }
     case 'union':
       return node.options.length === 1 ? v(node.options[0]!) : { anyOf: node.options.map(full) }
     case 'intersection':

@@ -193,4 +193,19 @@ describe('compile', () => {
     const min2 = compile(zodAdapter(z.string().trim().min(2)))
     expect(min2.validate('😀', false)).toMatchObject({ success: false })
   })
+
+  it('skips a __proto__ key in records as zod does, also when picking a union option', () => {
+    const schema = z.union([
+      z.record(z.string(), z.string()),
+      z.object({ a: z.string().default('') }),
+    ])
+    const v = compile(zodAdapter(schema))
+    for (const input of [
+      { ['__proto__']: undefined },
+      JSON.parse('{"__proto__": 5}'),
+      JSON.parse('{"__proto__": 5, "a": "x"}'),
+    ]) {
+      expect(v.validate(input, false)).toEqual({ success: true, data: schema.parse(input) })
+    }
+  })
 })
