@@ -111,7 +111,12 @@ function computed(node: Draft<IRNode>): Safety {
     case 'array':
       return positional(node.item)
     case 'tuple':
-      return worst(...node.items.map(positional), node.rest ? positional(node.rest) : 'exact')
+      // A fixed item that accepts undefined (`unknown` too) may be missing for the library,
+      // while the compiled check demands every fixed item: only stricter.
+      return worst(
+        ...node.items.map((i) => (acceptsUndefined(i) ? worst(i.safety, 'stricter') : i.safety)),
+        node.rest ? positional(node.rest) : 'exact',
+      )
     case 'record':
       return worst(node.key.safety, positional(node.value))
     case 'object':

@@ -61,6 +61,14 @@ function numberSchema(node: IRNumber): Schema {
   return s
 }
 
+/** A pattern for the keys a library skips in records and catch-alls (ajv cannot list `__proto__`). */
+function skippedKeys(ignored: readonly string[] | undefined): string {
+  const keys = ['__proto__', ...(ignored ?? [])].map((k) =>
+    k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+  )
+  return `^(?:${keys.join('|')})$`
+}
+
 /**
  * Translates an IR node into the JSON Schema ajv validates raw input against: standard keywords
  * wherever they match the library exactly, and the custom keywords `sgLeaf` (a compiled leaf
@@ -138,15 +146,17 @@ export function toValidationSchema(
       // yup takes only `[object Object]`s (and functions, which stay with yup).
       if (node.reuseInput) s.sgObjectTag = true
       if (node.unknownKeys === 'strict') s.additionalProperties = false
-      if (node.unknownKeys === 'catchall' && node.catchall)
+      if (node.unknownKeys === 'catchall' && node.catchall) {
+        // Like records: the libraries never check (or copy) `__proto__` and ignored keys.
+        s.patternProperties = { [skippedKeys(node.ignoredKeys)]: true }
         s.additionalProperties = full(node.catchall)
+      }
       return s
     }
     case 'record': {
       // The libraries skip `__proto__` (and the adapter's ignored keys) entirely, name and value;
       // so does this check. ajv cannot list `__proto__` under `properties`, so a pattern matches it.
       const skipped = ['__proto__', ...(node.ignoredKeys ?? [])]
-      const skip = `^(?:${skipped.map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`
       // ajv skips the keywords after `propertyNames` on an empty object: keep them in allOf.
       return {
         type: 'object',
@@ -154,7 +164,7 @@ export function toValidationSchema(
         allOf: [
           {
             propertyNames: { anyOf: [{ enum: skipped }, full(node.key)] },
-            patternProperties: { [skip]: true },
+            patternProperties: { [skippedKeys(node.ignoredKeys)]: true },
             additionalProperties: full(node.value),
           },
         ],

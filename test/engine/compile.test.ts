@@ -208,4 +208,24 @@ describe('compile', () => {
       expect(v.validate(input, false)).toEqual({ success: true, data: schema.parse(input) })
     }
   })
+
+  it('skips a __proto__ key in catch-all objects as zod does, also when picking a union option', () => {
+    const schema = z.union([
+      z.object({ a: z.string() }).catchall(z.string()),
+      z.object({ a: z.string(), b: z.string().default('d') }),
+    ])
+    const input = JSON.parse('{"__proto__": 5, "a": "x"}')
+    expect(compile(zodAdapter(schema)).validate(input, false)).toEqual({
+      success: true,
+      data: schema.parse(input),
+    })
+  })
+
+  it('leaves to zod a union whose tuple option may miss a fixed item that accepts undefined', () => {
+    const schema = z.union([z.tuple([z.any()], z.number()), z.array(z.string())])
+    const v = compile(zodAdapter(schema))
+    for (const input of [[], ['a'], [1, 2]]) {
+      expect(v.validate(input, false)).toEqual({ success: true, data: schema.parse(input) })
+    }
+  })
 })
