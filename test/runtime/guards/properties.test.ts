@@ -7,6 +7,8 @@ import { guardQuery } from '../../../src/runtime/guards/query-guard.js'
 import { type Expected, expectedBody, expectedQuery } from './oracle.js'
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1000)
+// `npm run fuzz` runs far more cases than `npm test`: the time allowed grows with them.
+const TIMEOUT = Math.max(5_000, RUNS * 3)
 
 const guardCodes = new Set([
   'PROTO_POLLUTION',
@@ -118,52 +120,62 @@ function agree(actual: ReturnType<typeof answer>, expected: Expected & { param?:
 }
 
 describe('guardBody (properties)', () => {
-  it('gives exactly the answer the limits imply, and never touches Object.prototype', () => {
-    const before = snapshot()
-    fc.assert(
-      fc.property(json, smallLimits, (text, limits: GuardLimits) => {
-        const expected = expectedBody(JSON.parse(text), limits)
-        agree(
-          answer(() => guardBody(JSON.parse(text), limits)),
-          expected,
-        )
-        expect(({} as Record<string, unknown>).polluted).toBeUndefined()
-      }),
-      { numRuns: RUNS },
-    )
-    expect(snapshot()).toEqual(before)
-    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
-  })
-
-  it('holds at the default limits, around each boundary', () => {
-    const defaults = resolveLimits()
-    const big = fc.oneof(
-      fc.integer({ min: 9998, max: 10002 }).map((n) => JSON.stringify('x'.repeat(n))),
-      fc
-        .tuple(fc.integer({ min: 9998, max: 10002 }), fc.constantFrom('😀', '\u200b'))
-        .map(([n, c]) => JSON.stringify(`${c.repeat(n - 1)}y`)),
-      fc.integer({ min: 998, max: 1002 }).map((n) => `[${new Array(n).fill('1').join(',')}]`),
-      fc.integer({ min: 18, max: 22 }).map((n) => '{"d":'.repeat(n - 1) + '[]' + '}'.repeat(n - 1)),
-    )
-    const body = fc
-      .tuple(json, big, key, fc.boolean())
-      .map(([a, b, k, first]) =>
-        first
-          ? `{${JSON.stringify(k)}:${b},"rest":${a}}`
-          : `{"rest":${a},${JSON.stringify(k)}:${b}}`,
+  it(
+    'gives exactly the answer the limits imply, and never touches Object.prototype',
+    () => {
+      const before = snapshot()
+      fc.assert(
+        fc.property(json, smallLimits, (text, limits: GuardLimits) => {
+          const expected = expectedBody(JSON.parse(text), limits)
+          agree(
+            answer(() => guardBody(JSON.parse(text), limits)),
+            expected,
+          )
+          expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+        }),
+        { numRuns: RUNS },
       )
-    const before = snapshot()
-    fc.assert(
-      fc.property(body, (text) => {
-        agree(
-          answer(() => guardBody(JSON.parse(text), defaults)),
-          expectedBody(JSON.parse(text), defaults),
+      expect(snapshot()).toEqual(before)
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+    },
+    TIMEOUT,
+  )
+
+  it(
+    'holds at the default limits, around each boundary',
+    () => {
+      const defaults = resolveLimits()
+      const big = fc.oneof(
+        fc.integer({ min: 9998, max: 10002 }).map((n) => JSON.stringify('x'.repeat(n))),
+        fc
+          .tuple(fc.integer({ min: 9998, max: 10002 }), fc.constantFrom('😀', '\u200b'))
+          .map(([n, c]) => JSON.stringify(`${c.repeat(n - 1)}y`)),
+        fc.integer({ min: 998, max: 1002 }).map((n) => `[${new Array(n).fill('1').join(',')}]`),
+        fc
+          .integer({ min: 18, max: 22 })
+          .map((n) => '{"d":'.repeat(n - 1) + '[]' + '}'.repeat(n - 1)),
+      )
+      const body = fc
+        .tuple(json, big, key, fc.boolean())
+        .map(([a, b, k, first]) =>
+          first
+            ? `{${JSON.stringify(k)}:${b},"rest":${a}}`
+            : `{"rest":${a},${JSON.stringify(k)}:${b}}`,
         )
-      }),
-      { numRuns: Math.ceil(RUNS / 5) },
-    )
-    expect(snapshot()).toEqual(before)
-  })
+      const before = snapshot()
+      fc.assert(
+        fc.property(body, (text) => {
+          agree(
+            answer(() => guardBody(JSON.parse(text), defaults)),
+            expectedBody(JSON.parse(text), defaults),
+          )
+        }),
+        { numRuns: Math.ceil(RUNS / 5) },
+      )
+      expect(snapshot()).toEqual(before)
+    },
+    TIMEOUT,
+  )
 })
 
 describe('guardQuery (properties)', () => {
@@ -197,25 +209,31 @@ describe('guardQuery (properties)', () => {
     return o
   }
 
-  it('gives exactly the answer the rules imply', () => {
-    const before = snapshot()
-    const query = fc.tuple(
-      fc.array(fc.tuple(key, value), { maxLength: 6 }),
-      fc.boolean(),
-      fc.array(key, { maxLength: 3 }),
-      fc.option(smallLimits, { nil: defaults }),
-    )
-    fc.assert(
-      fc.property(query, ([entries, nullProto, declared, limits]) => {
-        const arrayKeys = new Set(declared)
-        const expected = expectedQuery(define(entries, nullProto), arrayKeys, limits)
-        agree(
-          answer(() => guardQuery(structuredClone(define(entries, nullProto)), arrayKeys, limits)),
-          expected,
-        )
-      }),
-      { numRuns: RUNS },
-    )
-    expect(snapshot()).toEqual(before)
-  })
+  it(
+    'gives exactly the answer the rules imply',
+    () => {
+      const before = snapshot()
+      const query = fc.tuple(
+        fc.array(fc.tuple(key, value), { maxLength: 6 }),
+        fc.boolean(),
+        fc.array(key, { maxLength: 3 }),
+        fc.option(smallLimits, { nil: defaults }),
+      )
+      fc.assert(
+        fc.property(query, ([entries, nullProto, declared, limits]) => {
+          const arrayKeys = new Set(declared)
+          const expected = expectedQuery(define(entries, nullProto), arrayKeys, limits)
+          agree(
+            answer(() =>
+              guardQuery(structuredClone(define(entries, nullProto)), arrayKeys, limits),
+            ),
+            expected,
+          )
+        }),
+        { numRuns: RUNS },
+      )
+      expect(snapshot()).toEqual(before)
+    },
+    TIMEOUT,
+  )
 })
