@@ -1,5 +1,6 @@
 import { isAdapter, type SchemaAdapter } from './adapter.js'
-import type { IRNode, IRObject, IRRecursive, IRString } from './ir.js'
+import type { IRNode, IRObject, IRRecursive } from './ir.js'
+import { jsonValue, numberFormats, stringSchema, withNull } from './json-schema-leaves.js'
 
 /** A JSON Schema 2020-12 object, usable as an OpenAPI 3.1 schema. */
 export type JsonSchema = { [keyword: string]: unknown }
@@ -12,106 +13,6 @@ export interface JsonSchemaOptions {
   readonly definitions?: Record<string, JsonSchema>
   /** Prefix of `$ref` to a definition; default `#/$defs/` (use `#/components/schemas/` with `definitions`). */
   readonly refPrefix?: string
-}
-
-const formats: Record<string, JsonSchema> = {
-  email: { format: 'email' },
-  uuid: { format: 'uuid' },
-  guid: { format: 'uuid' },
-  url: { format: 'uri' },
-  datetime: { format: 'date-time' },
-  date: { format: 'date' },
-  time: { format: 'time' },
-  duration: { format: 'duration' },
-  ipv4: { format: 'ipv4' },
-  ipv6: { format: 'ipv6' },
-  cidrv4: { format: 'cidr' },
-  cidrv6: { format: 'cidr' },
-  base64: { format: 'byte', contentEncoding: 'base64' },
-  base64url: { contentEncoding: 'base64url' },
-  jwt: { pattern: '^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]*$' },
-}
-
-const numberFormats: Record<string, string> = {
-  int32: 'int32',
-  float32: 'float',
-  float64: 'double',
-}
-
-/**
- * Escapes a literal for a JSON Schema `pattern`, which validators compile with the `u` flag: only
- * syntax characters, since under `u` any other identity escape (`\-`, `\/`…) is a syntax error.
- */
-const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-
-/**
- * A RegExp's source as a `pattern`, or undefined to leave it out of the docs (a looser documented
- * schema, never a wrong one). JSON Schema patterns carry no flags and are compiled with `u`, so the
- * source is kept only when its flags are a subset of `g y d u` (the engine resets `lastIndex`
- * before each `test`, so `g`/`y` still test from index 0 and match the same strings, `d` only adds
- * indices) and it compiles under `u`. A regex without `u` whose source uses `\u{…}`, `\p{…}` or
- * surrogates means something else under `u`, so it is left out too. What remains can differ only
- * on strings with characters outside the BMP (`.` or a negated class counts one there, two without
- * `u`).
- */
-function regexPattern(re: RegExp): string | undefined {
-  if (![...re.flags].every((f) => 'gydu'.includes(f))) return undefined
-  try {
-    new RegExp(re.source, 'u')
-  } catch {
-    return undefined
-  }
-  if (!re.unicode && /\\[uUpP]\{|\\u[dD][89a-fA-F]|[\uD800-\uDFFF]/.test(re.source))
-    return undefined
-  return re.source
-}
-
-function stringSchema(node: IRString): JsonSchema {
-  const s: JsonSchema = { type: 'string' }
-  const patterns: string[] = []
-  for (const c of node.checks) {
-    if (c.kind === 'min_length' || c.kind === 'length')
-      s.minLength = Math.max(Number(s.minLength ?? 0), c.value)
-    if (c.kind === 'max_length' || c.kind === 'length')
-      s.maxLength = Math.min(Number(s.maxLength ?? Infinity), c.value)
-    if (c.kind !== 'pattern' && c.kind !== 'format') continue
-    const known = formats[c.format]
-    if (known) {
-      if (known.pattern) patterns.push(String(known.pattern))
-      Object.assign(s, { ...known, pattern: undefined })
-    } else if (c.kind === 'pattern') {
-      const a = c.affix ?? ''
-      if (c.format === 'starts_with') patterns.push(`^${escapeRegex(a)}`)
-      else if (c.format === 'ends_with') patterns.push(`${escapeRegex(a)}$`)
-      else if (c.format === 'includes') patterns.push(escapeRegex(a))
-      else {
-        const source = regexPattern(c.pattern)
-        if (source !== undefined) patterns.push(source)
-      }
-    }
-  }
-  if (s.pattern === undefined) delete s.pattern
-  if (patterns.length > 0) s.pattern = patterns[0]
-  if (patterns.length > 1) s.allOf = patterns.slice(1).map((pattern) => ({ pattern }))
-  return s
-}
-
-function jsonValue(v: unknown): unknown {
-  return typeof v === 'bigint' ? Number(v) : v
-}
-
-function withNull(s: JsonSchema): JsonSchema {
-  if (Object.keys(s).length === 1 && 'const' in s) return { enum: [s.const, null] }
-  if (typeof s.type === 'string' && s.$ref === undefined && s.anyOf === undefined) {
-    const out: JsonSchema = { ...s, type: [s.type, 'null'] }
-    if (Array.isArray(s.enum)) out.enum = [...s.enum, null]
-    if ('const' in s) {
-      delete out.const
-      out.enum = [s.const, null]
-    }
-    return out
-  }
-  return { anyOf: [s, { type: 'null' }] }
 }
 
 /**
