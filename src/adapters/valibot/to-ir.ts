@@ -1,14 +1,8 @@
 import { REJECT } from '../../engine/builder.js'
-import type { IRBound, IRMeta, IRNode, IRProperty, IRStringCheck } from '../../engine/ir.js'
-import { type Draft, withSafety } from '../../engine/safety.js'
-import {
-  arrayAction,
-  boundAction,
-  type NumberState,
-  numberAction,
-  stringAction,
-  type ValibotItem,
-} from './actions.js'
+import type { IRMeta, IRNode, IRProperty } from '../../engine/ir.js'
+import type { ValibotItem } from './actions.js'
+import { applyActions } from './apply-actions.js'
+import { native, node, numberNode, stringNode } from './nodes.js'
 
 /** The parts of a valibot schema the converter reads (plain objects, `{kind: 'schema', type, …}`). */
 export interface ValibotLike extends ValibotItem {
@@ -23,37 +17,8 @@ interface Context {
 
 type Convert = (schema: ValibotLike, ctx: Context) => IRNode
 
-const node = <N extends IRNode>(draft: Draft<N>): N => withSafety(draft)
-
-function native(reason: string, inner?: IRNode): IRNode {
-  return node({ kind: 'native', reason, ...(inner ? { inner } : {}) })
-}
-
 // valibot copies no unknown key named like these (its `_isValidObjectKey`).
 const ignoredKeys = ['constructor', 'prototype']
-
-function stringNode(checks: IRStringCheck[]): IRNode {
-  return node({ kind: 'string', coerce: false, lengthUnit: 'utf16', checks })
-}
-
-/** valibot's `number()` accepts ±Infinity; IR numbers are finite unless a check already says so. */
-function numberNode(s: NumberState, coerce = false): IRNode {
-  const lower = s.checks.some((c) => c.kind === 'gte' || c.kind === 'gt')
-  const upper = s.checks.some((c) => c.kind === 'lte' || c.kind === 'lt')
-  const finite =
-    s.integer ||
-    s.finite === true ||
-    (lower && upper) ||
-    s.checks.some((c) => c.kind === 'multiple_of')
-  return node({
-    kind: 'number',
-    coerce,
-    integer: s.integer,
-    ...(s.format !== undefined ? { format: s.format } : {}),
-    checks: s.checks,
-    ...(finite ? {} : { safety: 'stricter' as const }),
-  })
-}
 
 function staticDefault(d: unknown): unknown {
   if (typeof d === 'function') return undefined
@@ -309,66 +274,6 @@ function pipeNode(schema: ValibotLike, ctx: Context): IRNode {
   }
   const ir = applyActions(base, rest)
   return Object.keys(meta).length > 0 ? ({ ...ir, meta: { ...ir.meta, ...meta } } as IRNode) : ir
-}
-
-// A plain `v.string()` / `v.number()` inside a pipe re-checks the type the value already has
-// (the IR's finite numbers exclude NaN too).
-const sameType = (a: ValibotItem, type: string) =>
-  a.kind === 'schema' && a.type === type && !a.pipe && a.fallback === undefined
-
-function applyActions(base: IRNode, actions: ValibotItem[]): IRNode {
-  if (actions.length === 0) return base
-  const fail = (a: ValibotItem) =>
-    native(
-      a.kind === 'transformation' ? 'transform' : a.type === 'check' ? 'refine' : 'check',
-      base,
-    )
-  switch (base.kind) {
-    case 'string': {
-      const checks = [...base.checks]
-      for (const [i, a] of actions.entries()) {
-        if (sameType(a, 'string')) continue
-        if (a.kind === 'transformation' && a.type === 'to_number') {
-          // `Number(s)`, NaN rejected: a string-to-number leaf chain.
-          const out = applyActions(
-            numberNode({ integer: false, checks: [] }, true),
-            actions.slice(i + 1),
-          )
-          if (out.kind !== 'number') return native('transform', base)
-          return node({ kind: 'pipe', in: stringNode(checks), out })
-        }
-        const c = stringAction(a)
-        if (!c) return fail(a)
-        checks.push(c)
-      }
-      return stringNode(checks)
-    }
-    case 'number': {
-      const s: NumberState = {
-        integer: base.integer,
-        ...(base.format !== undefined ? { format: base.format } : {}),
-        checks: [...base.checks],
-      }
-      for (const a of actions) if (!sameType(a, 'number') && !numberAction(a, s)) return fail(a)
-      return numberNode(s, base.coerce === true)
-    }
-    case 'bigint':
-    case 'date': {
-      const checks = [...base.checks] as IRBound<never>[]
-      for (const a of actions) if (!boundAction(a, checks, base.kind === 'date')) return fail(a)
-      return node({ ...base, checks, safety: undefined } as never)
-    }
-    case 'array': {
-      const len: { minItems?: number; maxItems?: number } = {
-        ...(base.minItems !== undefined ? { minItems: base.minItems } : {}),
-        ...(base.maxItems !== undefined ? { maxItems: base.maxItems } : {}),
-      }
-      for (const a of actions) if (!arrayAction(a, len)) return fail(a)
-      return node({ kind: 'array', item: base.item, ...len })
-    }
-    default:
-      return fail(actions[0]!)
-  }
 }
 
 function toIR(schema: ValibotLike, ctx: Context): IRNode {
