@@ -1,11 +1,9 @@
-import { request as httpRequest, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import request from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { errorHandler, handle, type ShapeguardConfig, shapeguard } from '../../src/index.js'
 import { configureLogger } from '../../src/runtime/logging/logger.js'
-import { type Express, hosts } from './support.js'
+import { type Express, hosts, rawPost } from './support.js'
 
 // The guards as the pipeline runs them (handle()), on what reaches a real Express app: route
 // params, the query under the app's and the route's limits, messages that embed a query key, and
@@ -47,32 +45,6 @@ function appWith(
   app.post('/free', ...handle({}, (_req, res) => res.created({ data: null })))
   app.use(errorHandler())
   return app
-}
-
-/** A POST whose only headers are the ones given (supertest would add some). */
-async function rawPost(
-  app: ReturnType<Express>,
-  path: string,
-  headers: Record<string, string>,
-  body: string,
-): Promise<{ status: number; body: any }> {
-  const server: Server = app.listen(0)
-  try {
-    const { port } = server.address() as AddressInfo
-    return await new Promise((resolve, reject) => {
-      const req = httpRequest({ port, path, method: 'POST', headers }, (res) => {
-        let text = ''
-        res.on('data', (chunk) => {
-          text += chunk
-        })
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }))
-      })
-      req.on('error', reject)
-      req.end(body)
-    })
-  } finally {
-    server.close()
-  }
 }
 
 // Any C0 or C1 control character (a newline starts a forged log line, ESC a terminal sequence).

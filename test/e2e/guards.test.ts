@@ -1,5 +1,3 @@
-import { request as httpRequest, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import fc from 'fast-check'
 import request from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -11,7 +9,7 @@ import {
   guardQuery,
   resolveLimits,
 } from '../../src/runtime/guards/index.js'
-import { type Express, hosts } from './support.js'
+import { type Express, hosts, rawPost } from './support.js'
 
 // validate() is not wired yet: a tiny route calls the guards in the pipeline's order.
 beforeAll(() => {
@@ -40,31 +38,6 @@ function guardedApp(
 
 function nested(levels: number): string {
   return '{"a":'.repeat(levels - 1) + '{}' + '}'.repeat(levels - 1)
-}
-
-/** A POST whose only headers are the ones given: supertest would add a content type. */
-async function rawPost(
-  app: ReturnType<typeof guardedApp>,
-  headers: Record<string, string>,
-  body: string,
-): Promise<{ status: number; body: any }> {
-  const server: Server = app.listen(0)
-  try {
-    const { port } = server.address() as AddressInfo
-    return await new Promise((resolve, reject) => {
-      const req = httpRequest({ port, path: '/guarded', method: 'POST', headers }, (res) => {
-        let text = ''
-        res.on('data', (chunk) => {
-          text += chunk
-        })
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }))
-      })
-      req.on('error', reject)
-      req.end(body)
-    })
-  } finally {
-    server.close()
-  }
 }
 
 const post = (app: ReturnType<typeof guardedApp>, json: string) =>
@@ -135,14 +108,14 @@ describe.each(hosts)('pre-parse guards on %s', (host, express) => {
     expect(text.status).toBe(415)
     expect(text.body.success).toBe(false)
     expect(text.body.error.code).toBe('INVALID_CONTENT_TYPE')
-    const untyped = await rawPost(app, { 'Content-Length': '5' }, 'hello')
+    const untyped = await rawPost(app, '/guarded', { 'Content-Length': '5' }, 'hello')
     expect([untyped.status, untyped.body.error.code]).toEqual([415, 'INVALID_CONTENT_TYPE'])
-    const chunked = await rawPost(app, { 'Transfer-Encoding': 'chunked' }, 'hello')
+    const chunked = await rawPost(app, '/guarded', { 'Transfer-Encoding': 'chunked' }, 'hello')
     expect([chunked.status, chunked.body.error.code]).toEqual([415, 'INVALID_CONTENT_TYPE'])
   })
 
   it('lets a POST without a body and without a content type through', async () => {
-    const res = await rawPost(app, { 'Content-Length': '0' }, '')
+    const res = await rawPost(app, '/guarded', { 'Content-Length': '0' }, '')
     expect(res.status).toBe(201)
   })
 

@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import express5 from 'express'
 import express4 from 'express4'
 import { configureLogger } from '../../src/runtime/logging/logger.js'
@@ -45,5 +47,35 @@ export async function withLogging<T>(fn: () => Promise<T>): Promise<T> {
     return await fn()
   } finally {
     configureLogger({ silent: true })
+  }
+}
+
+/**
+ * A POST with exactly the headers given (supertest adds a content type and a length of its own),
+ * to an app listening on 127.0.0.1 for this one request.
+ */
+export async function rawPost(
+  app: ReturnType<Express>,
+  path: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<{ status: number; body: any }> {
+  const server = app.listen(0, '127.0.0.1')
+  await new Promise((resolve) => server.once('listening', resolve))
+  try {
+    const { port } = server.address() as AddressInfo
+    return await new Promise((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port, path, method: 'POST', headers }, (res) => {
+        let text = ''
+        res.on('data', (chunk) => {
+          text += chunk
+        })
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }))
+      })
+      req.on('error', reject)
+      req.end(body)
+    })
+  } finally {
+    server.close()
   }
 }
