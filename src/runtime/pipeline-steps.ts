@@ -12,7 +12,7 @@ import {
 } from './guards/index.js'
 import { BODY_REQUIRED, validationError } from './issue-details.js'
 import { bodyInput, normaliseStrings, setQuery } from './request-input.js'
-import { type ResolvedConfig, resolveExposure } from './resolve-config.js'
+import { type Exposure, type ResolvedConfig, resolveExposure } from './resolve-config.js'
 import type { AnyRoute } from './route-types.js'
 
 // The steps of a guarded request (SPEC.md 3.1), each built once per route by compileRoute().
@@ -71,6 +71,17 @@ export function partStep(
   sanitize: AnyRoute['sanitize'],
 ): Step {
   const [read, write, normalises] = io[part]
+  // The route's `sanitize` over each app's exposure options, merged once per shapeguard() instance.
+  const merged = new WeakMap<ResolvedConfig, Exposure>()
+  function exposureFor(config: ResolvedConfig): Exposure {
+    if (sanitize === undefined) return config.validation.exposure
+    let exposure = merged.get(config)
+    if (exposure === undefined) {
+      exposure = resolveExposure(sanitize, config.validation.exposure, 'sanitize')
+      merged.set(config, exposure)
+    }
+    return exposure
+  }
   function settle(r: Result, req: Request, config: ResolvedConfig, missing: boolean): undefined {
     if (r.success) {
       write(req, r.data)
@@ -79,11 +90,7 @@ export function partStep(
     const issues: readonly Issue[] = missing
       ? [{ path: [], message: BODY_REQUIRED, code: 'required' }]
       : r.issues
-    const exposure =
-      sanitize === undefined
-        ? config.validation.exposure
-        : resolveExposure(sanitize, config.validation.exposure, 'sanitize')
-    throw validationError(issues, part, allErrors, exposure)
+    throw validationError(issues, part, allErrors, exposureFor(config))
   }
   return function validatePart(req, _res, config) {
     let input = read(req)
