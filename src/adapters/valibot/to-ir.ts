@@ -66,8 +66,16 @@ function presenceOf(el: ValibotLike, ctx: Context): Omit<IRProperty, 'key'> {
   return { value: toIR(el, ctx), presence: 'required', outputOptional: false }
 }
 
+type Mode = 'strip' | 'strict' | 'loose' | 'rest'
+
+/** What extra keys or items may hold: anything (loose), the `rest` schema, or nothing. */
+function restOf(mode: Mode, schema: ValibotLike, ctx: Context): IRNode | undefined {
+  if (mode === 'loose') return node({ kind: 'unknown' })
+  return mode === 'rest' ? toIR(schema.rest, ctx) : undefined
+}
+
 const objectOf =
-  (mode: 'strip' | 'strict' | 'loose' | 'rest'): Convert =>
+  (mode: Mode): Convert =>
   (schema, ctx) => {
     const entries = schema.entries as Record<string, ValibotLike>
     const properties: IRProperty[] = []
@@ -75,12 +83,7 @@ const objectOf =
       if (key === '__proto__') return native('property presence')
       properties.push({ key, ...presenceOf(entries[key]!, ctx) })
     }
-    const catchall =
-      mode === 'loose'
-        ? node({ kind: 'unknown' })
-        : mode === 'rest'
-          ? toIR(schema.rest, ctx)
-          : undefined
+    const catchall = restOf(mode, schema, ctx)
     // valibot accepts any object (arrays, dates) where the compiled check wants a plain one.
     return node({
       kind: 'object',
@@ -92,15 +95,10 @@ const objectOf =
   }
 
 const tupleOf =
-  (mode: 'strip' | 'strict' | 'loose' | 'rest'): Convert =>
+  (mode: Mode): Convert =>
   (schema, ctx) => {
     const items = (schema.items as ValibotLike[]).map((i) => toIR(i, ctx))
-    const rest =
-      mode === 'loose'
-        ? node({ kind: 'unknown' })
-        : mode === 'rest'
-          ? toIR(schema.rest, ctx)
-          : undefined
+    const rest = restOf(mode, schema, ctx)
     // A plain `tuple` drops extra items, which the compiled check rejects: stricter.
     return node({
       kind: 'tuple',
