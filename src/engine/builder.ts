@@ -1,5 +1,5 @@
 import type { IRNode, IRObject, IRUnion } from './ir.js'
-import { compileLeaf, FAIL } from './leaf.js'
+import { codePoints, leafStatements } from './leaf.js'
 import { mergeValues } from './merge.js'
 import { isIdentity, leafKinds } from './safety.js'
 
@@ -29,19 +29,37 @@ class BuilderCode {
   /** An expression computing the output of `node` for the input held in variable `x`. */
   expr(node: IRNode, x: string): string {
     if (isIdentity(node)) return x
-    const own = castSkips(node)
-    // C(): a leaf's FAIL rejects (the checks may have left the leaf to this builder).
-    if (own) {
-      // Exactly the values ajv's \`if: {type}\` sends to the plain keywords (its numbers are finite).
-      const plain = own === 'number' ? `Number.isFinite(${x})` : `typeof ${x} === '${own}'`
-      return `(${plain} ? ${x} : C(${this.ref(compileLeaf(node))}(${x})))`
-    }
-    if (leafKinds.has(node.kind)) return `C(${this.ref(compileLeaf(node))}(${x}))`
-    if (node.kind === 'pipe' && leafKinds.has(node.in.kind) && leafKinds.has(node.out.kind)) {
-      return `C(${this.ref(compileLeaf(node))}(${x}))`
-    }
     if (node.kind === 'ref') return `${this.recursive.get(node.id) ?? 'REJ'}(${x})`
     return `${this.fn(node)}(${x})`
+  }
+
+  /**
+   * Statements setting variable `target` to the output of `node` for the input in variable `input`
+   * (neither may be `x`). Leaves, and the optionals, nullables and defaults around them, are
+   * written in place: there a call, even one V8 inlines, costs more than the leaf's own checks.
+   */
+  assign(node: IRNode, input: string, target: string): string {
+    if (isLeaf(node) && !isIdentity(node)) {
+      return `{ let x = ${input}\n${leafStatements(node, (v) => this.ref(v), 'throw REJECT')}\n${target} = x }`
+    }
+    if (!isIdentity(node)) {
+      const inner = (n: IRNode) => this.assign(n, input, target)
+      if (node.kind === 'optional') {
+        const absent =
+          node.inner.kind === 'default' ? this.expr(node.inner, 'undefined') : 'undefined'
+        return `if (${input} === undefined) ${target} = ${absent}\nelse {\n${inner(node.inner)}\n}`
+      }
+      // A pipe's output is its second part's (the checks held the input to the first).
+      if (node.kind === 'pipe') return inner(node.out)
+      if (node.kind === 'nullable') {
+        return `if (${input} === null) ${target} = null\nelse {\n${inner(node.inner)}\n}`
+      }
+      if (node.kind === 'default' && node.on !== 'null' && node.on !== 'nullish') {
+        const get = this.ref(node.get)
+        return `if (${input} === undefined) ${target} = ${get}()\nelse {\n${inner(node.inner)}\nif (${target} === undefined) ${target} = ${get}()\n}`
+      }
+    }
+    return `${target} = ${this.expr(node, input)}`
   }
 
   private fn(node: IRNode): string {
@@ -55,6 +73,9 @@ class BuilderCode {
   }
 
   private body(node: IRNode): string {
+    // A leaf throws on a rejection (the checks may have left it to this builder): a leaf that
+    // returned a marker instead would make every caller test its result, and costs more.
+    if (isLeaf(node)) return `${leafStatements(node, (v) => this.ref(v), 'throw REJECT')}\nreturn x`
     switch (node.kind) {
       case 'object':
         return this.object(node)
@@ -62,9 +83,10 @@ class BuilderCode {
         if (node.reuseInput === 'always') return 'return x'
         if (node.reuseInput) {
           // A hole is not an undefined item to yup's map: only yup decides then.
-          return `const n = x.length, o = new Array(n)\nlet c = false\nfor (let i = 0; i < n; i++) { const v = x[i]; if (v === undefined && !(i in x)) throw REJECT; const r = ${this.expr(node.item, 'v')}; if (r !== v) c = true; o[i] = r }\nreturn c ? o : x`
+          // The copy starts at the first changed item: an unchanged array allocates nothing.
+          return `const n = x.length\nlet o, r\nfor (let i = 0; i < n; i++) {\nconst v = x[i]\nif (v === undefined && !(i in x)) throw REJECT\n${this.assign(node.item, 'v', 'r')}\nif (o !== undefined) o[i] = r\nelse if (r !== v) { o = new Array(n); for (let j = 0; j < i; j++) o[j] = x[j]; o[i] = r }\n}\nreturn o === undefined ? x : o`
         }
-        return `const n = x.length, o = new Array(n)\nfor (let i = 0; i < n; i++) { const v = x[i]; o[i] = ${this.expr(node.item, 'v')} }\nreturn o`
+        return `const n = x.length, o = new Array(n)\nlet r\nfor (let i = 0; i < n; i++) {\nconst v = x[i]\n${this.assign(node.item, 'v', 'r')}\no[i] = r\n}\nreturn o`
       case 'tuple': {
         const lines = ['const o = []']
         for (const [i, item] of node.items.entries()) {
@@ -79,10 +101,8 @@ class BuilderCode {
       }
       case 'record': {
         const key = isIdentity(node.key) ? 'k' : this.expr(node.key, 'k')
-        const skip = node.ignoredKeys?.length
-          ? ` || ${this.ref(new Set(node.ignoredKeys))}.has(k)`
-          : ''
-        return `const o = {}\nfor (const k of Object.keys(x)) {\nif (k === '__proto__'${skip}) continue\nconst v = x[k], ok = ${key}\nif (ok === '__proto__') continue\no[ok] = ${this.expr(node.value, 'v')}\n}\nreturn o`
+        const skip = this.skip(['__proto__', ...(node.ignoredKeys ?? [])])
+        return `const o = {}\nfor (const k of Object.keys(x)) {\n${skip}\nconst v = x[k], ok = ${key}\nif (ok === '__proto__') continue\no[ok] = ${this.expr(node.value, 'v')}\n}\nreturn o`
       }
       case 'union':
         return this.union(node)
@@ -114,6 +134,14 @@ class BuilderCode {
     }
   }
 
+  /** A statement that skips the loop's key `k` when it is one of `keys`. */
+  private skip(keys: readonly string[]): string {
+    if (keys.length === 0) return ''
+    // A switch on a few strings beats a Set lookup (no hashing of the key).
+    if (keys.length > 16) return `if (${this.ref(new Set(keys))}.has(k)) continue`
+    return `switch (k) { ${[...new Set(keys)].map((k) => `case ${JSON.stringify(k)}:`).join(' ')} continue }`
+  }
+
   /** yup's object cast: same object when nothing changed, else present values then unknown keys. */
   private reusedObject(node: IRObject): string {
     // The validation schema admitted plain objects only (sgPlain).
@@ -122,14 +150,16 @@ class BuilderCode {
     for (const p of node.properties) {
       const k = JSON.stringify(p.key)
       lines.push(
-        `v = x[${k}]; r = ${this.expr(p.value, 'v')}`,
+        `v = x[${k}]`,
+        this.assign(p.value, 'v', 'r'),
         // A defined value read from x was `in` x: only an undefined one needs the `in` test.
         `if (r !== undefined) { o[${k}] = r; if (r !== v) c = true } else if (v !== undefined || ${k} in x) c = true`,
       )
     }
     // Unknown keys matter only to a new object (copied) or to whether one is made (stripped).
-    const keys = this.ref(new Set(node.properties.map((p) => p.key)))
-    const unknown = `for (const k of Object.keys(x)) {\nif (${keys}.has(k)) continue\nif (k === '__proto__') throw REJECT`
+    // yup walks the own keys; for-in (own ones first, in the same order) allocates no key list.
+    const known = this.skip(node.properties.map((p) => p.key))
+    const unknown = `for (const k in x) {\n${known}\nif (!Object.hasOwn(x, k)) continue\nif (k === '__proto__') throw REJECT`
     if (node.unknownKeys === 'strip') lines.push(`if (!c) ${unknown}\nc = true\nbreak\n}`)
     else if (node.unknownKeys === 'catchall') {
       // Always walked: even an unknown value copied as is changes yup's answer when it is NaN.
@@ -142,26 +172,26 @@ class BuilderCode {
 
   private object(node: IRObject): string {
     if (node.reuseInput) return this.reusedObject(node)
-    const lines = ['const o = {}', 'let v']
+    const lines = ['const o = {}', 'let v, r']
     for (const p of node.properties) {
       const k = JSON.stringify(p.key)
+      const value = this.assign(p.value, 'v', 'r')
       lines.push(`v = x[${k}]`)
-      if (p.presence === 'required') lines.push(`o[${k}] = ${this.expr(p.value, 'v')}`)
-      else if (p.presence === 'optional') {
-        lines.push(`if (v !== undefined || ${k} in x) o[${k}] = ${this.expr(p.value, 'v')}`)
-      } else if (p.outputOptional) {
-        lines.push(
-          `{ const r = ${this.expr(p.value, 'v')}; if (r !== undefined || ${k} in x) o[${k}] = r }`,
-        )
-      } else lines.push(`o[${k}] = ${this.expr(p.value, 'v')}`)
+      if (p.presence === 'optional') {
+        lines.push(`if (v !== undefined || ${k} in x) {\n${value}\no[${k}] = r\n}`)
+      } else if (p.presence === 'defaulted' && p.outputOptional) {
+        lines.push(value, `if (r !== undefined || ${k} in x) o[${k}] = r`)
+      } else lines.push(value, `o[${k}] = r`)
     }
     if (node.unknownKeys === 'catchall' && node.catchall) {
-      const keys = this.ref(
-        new Set([...node.properties.map((p) => p.key), ...(node.ignoredKeys ?? [])]),
-      )
-      const each = node.ownKeysOnly ? 'const k of Object.keys(x)' : 'const k in x'
+      const known = this.skip([
+        '__proto__',
+        ...node.properties.map((p) => p.key),
+        ...(node.ignoredKeys ?? []),
+      ])
+      const own = node.ownKeysOnly ? 'if (!Object.hasOwn(x, k)) continue\n' : ''
       lines.push(
-        `for (${each}) {\nif (${keys}.has(k) || k === '__proto__') continue\nv = x[k]\no[k] = ${this.expr(node.catchall, 'v')}\n}`,
+        `for (const k in x) {\n${known}\n${own}v = x[k]\no[k] = ${this.expr(node.catchall, 'v')}\n}`,
       )
     }
     lines.push('return o')
@@ -190,12 +220,10 @@ class BuilderCode {
   }
 }
 
-/** The type a leaf passes through unchanged when its only value change is a library cast. */
-function castSkips(node: IRNode): string | undefined {
-  if (node.kind !== 'string' && node.kind !== 'number' && node.kind !== 'boolean') return undefined
-  if (typeof node.coerce !== 'function') return undefined
-  if (node.kind === 'string' && !isIdentity({ ...node, coerce: false })) return undefined
-  return node.kind
+/** A leaf node, or a pipe of two leaves: compiled as one leaf function. */
+function isLeaf(node: IRNode): boolean {
+  if (node.kind === 'pipe') return leafKinds.has(node.in.kind) && leafKinds.has(node.out.kind)
+  return leafKinds.has(node.kind)
 }
 
 function unwrapObject(node: IRNode): IRObject | undefined {
@@ -232,6 +260,11 @@ export function discriminatorValues(option: IRNode, key: string): unknown[] {
 export function compileBuilder(node: IRNode, ctx: BuilderContext): Builder {
   const code = new BuilderCode(ctx)
   const root = code.expr(node, 'x')
-  const body = `${code.fns.join('\n')}\nfunction REJ() { throw REJECT }\nfunction C(r) { if (r === F) throw REJECT; return r }\nreturn function build(x) { return ${root} }`
-  return new Function('E', 'M', 'REJECT', 'F', body)(code.env, mergeValues, REJECT, FAIL) as Builder
+  const body = `${code.fns.join('\n')}\nfunction REJ() { throw REJECT }\nreturn function build(x) { return ${root} }`
+  return new Function('E', 'M', 'REJECT', 'CP', body)(
+    code.env,
+    mergeValues,
+    REJECT,
+    codePoints,
+  ) as Builder
 }

@@ -164,6 +164,32 @@ function firstOnly<O>(r: Result<O>, allErrors: boolean): Result<O> {
   return { success: false, issues: r.issues.slice(0, 1) }
 }
 
+let serial = 0
+
+/**
+ * The compiled check and builder, then the library on a rejection. Generated once per schema (a
+ * numbered source, so V8 never shares it): one closure shared by every schema would share its call
+ * feedback too, and stop inlining `check` and `build` as soon as a second schema runs.
+ */
+function fastPath<O>(
+  check: Check,
+  build: Builder,
+  native: PartValidator<O>['validate'],
+): PartValidator<O>['validate'] {
+  // REJECT: a path the checks left open; RangeError: a cyclic input (from code, never JSON)
+  // overflowed the compiled recursion. The library handles both.
+  const body = `// validator ${++serial}
+return function validate(input, allErrors) {
+  try {
+    if (input !== undefined && check(input)) return { success: true, data: build(input) }
+  } catch (e) {
+    if (e !== REJECT && !(e instanceof RangeError)) throw e
+  }
+  return native(input, allErrors)
+}`
+  return new Function('check', 'build', 'native', 'REJECT', body)(check, build, native, REJECT)
+}
+
 // Per schema object, then per library: one valibot schema may come both bare (Standard Schema,
 // native) and through valibotAdapter (compiled), which must not share a validator.
 const cache = new WeakMap<object, Map<string, PartValidator>>()
@@ -191,22 +217,7 @@ export function compile<O>(adapter: SchemaAdapter<unknown, O>): PartValidator<O>
   }
   let validator: PartValidator<O>
   if (!compiled) validator = { validate: native, compiled: false }
-  else {
-    const { check, build } = compiled
-    validator = {
-      compiled: true,
-      validate(input, allErrors) {
-        try {
-          if (input !== undefined && check(input)) return { success: true, data: build(input) as O }
-        } catch (e) {
-          // REJECT: a path the checks left open; RangeError: a cyclic input (from code, never
-          // JSON) overflowed the compiled recursion. The library handles both.
-          if (e !== REJECT && !(e instanceof RangeError)) throw e
-        }
-        return native(input, allErrors)
-      },
-    }
-  }
+  else validator = { compiled: true, validate: fastPath(compiled.check, compiled.build, native) }
   byLibrary.set(adapter.library, validator as PartValidator)
   cache.set(key as object, byLibrary)
   return validator

@@ -91,12 +91,13 @@ export function toValidationSchema(
   const leaf = () =>
     deferLeaves && !isIdentity(node) ? true : { sgLeaf: reg.leaf(compileLeaf(node)) }
   // A library cast skips values of the node's own type: those get the plain keywords, the rest
-  // the cast (which the builder runs on exactly those values, see castSkips).
-  const cast = (type: string, plain: Schema) =>
-    typeof (node as { coerce?: unknown }).coerce === 'function'
-      ? // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then/else keywords
-        { if: { type }, then: plain, else: leaf() }
-      : undefined
+  // the leaf (cast then checks). Deferred, the builder runs the whole leaf on every value instead.
+  const cast = (type: string, plain: Schema) => {
+    if (typeof (node as { coerce?: unknown }).coerce !== 'function') return undefined
+    const other = leaf()
+    // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then/else keywords
+    return other === true ? true : { if: { type }, then: plain, else: other }
+  }
   switch (node.kind) {
     case 'string':
       if (pureString({ ...node, coerce: false }) && node.coerce !== true)

@@ -64,6 +64,22 @@ const numberTests: Record<string, (s: y.NumberSchema<any>) => y.NumberSchema<any
   round: (s) => s.round(),
 }
 
+const numeralChars = [
+  ' ',
+  '\t',
+  '\n',
+  '\u00a0',
+  '\u2028',
+  '\ufeff',
+  '0',
+  '1',
+  '5',
+  '.',
+  '-',
+  'e',
+  'x',
+]
+
 const numberCase: fc.Arbitrary<YupCase> = fc
   .uniqueArray(pick(...Object.keys(numberTests)), { maxLength: 3 })
   .map((names) => ({
@@ -72,6 +88,8 @@ const numberCase: fc.Arbitrary<YupCase> = fc
       fc.constantFrom(...numbers),
       fc.integer({ min: -3, max: 12 }),
       fc.constantFrom('', ' 5 ', '7', 'x', '1e2', '0x10', 'Infinity', '1 000', '-0', '3.5'),
+      // yup removes every whitespace character, inner ones included, before `+s`.
+      fc.string({ unit: fc.constantFrom(...numeralChars), maxLength: 6 }),
     ),
     label: `number[${names.join(',')}]`,
   }))

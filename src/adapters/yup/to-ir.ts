@@ -43,27 +43,38 @@ function native(reason: string, inner?: IRNode): IRNode {
 
 const castOptions = {}
 
+/** yup's cast of `raw` by schema `this`: its type's own transform, as `_cast` runs it first. */
+function castBy(this: YupLike, raw: unknown): unknown {
+  return this.transforms[0]!.call(this, raw, raw, this, castOptions)
+}
+
 /**
- * The type's own cast (yup's first transform, as `_cast` calls it), or false in strict mode. It
- * leaves a value of its own type unchanged, which is all the engine needs to skip it there.
+ * yup's number cast, without its regex for strings. yup casts a string as `s.replace(/\s/g, '')`,
+ * '' → NaN, else `+s` (a NaN stays NaN through its parseFloat). `+s` alone ignores only outer
+ * whitespace, and a numeral with inner whitespace is NaN to it: so a `+s` that is neither NaN nor
+ * 0 ('' and blanks are 0) is yup's answer.
+ */
+function castNumber(this: YupLike, raw: unknown): unknown {
+  if (typeof raw !== 'string') return castBy.call(this, raw)
+  const n = +raw
+  if (n !== 0 && !Number.isNaN(n)) return n
+  const s = raw.replace(whitespace, '')
+  return s === '' ? Number.NaN : +s
+}
+
+const numberCast = String(number().transforms[0])
+const whitespace = /\s/g
+
+/**
+ * The type's own cast, or false in strict mode. It leaves a value of its own type unchanged,
+ * which is all the engine needs to skip it there. Bound, not a closure per schema: V8 inlines
+ * one function's many bindings, but not many closures of one function.
  */
 function castOf(schema: YupLike, ctx: Context): false | ((x: unknown) => unknown) {
   const base = schema.transforms[0]
   if (ctx.strict || !base) return false
-  const cast = (raw: unknown) => base.call(schema, raw, raw, schema, castOptions)
-  if (String(base) !== numberCast) return cast
-  // yup's number cast of a string, without its regex replace when there is no whitespace:
-  // `s.replace(/\s/g, '')`, '' → NaN, else `+s` (a NaN stays NaN through its parseFloat).
-  return (raw) => {
-    if (typeof raw !== 'string') return cast(raw)
-    const s = whitespace.test(raw) ? raw.replace(allWhitespace, '') : raw
-    return s === '' ? Number.NaN : +s
-  }
+  return (String(base) === numberCast ? castNumber : castBy).bind(schema)
 }
-
-const numberCast = String(number().transforms[0])
-const whitespace = /\s/
-const allWhitespace = /\s/g
 
 // The sources of yup's own trim()/lowercase()/uppercase() transforms, to tell them from the user's.
 const probe = string().trim().lowercase().uppercase().transforms.slice(1).map(String)
