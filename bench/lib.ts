@@ -17,25 +17,32 @@ export interface Comparison {
 }
 
 /**
- * Runs every case in one process, in one run, and reports each against the baseline.
- * Ratios, not absolute times, are the result: the machines are shared and noisy.
+ * Runs every case in one process and reports each against the baseline. The cases run in
+ * `rounds` rounds (3 by default), all cases once per round, and each case's median round counts:
+ * a noisy neighbour on a shared machine must hit two rounds of one case to move its figure.
+ * Ratios, not absolute times, are the result.
  */
 export async function compare(
   question: string,
   baseline: string,
   cases: Record<string, () => unknown>,
-  options: { time?: number } = {},
+  options: { time?: number; rounds?: number } = {},
 ): Promise<Comparison> {
   if (!(baseline in cases)) throw new Error(`baseline "${baseline}" is not one of the cases`)
-  const bench = new Bench({ time: options.time ?? 500, warmupTime: 200 })
-  for (const [name, fn] of Object.entries(cases)) bench.add(name, fn)
-  await bench.run()
-  const hz = (name: string) => {
-    const task = bench.getTask(name)
-    const result = task?.result
-    if (!result || !('throughput' in result)) throw new Error(`case "${name}" did not run`)
-    return result.throughput.mean
+  const rounds: Record<string, number[]> = Object.fromEntries(
+    Object.keys(cases).map((name) => [name, []]),
+  )
+  for (let round = 0; round < (options.rounds ?? 3); round++) {
+    const bench = new Bench({ time: options.time ?? 400, warmupTime: 100 })
+    for (const [name, fn] of Object.entries(cases)) bench.add(name, fn)
+    await bench.run()
+    for (const name of Object.keys(cases)) {
+      const result = bench.getTask(name)?.result
+      if (!result || !('throughput' in result)) throw new Error(`case "${name}" did not run`)
+      rounds[name]!.push(result.throughput.mean)
+    }
   }
+  const hz = (name: string) => median(rounds[name]!)
   const base = hz(baseline)
   return {
     question,
@@ -47,6 +54,12 @@ export async function compare(
       vsBaseline: Number((hz(name) / base).toFixed(3)),
     })),
   }
+}
+
+function median(xs: number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b)
+  const mid = sorted.length >> 1
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
 }
 
 export function printComparison(c: Comparison): void {

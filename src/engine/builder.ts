@@ -1,7 +1,7 @@
 import type { IRNode, IRObject, IRUnion } from './ir.js'
 import { codePoints, leafStatements } from './leaf.js'
 import { mergeValues } from './merge.js'
-import { isIdentity, leafKinds } from './safety.js'
+import { acceptsUndefined, isIdentity, leafKinds } from './safety.js'
 
 /** Thrown by a builder on a path the compiled checks should have excluded: native decides. */
 export const REJECT: unique symbol = Symbol('shapeguard.reject') as never
@@ -80,7 +80,13 @@ class BuilderCode {
       case 'object':
         return this.object(node)
       case 'array':
-        if (node.reuseInput === 'always') return 'return x'
+        // Items that change nothing and refuse undefined (so the checks refused any hole) leave a
+        // reused array as it is.
+        if (
+          node.reuseInput === 'always' ||
+          (node.reuseInput && isIdentity(node.item) && !acceptsUndefined(node.item))
+        )
+          return 'return x'
         if (node.reuseInput) {
           // A hole is not an undefined item to yup's map: only yup decides then.
           // The copy starts at the first changed item: an unchanged array allocates nothing.

@@ -185,6 +185,8 @@ export function toValidationSchema(
     case 'nullable':
       return { anyOf: [{ type: 'null' }, v(node.inner)] }
     case 'pipe':
+      // Parts that change nothing are checked by their own keywords, one after the other.
+      if (isIdentity(node)) return { allOf: [v(node.in), v(node.out)] }
       if (leafKinds.has(node.in.kind) && leafKinds.has(node.out.kind)) return leaf()
       if (isIdentity(node.in)) return { allOf: [v(node.in), v(node.out)] }
       throw new Error('pipe is not compilable')

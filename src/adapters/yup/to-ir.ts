@@ -100,7 +100,17 @@ function stringNode(schema: YupLike, ctx: Context): IRNode {
     if (c === undefined) return native(t.OPTIONS.name === undefined ? 'refine' : 'check')
     if (c) checks.push(c)
   }
-  return node({ kind: 'string', coerce: castOf(schema, ctx), lengthUnit: 'utf16', checks })
+  // yup casts a number or a boolean to a string, which JSON bodies and queries (strings already)
+  // hardly ever need: the compiled path takes strings only, leaving the rest to yup, so a string
+  // field or item is passed through as it is instead of being run through the cast.
+  const casts = castOf(schema, ctx) !== false
+  return node({
+    kind: 'string',
+    coerce: false,
+    lengthUnit: 'utf16',
+    checks,
+    ...(casts ? { safety: 'stricter' as const } : {}),
+  })
 }
 
 function numberNode(schema: YupLike, ctx: Context): IRNode {

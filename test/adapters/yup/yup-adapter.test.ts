@@ -14,11 +14,21 @@ function sync<T>(r: T | Promise<T>): T {
 
 describe('yupToIR', () => {
   it('maps leaves with yup’s own cast; numbers are stricter until ±Infinity is ruled out', () => {
-    expect(ir(y.string().required())).toMatchObject({ kind: 'string', lengthUnit: 'utf16' })
-    expect(typeof (ir(y.string().required()) as { coerce: unknown }).coerce).toBe('function')
+    // Strings: the compiled path takes strings only and leaves yup's cast of other values to yup.
+    expect(ir(y.string().required())).toMatchObject({
+      kind: 'string',
+      lengthUnit: 'utf16',
+      coerce: false,
+      safety: 'stricter',
+    })
+    expect(typeof (ir(y.number().required()) as { coerce: unknown }).coerce).toBe('function')
     expect(ir(y.number().required())).toMatchObject({ kind: 'number', safety: 'stricter' })
     expect(ir(y.number().required().integer())).toMatchObject({ kind: 'number', safety: 'exact' })
-    expect(ir(y.string().required().strict())).toMatchObject({ kind: 'string', coerce: false })
+    expect(ir(y.string().required().strict())).toMatchObject({
+      kind: 'string',
+      coerce: false,
+      safety: 'exact',
+    })
   })
 
   it('describes presence: optional by default, required, defaulted', () => {
@@ -94,6 +104,32 @@ describe('yupAdapter', () => {
     const got = sync(c.validate(input, false))
     expect(got).toEqual({ success: true, data: input })
     if (got.success) expect(got.data).toBe(input)
+  })
+
+  it('returns the very input array when its string items need no cast', () => {
+    const c = compile(yupAdapter(y.object({ tags: y.array(y.string().required()) })))
+    const input = { tags: ['a', 'b'] }
+    const got = sync(c.validate(input, false))
+    expect(got.success && got.data).toBe(input)
+    // A hole is not a string: the checks refuse it and yup decides.
+    // biome-ignore lint/suspicious/noSparseArray: the hole is the point
+    const holey = { tags: ['a', , 'b'] }
+    const native = yupAdapter(y.object({ tags: y.array(y.string().required()) })).parse(
+      holey,
+      false,
+    )
+    expect(sync(c.validate(holey, false))).toEqual(native)
+    expect(native).toMatchObject({ success: false })
+  })
+
+  it('casts a number given for a string as yup does, through yup', () => {
+    const schema = y.object({ zip: y.string().required().length(5), tags: y.array(y.string()) })
+    const input = { zip: 12345, tags: [1, 'b', true] }
+    expect(sync(compile(yupAdapter(schema)).validate(input, false))).toEqual({
+      success: true,
+      data: schema.validateSync(input),
+    })
+    expect(schema.validateSync(input)).toEqual({ zip: '12345', tags: ['1', 'b', 'true'] })
   })
 
   it('rejects with yup’s errors: its first (abortEarly) or all of them', () => {
