@@ -150,7 +150,7 @@ class BuilderCode {
 
   /** yup's object cast: same object when nothing changed, else present values then unknown keys. */
   private reusedObject(node: IRObject): string {
-    // The validation schema admitted plain objects only (sgPlain).
+    // The checks admitted yup's objects only (sgObjectTag).
     if (node.reuseInput === 'always') return 'return x'
     const lines = ['const o = {}', 'let c = false, v, r']
     for (const p of node.properties) {

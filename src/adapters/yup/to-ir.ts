@@ -103,7 +103,7 @@ function stringNode(schema: YupLike, ctx: Context): IRNode {
   // yup casts a number or a boolean to a string, which JSON bodies and queries (strings already)
   // hardly ever need: the compiled path takes strings only, leaving the rest to yup, so a string
   // field or item is passed through as it is instead of being run through the cast.
-  const casts = castOf(schema, ctx) !== false
+  const casts = !ctx.strict && schema.transforms.length > 0
   return node({
     kind: 'string',
     coerce: false,
