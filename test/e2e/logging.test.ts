@@ -1,3 +1,5 @@
+import { get as httpGet } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import request from 'supertest'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { winstonAdapter } from '../../src/adapters/winston/index.js'
@@ -36,6 +38,12 @@ function app(express: Express, config: ShapeguardConfig) {
   app.use(notFoundHandler())
   app.use(errorHandler())
   return app
+}
+
+/** Waits, up to two seconds, for `done()` to hold. */
+async function until(done: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 10))
+  expect(done()).toBe(true)
 }
 
 afterEach(() => {
@@ -146,6 +154,61 @@ describe.each(hosts)('request logging through shapeguard() on %s', (_, express) 
       '  NOT_FOUND: User not found',
     ])
     expect(text).not.toContain('secret')
+  })
+
+  it('logs a request whose client went away before the response finished, in production too', async () => {
+    const sink = captureLogger()
+    const server = express()
+    server.use(shapeguard({ debug: false, logger: { instance: sink } }))
+    const arrived: (() => void)[] = []
+    // Answers only once the test says so (never, for the first route).
+    server.get('/wait', (_req, _res) => void arrived.shift()?.())
+    server.get('/partial', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' })
+      res.write('first half')
+      arrived.shift()?.()
+    })
+    const http = server.listen(0, '127.0.0.1')
+    await new Promise((resolve) => http.once('listening', resolve))
+    const { port } = http.address() as AddressInfo
+    try {
+      for (const path of ['/wait', '/partial']) {
+        const handled = new Promise<void>((resolve) => arrived.push(resolve))
+        const client = httpGet({ host: '127.0.0.1', port, path })
+        client.on('error', () => {})
+        await handled
+        client.destroy()
+        await until(() => sink.records.length === (path === '/wait' ? 1 : 2))
+      }
+    } finally {
+      http.closeAllConnections()
+      http.close()
+    }
+    expect(sink.records).toEqual([
+      {
+        level: 'warn',
+        message: undefined,
+        meta: {
+          requestId: expect.stringMatching(/^req_/),
+          method: 'GET',
+          endpoint: '/wait',
+          duration_ms: expect.any(Number),
+          aborted: true,
+        },
+      },
+      {
+        level: 'warn',
+        message: undefined,
+        meta: {
+          requestId: expect.stringMatching(/^req_/),
+          method: 'GET',
+          endpoint: '/partial',
+          status: 200,
+          duration_ms: expect.any(Number),
+          aborted: true,
+        },
+      },
+    ])
   })
 
   it('lets configureLogger() silence every instance, and the singleton writes through the same sink', async () => {

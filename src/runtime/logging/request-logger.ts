@@ -26,7 +26,8 @@ function round(ms: number): number {
 
 /**
  * The request logger `shapeguard()` mounts: one line when a request arrives (debug) and one when
- * its response leaves, carrying the error the error middleware handed over in `res[kRequestLog]`.
+ * its response leaves, carrying the error the error middleware handed over in `res[kRequestLog]`,
+ * or when the connection closes first (`aborted`).
  * Options are resolved and the backend chosen (and made the `logger` singleton's) at mount time.
  * @param options the `logger` options of `shapeguard()`; defaults follow `debug`
  * @param debug development defaults when true (API.md decision 14)
@@ -67,35 +68,49 @@ export function requestLogger(
     return bodies
   }
 
-  // One shared listener for every response (`this` is the response): no closure per request.
+  // Shared listeners for every response (`this` is the response): no closure per request.
   // A logger that throws loses its line, never the process (this runs outside any request).
   function onFinish(this: LoggedResponse): void {
     try {
-      logResponse(this)
+      logResponse(this, false)
     } catch {
       // The response has already gone out; nothing else to do.
     }
   }
 
-  function logResponse(res: LoggedResponse): void {
+  // 'close' without 'finish': the client went away (or the connection was cut) before the whole
+  // response was written. Logged in every mode, at warn, so such requests never go unseen.
+  function onClose(this: LoggedResponse): void {
+    if (this.writableFinished) return
+    try {
+      logResponse(this, true)
+    } catch {
+      // Nobody is listening any more; nothing else to do.
+    }
+  }
+
+  function logResponse(res: LoggedResponse, aborted: boolean): void {
     const state = res[kRequestLog]
     if (state === undefined) return
     const duration = performance.now() - state.start
-    const status = res.statusCode
+    // An aborted response has a status only if its head went out.
+    const status = aborted && !res.headersSent ? undefined : res.statusCode
     const slow = slowThreshold > 0 && duration >= slowThreshold
-    if (!logAllRequests && status < 400 && !slow) return
-    const level = levelForStatus(status, slow)
+    if (!aborted && !logAllRequests && res.statusCode < 400 && !slow) return
+    const level = aborted ? 'warn' : levelForStatus(res.statusCode, slow)
     if (LEVEL_VALUE[level] < loggerState.threshold) return
     const sink = loggerState.sink!
     const { req } = state
     const id = logRequestId ? requestIdOf(req) : ''
-    const error = errorFields(state, status)
+    const error = errorFields(state, res.statusCode)
     const bodies = bodiesOf(state)
     if (sink.pretty) {
-      const [open, close] = lineColor(o, sink.colors, req.method, status)
+      // An aborted line takes a client error's colour.
+      const [open, close] = lineColor(o, sink.colors, req.method, aborted ? 499 : status)
       const ip = logClientIp ? ` ${clientIpOf(req)}` : ''
+      const flags = `${slow ? ' SLOW' : ''}${aborted ? ' ABORTED' : ''}`
       sink.logger[level](
-        `${open}<< ${status} ${req.method} ${pathOf(req)} ${Math.round(duration)}ms${idPart(o, id)}${ip}${slow ? ' SLOW' : ''}${close}${detailLines(error, bodies)}`,
+        `${open}<< ${status ?? '-'} ${req.method} ${pathOf(req)} ${Math.round(duration)}ms${idPart(o, id)}${ip}${flags}${close}${detailLines(error, bodies)}`,
       )
       return
     }
@@ -108,6 +123,7 @@ export function requestLogger(
       duration_ms: round(duration),
     }
     if (slow) record.slow = true
+    if (aborted) record.aborted = true
     if (error !== undefined) Object.assign(record, error)
     if (logClientIp) record.ip = clientIpOf(req)
     if (bodies !== undefined) Object.assign(record, bodies)
@@ -146,6 +162,7 @@ export function requestLogger(
       res.json = loggedJson as Response['json']
     }
     res.on('finish', onFinish)
+    res.on('close', onClose)
     next()
   }
 }

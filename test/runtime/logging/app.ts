@@ -1,3 +1,5 @@
+import { get as httpGet } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import express, { type ErrorRequestHandler, type Express } from 'express'
 import type { LoggerOptions } from '../../../src/runtime/logging/options.js'
 import { requestLogger } from '../../../src/runtime/logging/request-logger.js'
@@ -66,6 +68,26 @@ export function makeApp(
     await new Promise((resolve) => setTimeout(resolve, 40))
     res.json({ ok: true })
   })
+  // Never answers; tells `abandon()` it has the request.
+  app.get('/hang', (req) => (req.app.locals.arrived as () => void)())
   app.use(handOver)
   return app
+}
+
+/**
+ * Sends GET `path` to `app` on 127.0.0.1 and drops the connection once the route has the request,
+ * as a client that gives up does; resolves when the server has closed.
+ */
+export async function abandon(app: Express, path: string): Promise<void> {
+  const server = app.listen(0, '127.0.0.1')
+  await new Promise((resolve) => server.once('listening', resolve))
+  const arrived = new Promise<void>((resolve) => {
+    app.locals.arrived = resolve
+  })
+  const { port } = server.address() as AddressInfo
+  const client = httpGet({ host: '127.0.0.1', port, path })
+  client.on('error', () => {})
+  await arrived
+  client.destroy()
+  await new Promise((resolve) => server.close(resolve))
 }

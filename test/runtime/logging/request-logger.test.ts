@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { configureLogger, resetLogger } from '../../../src/runtime/logging/logger.js'
 import type { LoggerOptions } from '../../../src/runtime/logging/options.js'
 import { ANSI } from '../../../src/runtime/logging/pretty.js'
-import { FakeAppError, handOver, ID, makeApp } from './app.js'
+import { abandon, FakeAppError, handOver, ID, makeApp } from './app.js'
 import { BACKENDS, type Capture, CLOCK, capture, ISO, settle } from './capture.js'
 
 afterEach(() => resetLogger())
@@ -137,6 +137,37 @@ describe.each(BACKENDS)('requestLogger through %s, JSON mode', (backend) => {
       r.get('/users/1'),
     )
     expect(out.records()[0]).toMatchObject({ requestId: ID })
+  })
+})
+
+describe.each(BACKENDS)('requestLogger through %s, aborted requests', (backend) => {
+  async function abandoned(options: LoggerOptions, debug: boolean): Promise<Capture> {
+    const out = capture(false)
+    await abandon(makeApp(options, { stream: out, backend }, { debug }), '/hang')
+    await settle()
+    return out
+  }
+
+  it('writes an aborted record at warn, without a status no response head carried', async () => {
+    const out = await abandoned({ pretty: false }, false)
+    expect(out.records()).toEqual([
+      {
+        level: 'warn',
+        time: expect.stringMatching(ISO),
+        requestId: ID,
+        method: 'GET',
+        endpoint: '/hang',
+        duration_ms: expect.any(Number),
+        aborted: true,
+      },
+    ])
+  })
+
+  it('ends the pretty line with ABORTED, a dash for the status', async () => {
+    const out = await abandoned({ pretty: true, logIncoming: false }, true)
+    expect(out.lines()).toEqual([
+      expect.stringMatching(line(`\\[WARN\\] << - GET /hang \\d+ms \\[${ID}\\] ABORTED`)),
+    ])
   })
 })
 
