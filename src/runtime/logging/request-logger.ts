@@ -68,24 +68,15 @@ export function requestLogger(
     return bodies
   }
 
-  // Shared listeners for every response (`this` is the response): no closure per request.
+  // One shared listener for every response (`this` is the response): no closure per request.
+  // Node emits 'close' once a response is complete, and also when its connection closes first
+  // (the client went away, or the response was cut off): `writableFinished` tells them apart.
   // A logger that throws loses its line, never the process (this runs outside any request).
-  function onFinish(this: LoggedResponse): void {
-    try {
-      logResponse(this, false)
-    } catch {
-      // The response has already gone out; nothing else to do.
-    }
-  }
-
-  // 'close' without 'finish': the client went away (or the connection was cut) before the whole
-  // response was written. Logged in every mode, at warn, so such requests never go unseen.
   function onClose(this: LoggedResponse): void {
-    if (this.writableFinished) return
     try {
-      logResponse(this, true)
+      logResponse(this, !this.writableFinished)
     } catch {
-      // Nobody is listening any more; nothing else to do.
+      // The response has already gone; nothing else to do.
     }
   }
 
@@ -93,7 +84,7 @@ export function requestLogger(
     const state = res[kRequestLog]
     if (state === undefined) return
     const duration = performance.now() - state.start
-    // An aborted response has a status only if its head went out.
+    // Aborted lines come in every mode, at warn; their status only if the head went out.
     const status = aborted && !res.headersSent ? undefined : res.statusCode
     const slow = slowThreshold > 0 && duration >= slowThreshold
     if (!aborted && !logAllRequests && res.statusCode < 400 && !slow) return
@@ -161,7 +152,6 @@ export function requestLogger(
       state.json = res.json
       res.json = loggedJson as Response['json']
     }
-    res.on('finish', onFinish)
     res.on('close', onClose)
     next()
   }
