@@ -44,7 +44,7 @@ export function guardStep(
     const limits = limitsFor(config)
     if (req.body !== undefined) req.body = guardBody(req.body, limits)
     setQuery(req, guardQuery(req.query, arrayKeys, limits))
-    sanitizeParams(req.params)
+    sanitizeParams(req.params, limits)
     return undefined
   }
 }

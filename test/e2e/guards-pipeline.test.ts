@@ -67,6 +67,30 @@ describe.each(hosts)('guards in the pipeline on %s', (host, express) => {
     expect(clean.body.data).toEqual({ id: 'café 😀' })
   })
 
+  it('holds route params to the string limit, a wildcard segment included', async () => {
+    const strict = appWith(express, { validation: { limits: { maxStringLength: 5 } } }, () => {})
+    expect((await request(strict).get('/g/12345')).status).toBe(200)
+    // Counted after decoding, in code points: five emoji are five characters.
+    expect((await request(strict).get(`/g/${'%F0%9F%98%80'.repeat(5)}`)).status).toBe(200)
+    for (const path of ['/g/123456', '/f/123456']) {
+      const long = await request(strict).get(path)
+      expect([long.status, long.body.error.code, long.body.error.details]).toEqual([
+        400,
+        'STRING_TOO_LONG',
+        { maxStringLength: 5 },
+      ])
+      expect(long.body.error.message).toBe('Params contains a string longer than 5 characters')
+    }
+    const splat = express()
+    splat.use(shapeguard({ validation: { limits: { maxStringLength: 3 } } }))
+    const path = host === 'express 5' ? '/w/*rest' : '/w/*'
+    splat.get(path, ...handle({}, (req, res) => res.ok({ data: req.params })))
+    splat.use(errorHandler())
+    // Express 5 checks each segment ('bcde' is 4 characters), Express 4 its one string ('a/bcde').
+    expect((await request(splat).get('/w/a/bcde')).body.error.code).toBe('STRING_TOO_LONG')
+    expect((await request(splat).get('/w/a/b')).status).toBe(200)
+  })
+
   it('holds the query to the limits the app and the route set', async () => {
     const strict = appWith(express, { validation: { limits: { maxStringLength: 5 } } }, () => {})
     expect((await request(strict).get('/q?q=12345')).status).toBe(200)

@@ -3,7 +3,7 @@ import { errorCodes } from '../error-codes.js'
 import type { GuardLimits } from './limits.js'
 
 /** Which part of the request a guard looked at, as its messages name it. */
-export type GuardedPart = 'Body' | 'Query'
+export type GuardedPart = 'Body' | 'Query' | 'Params'
 
 /**
  * A limit broken during a walk, by precedence: the highest found is the one reported. `none` is

@@ -5,7 +5,7 @@
  * - `checkContentType(req)`: 415 for a body of a type no parser understands or parsed;
  * - `guardBody(body, limits)` and `guardQuery(query, arrayKeys, limits)`: the same merged limits
  *   (`resolveLimits(global, route)`), each returning the part cleaned;
- * - `sanitizeParams(params)`: cleans route param values in place, never throws.
+ * - `sanitizeParams(params, limits)`: cleans route param values in place; 400 for one too long.
  */
 export { guardBody } from './body-guard.js'
 export { checkContentType } from './content-type.js'
