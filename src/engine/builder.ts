@@ -205,25 +205,23 @@ class BuilderCode {
   }
 
   private union(node: IRUnion): string {
+    // The first option whose checks pass is built. The checks before this builder left the union
+    // to it (deferred) or ran it already; either way nothing passes that no option accepts.
+    const pick = (option: IRNode) =>
+      `if (${this.ref(this.ctx.check(option))}(x)) return ${this.expr(option, 'x')}`
     if (node.discriminator !== undefined) {
       const cases: string[] = []
       for (const option of node.options) {
         for (const value of discriminatorValues(option, node.discriminator)) {
-          cases.push(
-            `case ${value === undefined ? 'undefined' : JSON.stringify(value)}: return ${this.expr(option, 'x')}`,
-          )
+          const label = value === undefined ? 'undefined' : JSON.stringify(value)
+          cases.push(`case ${label}: ${pick(option)}\nthrow REJECT`)
         }
       }
-      return `switch (x[${JSON.stringify(node.discriminator)}]) {\n${cases.join('\n')}\n}\nthrow REJECT`
+      return `if (x === null || typeof x !== 'object') throw REJECT\nswitch (x[${JSON.stringify(node.discriminator)}]) {\n${cases.join('\n')}\n}\nthrow REJECT`
     }
-    const lines: string[] = []
-    const last = node.options.length - 1
-    for (const [i, option] of node.options.entries()) {
-      const out = `return ${this.expr(option, 'x')}`
-      lines.push(i === last ? out : `if (${this.ref(this.ctx.check(option))}(x)) ${out}`)
-    }
-    return lines.join('\n')
+    return `${node.options.map(pick).join('\n')}\nthrow REJECT`
   }
+
 }
 
 /** A leaf node, or a pipe of two leaves: compiled as one leaf function. */

@@ -161,7 +161,8 @@ function compileNode(root: IRNode): { check: Check; build: Builder } {
     try {
       return instance.compile(full) as Check
     } finally {
-      instance.removeSchema(full)
+      // A boolean schema (`true`: everything left to the builder) is not cached, nor removable.
+      if (typeof full === 'object') instance.removeSchema(full)
     }
   }
   try {

@@ -75,10 +75,11 @@ function skippedKeys(ignored: readonly string[] | undefined): string {
  * runner), `sgRegex` (the library's own RegExp objects) and `sgPlain` (plain-object check) elsewhere.
  * Recursive nodes are written into `defs`.
  *
- * With `deferLeaves`, a value-changing leaf is left to the output builder, which runs it on every
- * accepted path anyway and rejects on its `FAIL` (one run instead of two). Deferral stops where the
- * builder may not run a leaf, or picks a branch from these checks: unions, intersections, records,
- * catch-alls, recursion and inputs reused as they are.
+ * With `deferLeaves`, a value-changing leaf, and a union that changes its input, are left to the
+ * output builder, which runs every node that changes its input on each accepted path anyway and
+ * rejects by throwing (one run instead of two). Deferral stops where the builder may not run a node,
+ * or picks a branch from these checks: inside unions, intersections, records, catch-alls,
+ * recursion and inputs reused as they are.
  */
 export function toValidationSchema(
   node: IRNode,
@@ -172,7 +173,11 @@ export function toValidationSchema(
       }
     }
     case 'union':
-      return node.options.length === 1 ? v(node.options[0]!) : { anyOf: node.options.map(full) }
+      if (node.options.length === 1) return v(node.options[0]!)
+      // Deferred like a value-changing leaf: the builder checks the options in order to pick one,
+      // so checking them here too would run the winner's checks twice.
+      if (deferLeaves && !isIdentity(node)) return true
+      return { anyOf: node.options.map(full) }
     case 'intersection':
       return { allOf: [full(node.left), full(node.right)] }
     case 'default':

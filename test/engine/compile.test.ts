@@ -177,6 +177,29 @@ describe('compile', () => {
     })
   })
 
+  it('answers valid input without the library when the builder does every check (a root union or cast)', () => {
+    const A = z.object({ type: z.literal('a'), n: z.number() })
+    const B = z.object({ type: z.literal('b'), ok: z.boolean() })
+    const schemas = [
+      z.union([A, B]),
+      z.discriminatedUnion('type', [A, B]),
+      z.union([z.coerce.number().int(), A]),
+      z.coerce.number().min(1),
+    ]
+    const inputs = [{ type: 'b', ok: true, x: 1 }, { type: 'b', ok: true }, '12', '7']
+    for (const [i, schema] of schemas.entries()) {
+      const zod = zodAdapter(schema)
+      const parse = vi.fn(zod.parse)
+      const v = compile(defineAdapter({ ...zod, schema: {}, parse }))
+      expect(v.compiled).toBe(true)
+      expect(v.validate(inputs[i], false)).toEqual({ success: true, data: schema.parse(inputs[i]) })
+      expect(parse).not.toHaveBeenCalled()
+      // Nothing no option accepts gets through: the library answers.
+      expect(v.validate({ type: 'c' }, false)).toMatchObject({ success: false })
+      expect(parse).toHaveBeenCalledTimes(1)
+    }
+  })
+
   it('compiles an adapter from any library through its IR', () => {
     const adapter = defineAdapter<string, string>({
       library: 'test',
