@@ -221,7 +221,6 @@ class BuilderCode {
     }
     return `${node.options.map(pick).join('\n')}\nthrow REJECT`
   }
-
 }
 
 /** A leaf node, or a pipe of two leaves: compiled as one leaf function. */
