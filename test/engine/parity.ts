@@ -64,6 +64,12 @@ export function assertParity<C extends ParityCase>(options: {
       ),
       ([c, inputs]) => {
         const adapter = options.adapter(c)
+        // An IR that is not native must compile: a compiler that threw would send the schema to
+        // the library alone, where every answer is right but the compiled path is never tested.
+        const compilable = adapter.ir !== undefined && adapter.ir.safety !== 'native'
+        if (compilable && !adapter.async) {
+          expect(compile(adapter).compiled, `${c.label} did not compile`).toBe(true)
+        }
         if (compile(adapter).compiled) compiledSchemas++
         for (const [i, input] of inputs.entries()) {
           const before = canonical(input)
