@@ -1,5 +1,3 @@
-import { get as httpGet } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import request from 'supertest'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { winstonAdapter } from '../../src/adapters/winston/index.js'
@@ -13,7 +11,7 @@ import {
   shapeguard,
 } from '../../src/index.js'
 import { resetLogger } from '../../src/runtime/logging/logger.js'
-import { captureLogger, type Express, hosts } from './support.js'
+import { abandon, arrived, captureLogger, type Express, hosts } from './support.js'
 
 const ID = 'req_0190a1b2c3d4e5f6a7b8c9d0'
 
@@ -160,30 +158,17 @@ describe.each(hosts)('request logging through shapeguard() on %s', (_, express) 
     const sink = captureLogger()
     const server = express()
     server.use(shapeguard({ debug: false, logger: { instance: sink } }))
-    const arrived: (() => void)[] = []
-    // Answers only once the test says so (never, for the first route).
-    server.get('/wait', (_req, _res) => void arrived.shift()?.())
-    server.get('/partial', (_req, res) => {
+    // Neither route finishes its response: one never answers, one stops after the head.
+    server.get('/wait', (req) => arrived(req))
+    server.get('/partial', (req, res) => {
       res.writeHead(200, { 'content-type': 'text/plain' })
       res.write('first half')
-      arrived.shift()?.()
+      arrived(req)
     })
-    const http = server.listen(0, '127.0.0.1')
-    await new Promise((resolve) => http.once('listening', resolve))
-    const { port } = http.address() as AddressInfo
-    try {
-      for (const path of ['/wait', '/partial']) {
-        const handled = new Promise<void>((resolve) => arrived.push(resolve))
-        const client = httpGet({ host: '127.0.0.1', port, path })
-        client.on('error', () => {})
-        await handled
-        client.destroy()
-        await until(() => sink.records.length === (path === '/wait' ? 1 : 2))
-      }
-    } finally {
-      http.closeAllConnections()
-      http.close()
-    }
+    await abandon(server, '/wait')
+    await until(() => sink.records.length === 1)
+    await abandon(server, '/partial')
+    await until(() => sink.records.length === 2)
     expect(sink.records).toEqual([
       {
         level: 'warn',

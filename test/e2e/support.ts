@@ -1,4 +1,4 @@
-import { request as httpRequest } from 'node:http'
+import { get as httpGet, request as httpRequest } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import express5 from 'express'
 import express4 from 'express4'
@@ -78,4 +78,30 @@ export async function rawPost(
   } finally {
     server.close()
   }
+}
+
+/** What a route calls once it has the request, so that `abandon()` can drop the connection. */
+export function arrived(req: { app: { locals: Record<string, unknown> } }): void {
+  ;(req.app.locals.arrived as () => void)()
+}
+
+/**
+ * Sends GET `path` to `app` on 127.0.0.1 and drops the connection once the route has called
+ * `arrived(req)`, as a client that gives up does; resolves when the server has closed.
+ */
+export async function abandon(
+  app: { listen: ReturnType<Express>['listen']; locals: Record<string, unknown> },
+  path: string,
+): Promise<void> {
+  const server = app.listen(0, '127.0.0.1')
+  await new Promise((resolve) => server.once('listening', resolve))
+  const handled = new Promise<void>((resolve) => {
+    app.locals.arrived = resolve
+  })
+  const { port } = server.address() as AddressInfo
+  const client = httpGet({ host: '127.0.0.1', port, path })
+  client.on('error', () => {})
+  await handled
+  client.destroy()
+  await new Promise((resolve) => server.close(resolve))
 }

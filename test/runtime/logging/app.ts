@@ -1,10 +1,9 @@
-import { get as httpGet } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import express, { type ErrorRequestHandler, type Express } from 'express'
 import type { LoggerOptions } from '../../../src/runtime/logging/options.js'
 import { requestLogger } from '../../../src/runtime/logging/request-logger.js'
 import type { BackendDeps } from '../../../src/runtime/logging/resolve-backend.js'
 import { kRequestLog, type RequestLogSlot } from '../../../src/runtime/logging/types.js'
+import { arrived } from '../../e2e/support.js'
 
 export const ID = 'req_0190a1b2c3d4e5f6a7b8c9d0'
 
@@ -69,25 +68,7 @@ export function makeApp(
     res.json({ ok: true })
   })
   // Never answers; tells `abandon()` it has the request.
-  app.get('/hang', (req) => (req.app.locals.arrived as () => void)())
+  app.get('/hang', (req) => arrived(req))
   app.use(handOver)
   return app
-}
-
-/**
- * Sends GET `path` to `app` on 127.0.0.1 and drops the connection once the route has the request,
- * as a client that gives up does; resolves when the server has closed.
- */
-export async function abandon(app: Express, path: string): Promise<void> {
-  const server = app.listen(0, '127.0.0.1')
-  await new Promise((resolve) => server.once('listening', resolve))
-  const arrived = new Promise<void>((resolve) => {
-    app.locals.arrived = resolve
-  })
-  const { port } = server.address() as AddressInfo
-  const client = httpGet({ host: '127.0.0.1', port, path })
-  client.on('error', () => {})
-  await arrived
-  client.destroy()
-  await new Promise((resolve) => server.close(resolve))
 }
