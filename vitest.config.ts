@@ -16,7 +16,12 @@ export default defineConfig({
       { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'] } },
       {
         extends: true,
-        test: { name: 'package', include: ['test/package/**/*.test.ts'], testTimeout: 180_000 },
+        test: {
+          name: 'package',
+          include: ['test/package/**/*.test.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+        },
       },
     ],
   },
