@@ -9,6 +9,7 @@ import {
 } from 'valibot'
 import { defineAdapter, type SchemaAdapter } from '../../engine/adapter.js'
 import type { Issue, Result } from '../../engine/result.js'
+import { valueFreeMessage } from './messages.js'
 import { type ValibotLike, valibotToIR } from './to-ir.js'
 
 type AnySchema = GenericSchema | GenericSchemaAsync
@@ -58,8 +59,8 @@ const cache = new WeakMap<object, SchemaAdapter>()
 
 /**
  * Wraps a valibot 1 schema as a schema adapter: its IR for the compiled fast path and the docs,
- * and valibot's own `safeParse` for every rejection (its issues and messages, `abortEarly` when
- * only the first issue is wanted).
+ * and valibot's own `safeParse` for every rejection (its issues and messages, minus the value its
+ * default messages print; `abortEarly` when only the first issue is wanted).
  * @param schema a valibot schema; the same schema object always gives the same adapter.
  * @example const body = valibotAdapter(v.object({ name: v.pipe(v.string(), v.minLength(2)) }))
  */
@@ -73,12 +74,14 @@ export function valibotAdapter<S extends AnySchema>(
   if (hit) return hit as SchemaAdapter<InferInput<S>, InferOutput<S>>
   const async = schema.async === true
   const stable = firstIssueIsStable(schema)
-  const all = { abortEarly: false }
-  const first = { abortEarly: true }
+  const message = valueFreeMessage
+  const all = { abortEarly: false, message }
+  const first = { abortEarly: true, message }
+  const global = { message }
   // allErrors: every issue; otherwise stop early where that keeps the first issue, else the
   // global configuration decides (valibot's default: every issue).
   const configFor = (allErrors: boolean | undefined) =>
-    allErrors === false ? (stable ? first : undefined) : all
+    allErrors === false ? (stable ? first : global) : all
   const adapter = defineAdapter<InferInput<S>, InferOutput<S>>({
     library: 'valibot',
     schema,
