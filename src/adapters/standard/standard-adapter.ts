@@ -41,6 +41,15 @@ function toResult<O>(r: StandardResult<O>): Result<O> {
   return { success: true, data: r.value }
 }
 
+// Whether `validate` is known to answer with a promise before calling it: yup's always does (even
+// for a synchronous schema), valibot's does for an async schema. Other libraries say nothing.
+function answersAsync(schema: StandardSchemaV1): boolean {
+  const vendor = schema['~standard'].vendor
+  return (
+    vendor === 'yup' || (vendor === 'valibot' && (schema as { async?: unknown }).async === true)
+  )
+}
+
 const cache = new WeakMap<object, SchemaAdapter>()
 
 /**
@@ -62,7 +71,7 @@ export function standardAdapter<S extends StandardSchemaV1>(
     library: 'standard-schema',
     schema,
     ir: undefined,
-    async: false,
+    async: answersAsync(schema),
     parse(input) {
       const r = props.validate(input) as
         | StandardResult<StandardOutput<S>>
