@@ -35,6 +35,27 @@ const StrictUser = z.strictObject({
   meta: z.strictObject({ admin: z.boolean() }).optional(),
 })
 
+// A user with undeclared keys at every depth, or any JSON value.
+const extra = fc.dictionary(fc.string({ minLength: 1, maxLength: 6 }), fc.jsonValue(), {
+  maxKeys: 3,
+})
+const tag = fc.tuple(fc.record({ label: fc.string() }), extra).map(([t, e]) => ({ ...e, ...t }))
+const user = fc
+  .tuple(
+    fc.record(
+      {
+        id: fc.double({ noNaN: true, noDefaultInfinity: true }),
+        name: fc.string(),
+        tags: fc.array(tag, { maxLength: 3 }),
+        meta: fc.tuple(fc.record({ admin: fc.boolean() }), extra).map(([m, e]) => ({ ...e, ...m })),
+      },
+      { requiredKeys: ['id', 'name', 'tags'] },
+    ),
+    extra,
+  )
+  .map(([u, e]) => ({ ...e, ...u }))
+const userOrAnything = fc.oneof(user, fc.jsonValue())
+
 function appWith(express: Express, config: ShapeguardConfig = { debug: true }) {
   const app = express()
   app.use(shapeguard(config))
@@ -201,29 +222,8 @@ describe.each(hosts)('response stripping on %s', (_, express) => {
     let next: unknown
     app.get('/p', validate({ response: User }), (_q, res) => res.ok({ data: next }))
     app.use(errorHandler())
-    const extra = fc.dictionary(fc.string({ minLength: 1, maxLength: 6 }), fc.jsonValue(), {
-      maxKeys: 3,
-    })
-    const tag = fc.tuple(fc.record({ label: fc.string() }), extra).map(([t, e]) => ({ ...e, ...t }))
-    const user = fc
-      .tuple(
-        fc.record(
-          {
-            id: fc.double({ noNaN: true, noDefaultInfinity: true }),
-            name: fc.string(),
-            tags: fc.array(tag, { maxLength: 3 }),
-            meta: fc
-              .tuple(fc.record({ admin: fc.boolean() }), extra)
-              .map(([m, e]) => ({ ...e, ...m })),
-          },
-          { requiredKeys: ['id', 'name', 'tags'] },
-        ),
-        extra,
-      )
-      .map(([u, e]) => ({ ...e, ...u }))
-    const data = fc.oneof(user, fc.jsonValue())
     await fc.assert(
-      fc.asyncProperty(data, async (value) => {
+      fc.asyncProperty(userOrAnything, async (value) => {
         next = value
         const res = await request(app).get('/p')
         if (res.status === 200) {
@@ -240,6 +240,52 @@ describe.each(hosts)('response stripping on %s', (_, express) => {
         }
       }),
       { numRuns: 60 },
+    )
+  })
+
+  it('never lets an undeclared field through a yup or valibot response schema (property)', async () => {
+    const yupUser = y.object({
+      id: y.number().required(),
+      name: y.string().strict().required(),
+      tags: y.array(y.object({ label: y.string().strict().required() })).required(),
+      meta: y.object({ admin: y.boolean().strict().required() }).default(undefined),
+    })
+    const valibotUser = v.object({
+      id: v.number(),
+      name: v.string(),
+      tags: v.array(v.object({ label: v.string() })),
+      meta: v.optional(v.object({ admin: v.boolean() })),
+    })
+    const libraries = [
+      {
+        schema: yupAdapter(yupUser),
+        own: (x: unknown) => yupUser.validateSync(x, { stripUnknown: true }),
+      },
+      { schema: valibotAdapter(valibotUser), own: (x: unknown) => v.parse(valibotUser, x) },
+      { schema: valibotUser, own: (x: unknown) => v.parse(valibotUser, x) },
+    ]
+    const app = appWith(express, { debug: false })
+    let next: unknown
+    libraries.forEach(({ schema }, i) => {
+      app.get(`/p${i}`, validate({ response: schema }), (_q, res) => res.ok({ data: next }))
+    })
+    app.use(errorHandler())
+    await fc.assert(
+      fc.asyncProperty(userOrAnything, fc.nat(libraries.length - 1), async (value, i) => {
+        next = value
+        const res = await request(app).get(`/p${i}`)
+        let own: unknown
+        try {
+          own = libraries[i]!.own(value)
+        } catch {
+          expect(res.status).toBe(500)
+          return
+        }
+        expect(res.status).toBe(200)
+        expect(StrictUser.safeParse(res.body.data).success).toBe(true)
+        expect(res.body.data).toEqual(JSON.parse(JSON.stringify(own)))
+      }),
+      { numRuns: 90 },
     )
   })
 })
