@@ -37,6 +37,7 @@ export function responseStripper(adapter: SchemaAdapter): PrepareData {
     )
   }
   const validator = compile(adapter)
+  const trustCode = adapter.library !== 'standard-schema'
   return function stripResponse(data) {
     const result = validator.validate(data, false)
     if (result instanceof Promise) {
@@ -45,21 +46,20 @@ export function responseStripper(adapter: SchemaAdapter): PrepareData {
       throw responseError('the response schema answered asynchronously')
     }
     if (result.success) return result.data
-    throw responseError(describeIssue(result.issues[0]))
+    throw responseError(describeIssue(result.issues[0], trustCode))
   }
 }
 
-// A library's issue code is one of its constants; anything else (a Standard Schema may put what
-// it likes there) is not repeated.
-const codeShape = /^[A-Za-z][\w.-]{0,63}$/
-
-// From the path and the library's issue code only: a library's message may quote the value (yup's
-// type errors do), and neither the answer nor the error log may carry it.
-function describeIssue(issue: Issue | undefined): string {
+// From the path and the issue code only: a library's message may quote the value (yup's type
+// errors do), and neither the answer nor the error log may carry it. zod's, valibot's and yup's
+// codes are their own constants or test names from the schema; a Standard Schema may put anything
+// in its issues, so its code is not repeated.
+function describeIssue(issue: Issue | undefined, trustCode: boolean): string {
   if (issue === undefined) return 'the response schema rejected it'
   const field = issue.path.length === 0 ? 'data' : `data.${issue.path.join('.')}`
-  const code = codeShape.test(issue.code) ? issue.code : 'invalid'
-  return `${field} failed the schema's \`${code}\` check`
+  return trustCode
+    ? `${field} failed the schema's \`${issue.code}\` check`
+    : `${field} failed the schema`
 }
 
 function responseError(reason: string): AppError {
