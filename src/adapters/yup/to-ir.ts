@@ -273,9 +273,14 @@ function toIR(schema: YupLike, ctx: Context): IRNode {
   // null passes through every built-in cast unchanged; undefined takes the default, if any.
   if (schema.spec?.nullable) ir = node({ kind: 'nullable', inner: ir })
   if (hasDefault(schema, ctx)) {
-    // As a parent's cast makes it (strict fields kept uncast under a validating root object),
-    // then validated without casting again, as yup validates nested values.
-    const castOptions = { assert: false, __validating: ctx.validating }
+    // As a parent's cast makes it (strict fields kept uncast under a validating root object, an
+    // object default's unknown keys stripped under stripUnknown), then validated without casting
+    // again, as yup validates nested values.
+    const castOptions = {
+      assert: false,
+      __validating: ctx.validating,
+      ...(ctx.stripUnknown ? { stripUnknown: true } : {}),
+    }
     const get = () => {
       try {
         const value = schema.cast(undefined, castOptions)
