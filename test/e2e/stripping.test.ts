@@ -139,6 +139,15 @@ describe.each(hosts)('response stripping on %s', (_, express) => {
     }
   })
 
+  it('hands the handler a yupAdapter body without undeclared keys at any depth', async () => {
+    const app = appWith(express)
+    const body = accountSchemas.yupAdapter
+    app.post('/accounts', validate({ body }), (req, res) => res.json(req.body))
+    const res = await request(app).post('/accounts').send(account)
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual(publicAccount)
+  })
+
   it('keeps undeclared fields only where the schema says so (yupAdapter stripUnknown: false)', async () => {
     const app = appWith(express)
     const schema = y.object({ id: y.number(), profile: y.object({ name: y.string() }) })
