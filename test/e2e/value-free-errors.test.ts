@@ -52,6 +52,11 @@ const bodySchemas = {
       age: v.pipe(v.number(), v.minValue(18)),
     }),
   ),
+  'bare-valibot': v.object({
+    n: v.number(),
+    email: v.pipe(v.string(), v.email()),
+    age: v.pipe(v.number(), v.minValue(18)),
+  }),
 }
 
 function appWith(express: Express, debug: boolean) {

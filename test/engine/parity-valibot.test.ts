@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { describe, it } from 'vitest'
 import { valibotAdapter } from '../../src/adapters/valibot/index.js'
-import { valueFreeMessage } from '../../src/adapters/valibot/messages.js'
+import { issueMessage } from '../../src/adapters/valibot/messages.js'
 import { valibotCase } from './arbitrary-valibot.js'
 import { canonical } from './canonical.js'
 import { assertParity, fuzzRuns, type Outcome, PER_SCHEMA } from './parity.js'
@@ -15,11 +15,11 @@ const RUNS = fuzzRuns(400)
  */
 function valibotOutcome(schema: v.GenericSchema, input: unknown, allErrors: boolean): Outcome {
   try {
-    const r = v.safeParse(schema, input, { message: valueFreeMessage })
+    const r = v.safeParse(schema, input)
     if (r.success) return { success: true, data: canonical(r.output) }
     const issues = r.issues.map((i) => ({
       path: (i.path ?? []).map((p) => p.key),
-      message: i.message,
+      message: issueMessage(i),
       code: i.type,
     }))
     return { success: false, issues: allErrors ? issues : issues.slice(0, 1) }

@@ -1,4 +1,8 @@
-import { type BaseIssue, type ErrorMessage, getGlobalMessage } from 'valibot'
+// Types only: the Standard Schema adapter uses this for bare valibot schemas, from the main entry,
+// which never loads valibot.
+import type { BaseIssue } from 'valibot'
+
+type IssueLike = Pick<BaseIssue<unknown>, 'kind' | 'message' | 'expected' | 'received' | 'input'>
 
 function typeName(input: unknown): string {
   if (input === null) return 'null'
@@ -10,25 +14,24 @@ function typeName(input: unknown): string {
 }
 
 /**
- * valibot's default message without the value it prints (`Invalid type: Expected string but
- * received "…"`): a type mismatch names the type received, any other issue what was expected.
- * Passed as the parse's `message`, it has the lowest precedence but the global one: messages written
- * in the schema, `setSpecificMessage`, `setSchemaMessage` and `setGlobalMessage` still win.
- * @example valueFreeMessage(issue) // → 'Invalid type: Expected number but received string'
+ * The message of one valibot issue, with valibot's default message, which prints the value
+ * (`Invalid type: Expected string but received "…"`), replaced by the same sentence without it: a
+ * type mismatch names the type received, any other issue what was expected. A message written in
+ * the schema or set with `setGlobalMessage` (or any other) is not the default and is kept.
+ * @example issueMessage(issue) // → 'Invalid type: Expected number but received string'
  */
-export const valueFreeMessage: ErrorMessage<BaseIssue<unknown>> = (issue) => {
-  const global = getGlobalMessage(issue.lang)
-  if (global !== undefined) return typeof global === 'function' ? global(issue) : global
+export function issueMessage(issue: IssueLike): string {
   const { expected, received, message } = issue
-  // The default is `Invalid <label>: Expected <expected> but received <received>` (or `Received
-  // <received>` with no expectation); the label is a word of valibot's own.
+  // The default is `Invalid <label>: Expected <expected> but received <received>`, or `Received
+  // <received>` with no expectation; the label is a word of valibot's own.
   const tail = expected ? `Expected ${expected} but received ${received}` : `Received ${received}`
-  const label =
-    message.startsWith('Invalid ') && message.endsWith(`: ${tail}`)
-      ? message.slice('Invalid '.length, message.length - tail.length - 2)
-      : issue.kind === 'schema'
-        ? 'type'
-        : 'input'
+  if (
+    typeof message !== 'string' ||
+    !message.startsWith('Invalid ') ||
+    !message.endsWith(`: ${tail}`)
+  )
+    return message
+  const label = message.slice('Invalid '.length, message.length - tail.length - 2)
   if (issue.kind === 'schema' && expected)
     return `Invalid ${label}: Expected ${expected} but received ${typeName(issue.input)}`
   return expected ? `Invalid ${label}: Expected ${expected}` : `Invalid ${label}`

@@ -9,7 +9,7 @@ import {
 } from 'valibot'
 import { defineAdapter, type SchemaAdapter } from '../../engine/adapter.js'
 import type { Issue, Result } from '../../engine/result.js'
-import { valueFreeMessage } from './messages.js'
+import { issueMessage } from './messages.js'
 import { type ValibotLike, valibotToIR } from './to-ir.js'
 
 type AnySchema = GenericSchema | GenericSchemaAsync
@@ -25,7 +25,7 @@ function toResult<O>(r: {
       const key = (p as { key: unknown }).key
       return typeof key === 'string' || typeof key === 'number' ? key : String(key)
     }),
-    message: issue.message,
+    message: issueMessage(issue),
     code: issue.type,
   }))
   return { success: false, issues }
@@ -74,14 +74,12 @@ export function valibotAdapter<S extends AnySchema>(
   if (hit) return hit as SchemaAdapter<InferInput<S>, InferOutput<S>>
   const async = schema.async === true
   const stable = firstIssueIsStable(schema)
-  const message = valueFreeMessage
-  const all = { abortEarly: false, message }
-  const first = { abortEarly: true, message }
-  const global = { message }
+  const all = { abortEarly: false }
+  const first = { abortEarly: true }
   // allErrors: every issue; otherwise stop early where that keeps the first issue, else the
   // global configuration decides (valibot's default: every issue).
   const configFor = (allErrors: boolean | undefined) =>
-    allErrors === false ? (stable ? first : global) : all
+    allErrors === false ? (stable ? first : undefined) : all
   const adapter = defineAdapter<InferInput<S>, InferOutput<S>>({
     library: 'valibot',
     schema,

@@ -1,11 +1,12 @@
 import * as v from 'valibot'
 import { afterEach, describe, expect, it } from 'vitest'
+import { toAdapter } from '../../../src/adapters/resolve.js'
 import { valibotAdapter } from '../../../src/adapters/valibot/index.js'
 
 const secret = 'S3CRET-v4lue'
 
-function messages(schema: v.GenericSchema, input: unknown): string[] {
-  const r = valibotAdapter(schema).parse(input, true)
+function messages(schema: v.GenericSchema, input: unknown, bare = false): string[] {
+  const r = (bare ? toAdapter(schema) : valibotAdapter(schema)).parse(input, true)
   if (r instanceof Promise || r.success) throw new Error('expected a synchronous rejection')
   return r.issues.map((i) => i.message)
 }
@@ -14,7 +15,7 @@ afterEach(() => {
   v.deleteGlobalMessage()
 })
 
-describe('valueFreeMessage (through valibotAdapter)', () => {
+describe('issueMessage (through valibotAdapter and a bare valibot schema)', () => {
   it('keeps what was expected and drops the value valibot’s defaults print', () => {
     const schema = v.object({
       n: v.number(),
@@ -62,6 +63,8 @@ describe('valueFreeMessage (through valibotAdapter)', () => {
       expect(m).not.toContain(secret)
       expect(m).not.toContain('17.1717')
     }
+    // A bare valibot schema (Standard Schema, from the main entry) gives the same messages.
+    expect(messages(schema, { n: secret, e: secret }, true).slice(0, 2)).toEqual(got.slice(0, 2))
     // What valibot itself says, for the record: the value is in it.
     expect(JSON.stringify(v.safeParse(schema, { n: secret }).issues)).toContain(secret)
   })
@@ -74,5 +77,6 @@ describe('valueFreeMessage (through valibotAdapter)', () => {
     ])
     v.setGlobalMessage((issue) => `global ${issue.expected}`)
     expect(messages(schema, { a: 1, b: 1 })).toEqual(['give a string', 'global string'])
+    expect(messages(schema, { a: 1, b: 1 }, true)).toEqual(['give a string', 'global string'])
   })
 })
