@@ -7,10 +7,10 @@ import { AppError } from './app-error.js'
 export type PrepareData = (data: unknown) => unknown
 
 // A bare schema of these libraries given as `response`: what to wrap it in instead.
-const wrappers: Record<string, string> = {
-  yup: "yupAdapter(schema) from 'shapeguard/adapters/yup'",
-  valibot: "valibotAdapter(schema) from 'shapeguard/adapters/valibot', with no async checks",
-}
+const wrappers = new Map([
+  ['yup', "yupAdapter(schema) from 'shapeguard/adapters/yup'"],
+  ['valibot', "valibotAdapter(schema) from 'shapeguard/adapters/valibot', with no async checks"],
+])
 
 function vendorOf(adapter: SchemaAdapter): string | undefined {
   if (adapter.library !== 'standard-schema') return undefined
@@ -29,11 +29,12 @@ function vendorOf(adapter: SchemaAdapter): string | undefined {
  */
 export function responseStripper(adapter: SchemaAdapter): PrepareData {
   if (adapter.async) {
-    const wrap = wrappers[vendorOf(adapter) ?? '']
+    const vendor = vendorOf(adapter)
+    const wrap = vendor === undefined ? undefined : wrappers.get(vendor)
     throw new TypeError(
       wrap === undefined
         ? `shapeguard: response: a response schema must be synchronous (this ${adapter.library} schema has async checks)`
-        : `shapeguard: response: a bare ${vendorOf(adapter)} schema validates asynchronously, and a response is checked synchronously; wrap it: ${wrap}`,
+        : `shapeguard: response: a bare ${vendor} schema validates asynchronously, and a response is checked synchronously; wrap it: ${wrap}`,
     )
   }
   const validator = compile(adapter)
