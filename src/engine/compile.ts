@@ -216,19 +216,18 @@ return function validate(input, allErrors) {
   return new Function('check', 'build', 'native', 'REJECT', body)(check, build, native, REJECT)
 }
 
-// Per schema object, then per library: one valibot schema may come both bare (Standard Schema,
-// native) and through valibotAdapter (compiled), which must not share a validator.
-const cache = new WeakMap<object, Map<string, PartValidator>>()
+// Per adapter, which every factory caches per schema object: one schema may come through several
+// adapters (a bare valibot schema and valibotAdapter, yupAdapter with and without stripUnknown),
+// which must not share a validator.
+const cache = new WeakMap<SchemaAdapter<unknown, unknown>, PartValidator>()
 
 /**
- * Compiles a schema adapter into a part validator, once per schema object (WeakMap cache).
+ * Compiles a schema adapter into a part validator, once per adapter (WeakMap cache).
  * Falls back to the native parser alone when the IR is missing, needs native, or fails to compile.
  * @example compile(zodAdapter(User)).validate(req.body, false)
  */
 export function compile<O>(adapter: SchemaAdapter<unknown, O>): PartValidator<O> {
-  const key = (typeof adapter.schema === 'object' && adapter.schema) || adapter
-  const byLibrary = cache.get(key as object) ?? new Map<string, PartValidator>()
-  const hit = byLibrary.get(adapter.library)
+  const hit = cache.get(adapter)
   if (hit) return hit as PartValidator<O>
   const native = nativeOnly(adapter)
   let compiled: { check: Check; build: Builder } | undefined
@@ -244,7 +243,6 @@ export function compile<O>(adapter: SchemaAdapter<unknown, O>): PartValidator<O>
   let validator: PartValidator<O>
   if (!compiled) validator = { validate: native, compiled: false }
   else validator = { compiled: true, validate: fastPath(compiled.check, compiled.build, native) }
-  byLibrary.set(adapter.library, validator as PartValidator)
-  cache.set(key as object, byLibrary)
+  cache.set(adapter, validator as PartValidator)
   return validator
 }

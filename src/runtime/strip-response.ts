@@ -6,21 +6,39 @@ import { AppError } from './app-error.js'
 /** Passes a success helper's `data` through the response schema; throws instead of sending bad data. */
 export type PrepareData = (data: unknown) => unknown
 
+// A bare schema of these libraries given as `response`: what to wrap it in instead.
+const wrappers = new Map([
+  ['yup', "yupAdapter(schema) from 'shapeguard/adapters/yup'"],
+  ['valibot', "valibotAdapter(schema) from 'shapeguard/adapters/valibot', with no async checks"],
+])
+
+function vendorOf(adapter: SchemaAdapter): string | undefined {
+  if (adapter.library !== 'standard-schema') return undefined
+  const vendor = (adapter.schema as { '~standard'?: { vendor?: unknown } })['~standard']?.vendor
+  return typeof vendor === 'string' ? vendor : undefined
+}
+
 /**
- * The response-stripping step (SPEC.md 7.3 rules 7–8, API.md decision 17), compiled once per
- * route: `data` is parsed by the response schema, so fields it does not declare never leave.
- * Data that fails the schema is never sent: the helper throws a programmer error (500
- * INTERNAL_ERROR, the fallback message in production, a message naming the field in development;
- * never any of the data itself).
- * @throws TypeError at definition when the schema has async checks: a response is sent synchronously.
+ * The response-stripping step, compiled once per route: `data` is parsed by the response schema,
+ * so fields it does not declare never leave. Data that fails the schema is never sent: the helper
+ * throws a programmer error (500 INTERNAL_ERROR, the fallback message in production, a message
+ * naming the field and the failed check in development; never any of the data itself, whatever
+ * the library's own message says).
+ * @throws TypeError at definition when the schema answers asynchronously (a bare yup schema
+ * always does): a response is sent synchronously.
  */
 export function responseStripper(adapter: SchemaAdapter): PrepareData {
   if (adapter.async) {
+    const vendor = vendorOf(adapter)
+    const wrap = vendor === undefined ? undefined : wrappers.get(vendor)
     throw new TypeError(
-      `shapeguard: a response schema must be synchronous (this ${adapter.library} schema has async checks)`,
+      wrap === undefined
+        ? `shapeguard: response: a response schema must be synchronous (this ${adapter.library} schema has async checks)`
+        : `shapeguard: response: a bare ${vendor} schema validates asynchronously, and a response is checked synchronously; wrap it: ${wrap}`,
     )
   }
   const validator = compile(adapter)
+  const trustCode = adapter.library !== 'standard-schema'
   return function stripResponse(data) {
     const result = validator.validate(data, false)
     if (result instanceof Promise) {
@@ -29,14 +47,20 @@ export function responseStripper(adapter: SchemaAdapter): PrepareData {
       throw responseError('the response schema answered asynchronously')
     }
     if (result.success) return result.data
-    throw responseError(describeIssue(result.issues[0]))
+    throw responseError(describeIssue(result.issues[0], trustCode))
   }
 }
 
-function describeIssue(issue: Issue | undefined): string {
+// From the path and the issue code only: a library's message may quote the value (yup's type
+// errors do), and neither the answer nor the error log may carry it. zod's, valibot's and yup's
+// codes are their own constants or test names from the schema; a Standard Schema may put anything
+// in its issues, so its code is not repeated.
+function describeIssue(issue: Issue | undefined, trustCode: boolean): string {
   if (issue === undefined) return 'the response schema rejected it'
   const field = issue.path.length === 0 ? 'data' : `data.${issue.path.join('.')}`
-  return `${field}: ${issue.message}`
+  return trustCode
+    ? `${field} failed the schema's \`${issue.code}\` check`
+    : `${field} failed the schema`
 }
 
 function responseError(reason: string): AppError {

@@ -1,7 +1,11 @@
 import fc from 'fast-check'
 import request from 'supertest'
+import * as v from 'valibot'
 import { beforeAll, describe, expect, it } from 'vitest'
+import * as y from 'yup'
 import * as z from 'zod'
+import { valibotAdapter } from '../../src/adapters/valibot/index.js'
+import { yupAdapter } from '../../src/adapters/yup/index.js'
 import {
   configureLogger,
   errorHandler,
@@ -31,6 +35,27 @@ const StrictUser = z.strictObject({
   meta: z.strictObject({ admin: z.boolean() }).optional(),
 })
 
+// A user with undeclared keys at every depth, or any JSON value.
+const extra = fc.dictionary(fc.string({ minLength: 1, maxLength: 6 }), fc.jsonValue(), {
+  maxKeys: 3,
+})
+const tag = fc.tuple(fc.record({ label: fc.string() }), extra).map(([t, e]) => ({ ...e, ...t }))
+const user = fc
+  .tuple(
+    fc.record(
+      {
+        id: fc.double({ noNaN: true, noDefaultInfinity: true }),
+        name: fc.string(),
+        tags: fc.array(tag, { maxLength: 3 }),
+        meta: fc.tuple(fc.record({ admin: fc.boolean() }), extra).map(([m, e]) => ({ ...e, ...m })),
+      },
+      { requiredKeys: ['id', 'name', 'tags'] },
+    ),
+    extra,
+  )
+  .map(([u, e]) => ({ ...e, ...u }))
+const userOrAnything = fc.oneof(user, fc.jsonValue())
+
 function appWith(express: Express, config: ShapeguardConfig = { debug: true }) {
   const app = express()
   app.use(shapeguard(config))
@@ -39,6 +64,48 @@ function appWith(express: Express, config: ShapeguardConfig = { debug: true }) {
 }
 
 const secret = { id: 1, name: 'Ada', tags: [{ label: 'x', hidden: 1 }], password: 'hunter2' }
+
+// An account with undeclared secrets at every depth, down to objects inside arrays (depth 3).
+const account = {
+  id: 7,
+  passwordHash: '$2b$10$hash',
+  profile: { name: 'Ada', ssn: '078-05-1120' },
+  sessions: [{ device: 'phone', token: 'tok-1', owner: { id: 2, apiKey: 'key-1' } }],
+}
+const publicAccount = {
+  id: 7,
+  profile: { name: 'Ada' },
+  sessions: [{ device: 'phone', owner: { id: 2 } }],
+}
+const accountSchemas = {
+  zod: z.object({
+    id: z.number(),
+    profile: z.object({ name: z.string() }),
+    sessions: z.array(z.object({ device: z.string(), owner: z.object({ id: z.number() }) })),
+  }),
+  yupAdapter: yupAdapter(
+    y.object({
+      id: y.number().required(),
+      profile: y.object({ name: y.string().required() }),
+      sessions: y.array(
+        y.object({ device: y.string().required(), owner: y.object({ id: y.number() }) }),
+      ),
+    }),
+  ),
+  valibotAdapter: valibotAdapter(
+    v.object({
+      id: v.number(),
+      profile: v.object({ name: v.string() }),
+      sessions: v.array(v.object({ device: v.string(), owner: v.object({ id: v.number() }) })),
+    }),
+  ),
+  // A bare valibot object: its Standard Schema validate is synchronous and strips, as valibot does.
+  'bare-valibot': v.object({
+    id: v.number(),
+    profile: v.object({ name: v.string() }),
+    sessions: v.array(v.object({ device: v.string(), owner: v.object({ id: v.number() }) })),
+  }),
+}
 
 describe.each(hosts)('response stripping on %s', (_, express) => {
   it('strips object, array, union and refined schemas', async () => {
@@ -55,6 +122,63 @@ describe.each(hosts)('response stripping on %s', (_, express) => {
     expect((await request(app).get('/array')).body.data).toEqual([stripped])
     expect((await request(app).get('/union')).body.data).toEqual(stripped)
     expect((await request(app).get('/refined')).body.data).toEqual(stripped)
+  })
+
+  it('removes undeclared fields at every depth, whichever library wrote the schema', async () => {
+    const app = appWith(express)
+    for (const [name, schema] of Object.entries(accountSchemas)) {
+      app.get(`/${name}`, validate({ response: schema }), (_q, res) => res.ok({ data: account }))
+    }
+    app.use(errorHandler())
+    for (const name of Object.keys(accountSchemas)) {
+      const res = await request(app).get(`/${name}`)
+      expect(res.status, name).toBe(200)
+      expect(res.body.data, name).toEqual(publicAccount)
+      for (const hidden of ['$2b$10$hash', '078-05-1120', 'tok-1', 'key-1'])
+        expect(res.text, name).not.toContain(hidden)
+    }
+  })
+
+  it('hands the handler a yupAdapter body without undeclared keys at any depth', async () => {
+    const app = appWith(express)
+    const body = accountSchemas.yupAdapter
+    app.post('/accounts', validate({ body }), (req, res) => res.json(req.body))
+    const res = await request(app).post('/accounts').send(account)
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual(publicAccount)
+  })
+
+  it('keeps undeclared fields only where the schema says so (yupAdapter stripUnknown: false)', async () => {
+    const app = appWith(express)
+    const schema = y.object({ id: y.number(), profile: y.object({ name: y.string() }) })
+    app.get(
+      '/keep',
+      validate({ response: yupAdapter(schema, { stripUnknown: false }) }),
+      (_q, res) => res.ok({ data: account }),
+    )
+    const res = await request(app).get('/keep')
+    expect(res.body.data).toEqual(account)
+  })
+
+  it('rejects a bare yup or async valibot response schema when the route is defined', () => {
+    const bare = y.object({ id: y.number() })
+    for (const route of [{ response: bare }, { sends: bare }]) {
+      expect(() => validate(route)).toThrow(
+        /bare yup schema .*yupAdapter\(schema\) from 'shapeguard\/adapters\/yup'/,
+      )
+      expect(() => handle(route, () => undefined)).toThrow(/yupAdapter/)
+    }
+    const slow = v.objectAsync({
+      id: v.pipeAsync(
+        v.number(),
+        v.checkAsync(async () => true),
+      ),
+    })
+    expect(() => validate({ response: slow })).toThrow(
+      /bare valibot schema .*valibotAdapter\(schema\) from 'shapeguard\/adapters\/valibot'/,
+    )
+    // Wrapped, a yup schema is a response schema like any other.
+    expect(() => validate({ response: yupAdapter(bare) })).not.toThrow()
   })
 
   it('answers 500 instead of data that fails its schema: field named in development only', async () => {
@@ -107,29 +231,8 @@ describe.each(hosts)('response stripping on %s', (_, express) => {
     let next: unknown
     app.get('/p', validate({ response: User }), (_q, res) => res.ok({ data: next }))
     app.use(errorHandler())
-    const extra = fc.dictionary(fc.string({ minLength: 1, maxLength: 6 }), fc.jsonValue(), {
-      maxKeys: 3,
-    })
-    const tag = fc.tuple(fc.record({ label: fc.string() }), extra).map(([t, e]) => ({ ...e, ...t }))
-    const user = fc
-      .tuple(
-        fc.record(
-          {
-            id: fc.double({ noNaN: true, noDefaultInfinity: true }),
-            name: fc.string(),
-            tags: fc.array(tag, { maxLength: 3 }),
-            meta: fc
-              .tuple(fc.record({ admin: fc.boolean() }), extra)
-              .map(([m, e]) => ({ ...e, ...m })),
-          },
-          { requiredKeys: ['id', 'name', 'tags'] },
-        ),
-        extra,
-      )
-      .map(([u, e]) => ({ ...e, ...u }))
-    const data = fc.oneof(user, fc.jsonValue())
     await fc.assert(
-      fc.asyncProperty(data, async (value) => {
+      fc.asyncProperty(userOrAnything, async (value) => {
         next = value
         const res = await request(app).get('/p')
         if (res.status === 200) {
@@ -146,6 +249,52 @@ describe.each(hosts)('response stripping on %s', (_, express) => {
         }
       }),
       { numRuns: 60 },
+    )
+  })
+
+  it('never lets an undeclared field through a yup or valibot response schema (property)', async () => {
+    const yupUser = y.object({
+      id: y.number().required(),
+      name: y.string().strict().required(),
+      tags: y.array(y.object({ label: y.string().strict().required() })).required(),
+      meta: y.object({ admin: y.boolean().strict().required() }).default(undefined),
+    })
+    const valibotUser = v.object({
+      id: v.number(),
+      name: v.string(),
+      tags: v.array(v.object({ label: v.string() })),
+      meta: v.optional(v.object({ admin: v.boolean() })),
+    })
+    const libraries = [
+      {
+        schema: yupAdapter(yupUser),
+        own: (x: unknown) => yupUser.validateSync(x, { stripUnknown: true }),
+      },
+      { schema: valibotAdapter(valibotUser), own: (x: unknown) => v.parse(valibotUser, x) },
+      { schema: valibotUser, own: (x: unknown) => v.parse(valibotUser, x) },
+    ]
+    const app = appWith(express, { debug: false })
+    let next: unknown
+    libraries.forEach(({ schema }, i) => {
+      app.get(`/p${i}`, validate({ response: schema }), (_q, res) => res.ok({ data: next }))
+    })
+    app.use(errorHandler())
+    await fc.assert(
+      fc.asyncProperty(userOrAnything, fc.nat(libraries.length - 1), async (value, i) => {
+        next = value
+        const res = await request(app).get(`/p${i}`)
+        let own: unknown
+        try {
+          own = libraries[i]!.own(value)
+        } catch {
+          expect(res.status).toBe(500)
+          return
+        }
+        expect(res.status).toBe(200)
+        expect(StrictUser.safeParse(res.body.data).success).toBe(true)
+        expect(res.body.data).toEqual(JSON.parse(JSON.stringify(own)))
+      }),
+      { numRuns: 90 },
     )
   })
 })

@@ -56,7 +56,12 @@ const cases: Record<string, Case> = {
     queryArrays: true,
   },
   'valibot (Standard Schema)': { schemas: valibotSchemas, strips: true, queryArrays: false },
-  yupAdapter: { schemas: adapted(yupAdapter, yupSchemas), strips: false, queryArrays: true },
+  yupAdapter: { schemas: adapted(yupAdapter, yupSchemas), strips: true, queryArrays: true },
+  'yupAdapter (stripUnknown: false)': {
+    schemas: adapted((s) => yupAdapter(s, { stripUnknown: false }), yupSchemas),
+    strips: false,
+    queryArrays: true,
+  },
   'yup (Standard Schema)': {
     schemas: yupSchemas as unknown as Route,
     strips: false,

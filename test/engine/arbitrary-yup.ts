@@ -187,9 +187,15 @@ function objectCase(tie: (k: string) => fc.Arbitrary<YupCase>): fc.Arbitrary<Yup
       const input = fc
         .record({
           own: fc.record(present, { requiredKeys: [] }),
-          extra: fc.option(fc.record({ x: anything, extra: fc.integer() }, { requiredKeys: [] }), {
-            nil: undefined,
-          }),
+          // Undeclared keys at this depth, one of them an object of its own: every object of a
+          // generated input carries some, so stripping is tested at every depth.
+          extra: fc.option(
+            fc.record(
+              { x: anything, extra: fc.integer(), deep: fc.record({ secret: fc.string() }) },
+              { requiredKeys: [] },
+            ),
+            { nil: undefined, freq: 4 },
+          ),
           full: fc.boolean(),
           first: fc.boolean(),
         })

@@ -1,39 +1,58 @@
 import { describe, it } from 'vitest'
 import { ValidationError } from 'yup'
+import { issueMessage } from '../../src/adapters/yup/messages.js'
 import { splitPath, yupAdapter } from '../../src/adapters/yup/yup-adapter.js'
-import { yupCase } from './arbitrary-yup.js'
+import { type YupCase, yupCase } from './arbitrary-yup.js'
 import { canonical } from './canonical.js'
 import { assertParity, fuzzRuns, type Outcome, PER_SCHEMA } from './parity.js'
 
-// `npm test` runs 300 schemas × 20 inputs = 6,000 pairs; `npm run fuzz` far more.
+// `npm test` runs 300 schemas × 20 inputs = 6,000 pairs per setting; `npm run fuzz` far more.
 const RUNS = fuzzRuns(300)
+
+/** yup's own answer: validateSync with every error, or with its default abortEarly. */
+function yupOutcome(c: YupCase, input: unknown, options: object): Outcome {
+  try {
+    const data = c.schema.validateSync(input, options)
+    return { success: true, data: canonical(data) }
+  } catch (e) {
+    if (!(e instanceof ValidationError)) return { threw: String(e) }
+    const list = e.inner.length > 0 ? e.inner : [e]
+    return {
+      success: false,
+      // The adapter's messages are yup's, minus the value its type errors print.
+      issues: list.map((i) => ({
+        path: splitPath(i.path),
+        message: issueMessage(i),
+        code: i.type,
+      })),
+    }
+  }
+}
 
 describe('compile (differential parity with yup validateSync)', () => {
   it(
-    `answers like yup on ${RUNS * PER_SCHEMA} generated schema/input pairs`,
+    `answers like yup with stripUnknown: true on ${RUNS * PER_SCHEMA} generated schema/input pairs`,
     () => {
       assertParity({
         cases: yupCase,
         runs: RUNS,
         adapter: (c) => yupAdapter(c.schema),
-        // yup's own answer: validateSync with every error, or with its default abortEarly.
-        library: (c, input, allErrors): Outcome => {
-          try {
-            const data = c.schema.validateSync(input, { abortEarly: !allErrors })
-            return { success: true, data: canonical(data) }
-          } catch (e) {
-            if (!(e instanceof ValidationError)) return { threw: String(e) }
-            const list = e.inner.length > 0 ? e.inner : [e]
-            return {
-              success: false,
-              issues: list.map((i) => ({
-                path: splitPath(i.path),
-                message: i.message,
-                code: i.type,
-              })),
-            }
-          }
-        },
+        library: (c, input, allErrors) =>
+          yupOutcome(c, input, { abortEarly: !allErrors, stripUnknown: true }),
+        minCompiledShare: 0.3,
+      })
+    },
+    Math.max(120_000, RUNS * 200),
+  )
+
+  it(
+    `answers like yup's defaults with stripUnknown: false on ${RUNS * PER_SCHEMA} pairs`,
+    () => {
+      assertParity({
+        cases: yupCase,
+        runs: RUNS,
+        adapter: (c) => yupAdapter(c.schema, { stripUnknown: false }),
+        library: (c, input, allErrors) => yupOutcome(c, input, { abortEarly: !allErrors }),
         minCompiledShare: 0.3,
       })
     },

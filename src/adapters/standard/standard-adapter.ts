@@ -1,5 +1,6 @@
 import { defineAdapter, type SchemaAdapter } from '../../engine/adapter.js'
 import type { Issue, Result } from '../../engine/result.js'
+import { issueMessage as valibotMessage } from '../valibot/messages.js'
 import type {
   StandardInput,
   StandardIssue,
@@ -25,20 +26,34 @@ function segment(p: PropertyKey | { key: PropertyKey }): string | number {
   return typeof key === 'symbol' ? String(key) : key
 }
 
-function toIssue(issue: StandardIssue): Issue {
+// A library whose default messages quote the value, and how to say the same without it: a bare
+// valibot schema's issues are valibot's own.
+const messages = new Map<string, (issue: never) => string>([['valibot', valibotMessage]])
+
+function toIssue(issue: StandardIssue, vendor: string): Issue {
   // The spec has no issue codes; libraries that keep one on the issue (ArkType) expose it.
   const code = (issue as { code?: unknown }).code
+  const message = messages.get(vendor)
   return {
     // Array.from, not map: a library's path may be an Array subclass (ArkType's ReadonlyPath).
     path: Array.from(issue.path ?? [], segment),
-    message: issue.message,
+    message: message ? message(issue as never) : issue.message,
     code: typeof code === 'string' ? code : 'invalid',
   }
 }
 
-function toResult<O>(r: StandardResult<O>): Result<O> {
-  if (r.issues) return { success: false, issues: r.issues.map(toIssue) }
+function toResult<O>(r: StandardResult<O>, vendor: string): Result<O> {
+  if (r.issues) return { success: false, issues: r.issues.map((i) => toIssue(i, vendor)) }
   return { success: true, data: r.value }
+}
+
+// Whether `validate` is known to answer with a promise before calling it: yup's always does (even
+// for a synchronous schema), valibot's does for an async schema. Other libraries say nothing.
+function answersAsync(schema: StandardSchemaV1): boolean {
+  const vendor = schema['~standard'].vendor
+  return (
+    vendor === 'yup' || (vendor === 'valibot' && (schema as { async?: unknown }).async === true)
+  )
 }
 
 const cache = new WeakMap<object, SchemaAdapter>()
@@ -58,19 +73,21 @@ export function standardAdapter<S extends StandardSchemaV1>(
   const hit = cache.get(schema)
   if (hit) return hit as SchemaAdapter<StandardInput<S>, StandardOutput<S>>
   const props = schema['~standard']
+  const vendor = props.vendor
+  const result = (r: StandardResult<StandardOutput<S>>) => toResult(r, vendor)
   const adapter = defineAdapter<StandardInput<S>, StandardOutput<S>>({
     library: 'standard-schema',
     schema,
     ir: undefined,
-    async: false,
+    async: answersAsync(schema),
     parse(input) {
       const r = props.validate(input) as
         | StandardResult<StandardOutput<S>>
         | Promise<StandardResult<StandardOutput<S>>>
       // A thenable from another realm is a promise too.
       return typeof (r as { then?: unknown }).then === 'function'
-        ? Promise.resolve(r).then(toResult)
-        : toResult(r as StandardResult<StandardOutput<S>>)
+        ? Promise.resolve(r).then(result)
+        : result(r as StandardResult<StandardOutput<S>>)
     },
   })
   cache.set(schema, adapter as SchemaAdapter)

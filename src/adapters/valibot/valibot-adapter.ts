@@ -9,6 +9,7 @@ import {
 } from 'valibot'
 import { defineAdapter, type SchemaAdapter } from '../../engine/adapter.js'
 import type { Issue, Result } from '../../engine/result.js'
+import { issueMessage } from './messages.js'
 import { type ValibotLike, valibotToIR } from './to-ir.js'
 
 type AnySchema = GenericSchema | GenericSchemaAsync
@@ -24,7 +25,7 @@ function toResult<O>(r: {
       const key = (p as { key: unknown }).key
       return typeof key === 'string' || typeof key === 'number' ? key : String(key)
     }),
-    message: issue.message,
+    message: issueMessage(issue),
     code: issue.type,
   }))
   return { success: false, issues }
@@ -58,8 +59,8 @@ const cache = new WeakMap<object, SchemaAdapter>()
 
 /**
  * Wraps a valibot 1 schema as a schema adapter: its IR for the compiled fast path and the docs,
- * and valibot's own `safeParse` for every rejection (its issues and messages, `abortEarly` when
- * only the first issue is wanted).
+ * and valibot's own `safeParse` for every rejection (its issues and messages, minus the value its
+ * default messages print; `abortEarly` when only the first issue is wanted).
  * @param schema a valibot schema; the same schema object always gives the same adapter.
  * @example const body = valibotAdapter(v.object({ name: v.pipe(v.string(), v.minLength(2)) }))
  */

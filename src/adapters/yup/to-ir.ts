@@ -31,6 +31,8 @@ interface Context {
    * fields. Under any other root (an array) every field is cast, strict or not.
    */
   readonly validating: boolean
+  /** yup's `stripUnknown` validate option: casts drop unknown keys of every object. */
+  readonly stripUnknown: boolean
 }
 
 type Convert = (schema: YupLike, ctx: Context) => IRNode
@@ -176,8 +178,8 @@ function objectNode(schema: YupLike, ctx: Context): IRNode {
     const field = fields[key]
     if (!field || !('__isYupSchema__' in field) || key === '__proto__') return native('field')
     const inner = {
+      ...ctx,
       strict: ctx.strict || (ctx.validating && field.spec.strict === true),
-      validating: ctx.validating,
     }
     if (field.spec.strip) return native('strip')
     const value = toIR(field, inner)
@@ -188,14 +190,15 @@ function objectNode(schema: YupLike, ctx: Context): IRNode {
         : 'required'
     properties.push({ key, value, presence, outputOptional: presence === 'optional' })
   }
-  // Casting strips unknown keys under noUnknown()/stripUnknown(), so its test then holds; in strict
-  // mode (no cast) noUnknown and exact() reject them.
+  // Casting strips unknown keys under the stripUnknown option or noUnknown()/stripUnknown(), so the
+  // noUnknown and exact() tests then hold; in strict mode (no cast) those two reject them.
   const noUnknown = schema.spec.noUnknown === true
+  const strip = ctx.stripUnknown || noUnknown
   const unknownKeys = ctx.strict
     ? noUnknown || names.includes('exact')
       ? 'strict'
       : 'catchall'
-    : noUnknown
+    : strip
       ? 'strip'
       : names.includes('exact')
         ? 'strict'
@@ -270,9 +273,14 @@ function toIR(schema: YupLike, ctx: Context): IRNode {
   // null passes through every built-in cast unchanged; undefined takes the default, if any.
   if (schema.spec?.nullable) ir = node({ kind: 'nullable', inner: ir })
   if (hasDefault(schema, ctx)) {
-    // As a parent's cast makes it (strict fields kept uncast under a validating root object),
-    // then validated without casting again, as yup validates nested values.
-    const castOptions = { assert: false, __validating: ctx.validating }
+    // As a parent's cast makes it (strict fields kept uncast under a validating root object, an
+    // object default's unknown keys stripped under stripUnknown), then validated without casting
+    // again, as yup validates nested values.
+    const castOptions = {
+      assert: false,
+      __validating: ctx.validating,
+      ...(ctx.stripUnknown ? { stripUnknown: true } : {}),
+    }
     const get = () => {
       try {
         const value = schema.cast(undefined, castOptions)
@@ -290,11 +298,13 @@ function toIR(schema: YupLike, ctx: Context): IRNode {
 /**
  * Translates a yup 1 schema into the IR, reproducing yup's casting (its own transforms), defaults
  * and object output; conditions, refs, custom tests and transforms become `native` nodes.
+ * @param stripUnknown default false: true reproduces yup's `stripUnknown: true` validate option.
  * @example yupToIR(object({ name: string().required() })) // → { kind: 'object', … }
  */
-export function yupToIR(schema: YupLike): IRNode {
+export function yupToIR(schema: YupLike, stripUnknown = false): IRNode {
   return toIR(schema, {
     strict: schema.spec?.strict === true,
     validating: schema.type === 'object',
+    stripUnknown,
   })
 }

@@ -1,6 +1,7 @@
 import { type AnySchema, type InferType, ValidationError } from 'yup'
 import { defineAdapter, type SchemaAdapter } from '../../engine/adapter.js'
 import type { Issue, Result } from '../../engine/result.js'
+import { issueMessage } from './messages.js'
 import { type YupLike, yupToIR } from './to-ir.js'
 
 // `a.b[0]["x.y"]` → ['a', 'b', 0, 'x.y']
@@ -22,7 +23,7 @@ function toIssues(error: ValidationError): Issue[] {
   const list = error.inner.length > 0 ? error.inner : [error]
   return list.map((e) => ({
     path: splitPath(e.path),
-    message: e.message,
+    message: issueMessage(e),
     code: e.type ?? 'invalid',
   }))
 }
@@ -36,24 +37,44 @@ function isYupSchema(value: unknown): value is YupLike {
   )
 }
 
-const cache = new WeakMap<object, SchemaAdapter>()
+/** Options of `yupAdapter`. */
+export interface YupAdapterOptions {
+  /** Remove keys an object schema does not declare, at every depth (default true). */
+  readonly stripUnknown?: boolean
+}
+
+// One cache per stripUnknown setting: the same schema gives two different adapters.
+const caches = {
+  strip: new WeakMap<object, SchemaAdapter>(),
+  keep: new WeakMap<object, SchemaAdapter>(),
+}
 
 /**
- * Wraps a yup 1 schema as a schema adapter: its IR (casting, defaults and `noUnknown` /
- * `stripUnknown()` reproduced as yup does them) for the compiled fast path and the docs, and yup's
- * own `validateSync` for every rejection (`abortEarly` when only the first error is wanted, as
- * yup does by default). A schema with async tests is validated with `validate`.
+ * Wraps a yup 1 schema as a schema adapter: its IR (casting, defaults and unknown keys reproduced
+ * as yup does them) for the compiled fast path and the docs, and yup's own `validateSync` for
+ * every rejection (`abortEarly` when only the first error is wanted, as yup does by default).
+ * Unknown keys are removed at every depth, as yup's `stripUnknown: true` does; a schema with async
+ * tests is validated with `validate`.
  * @param schema a yup schema; the same schema object always gives the same adapter.
+ * @param options `stripUnknown` (default true): false keeps unknown keys, as yup does by default.
  * @example const body = yupAdapter(object({ name: string().required().min(2) }))
  */
 export function yupAdapter<S extends AnySchema>(
   schema: S,
+  options: YupAdapterOptions = {},
 ): SchemaAdapter<InferType<S>, InferType<S>> {
   if (!isYupSchema(schema as unknown)) throw new TypeError('yupAdapter: expected a yup 1 schema')
+  const stripUnknown = options.stripUnknown ?? true
+  if (typeof stripUnknown !== 'boolean') {
+    throw new TypeError('yupAdapter: stripUnknown must be a boolean')
+  }
+  const cache = stripUnknown ? caches.strip : caches.keep
   const hit = cache.get(schema)
   if (hit) return hit as SchemaAdapter<InferType<S>, InferType<S>>
-  const all = { abortEarly: false }
-  const first = { abortEarly: true }
+  // Without the option yup keeps unknown keys, except under noUnknown() / stripUnknown().
+  const strip = stripUnknown ? { stripUnknown: true } : {}
+  const all = { abortEarly: false, ...strip }
+  const first = { abortEarly: true, ...strip }
   const parseAsync = async (input: unknown, options: object): Promise<Result<InferType<S>>> => {
     try {
       return { success: true, data: await schema.validate(input, options) }
@@ -65,7 +86,7 @@ export function yupAdapter<S extends AnySchema>(
   const adapter = defineAdapter<InferType<S>, InferType<S>>({
     library: 'yup',
     schema,
-    ir: yupToIR(schema as unknown as YupLike),
+    ir: yupToIR(schema as unknown as YupLike, stripUnknown),
     async: false,
     parse(input, allErrors) {
       const options = allErrors === false ? first : all

@@ -105,6 +105,13 @@ describe('toAdapter with Standard Schema', () => {
     })
   })
 
+  it('knows a bare yup schema and an async valibot schema answer asynchronously', () => {
+    expect(toAdapter(y.object({ n: y.number() })).async).toBe(true)
+    expect(toAdapter(v.objectAsync({ n: v.number() })).async).toBe(true)
+    expect(toAdapter(v.object({ n: v.number() })).async).toBe(false)
+    expect(toAdapter(User).async).toBe(false)
+  })
+
   it('keeps a bare valibot schema (native) and its valibotAdapter (compiled) apart', () => {
     const vs = v.object({ n: v.number() })
     expect(compile(toAdapter(vs)).compiled).toBe(false)

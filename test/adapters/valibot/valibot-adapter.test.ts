@@ -127,7 +127,7 @@ describe('valibotAdapter', () => {
       issues: [
         {
           path: ['name'],
-          message: 'Invalid length: Expected >=2 but received 1',
+          message: 'Invalid length: Expected >=2',
           code: 'min_length',
         },
       ],
@@ -137,7 +137,7 @@ describe('valibotAdapter', () => {
       success: false,
       issues: [
         { path: ['name'], code: 'min_length' },
-        { path: ['email'], code: 'email', message: 'Invalid email: Received "x"' },
+        { path: ['email'], code: 'email', message: 'Invalid email' },
         { path: ['role'], code: 'picklist' },
       ],
     })

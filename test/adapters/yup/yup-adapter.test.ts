@@ -52,6 +52,11 @@ describe('yupToIR', () => {
     expect(kind(y.object(shape).stripUnknown())).toBe('strip')
     expect(kind(y.object(shape).exact())).toBe('strict')
     expect(kind(y.object(shape).noUnknown().strict())).toBe('strict')
+    // yup's stripUnknown option strips every object a cast reaches, exact() or not.
+    const stripped = (s: y.AnySchema) => (yupToIR(s as never, true) as { inner: IRObject }).inner
+    expect(stripped(y.object(shape)).unknownKeys).toBe('strip')
+    expect(stripped(y.object(shape).exact()).unknownKeys).toBe('strip')
+    expect(stripped(y.object(shape).strict()).unknownKeys).toBe('catchall')
   })
 
   it('leaves custom tests, transforms, when(), dates and lazy schemas to yup', () => {
@@ -92,18 +97,85 @@ describe('yupAdapter', () => {
     const c = compile(yupAdapter(User))
     expect(c.compiled).toBe(true)
     const input = { name: ' Ada ', email: 'ada@example.com', age: '36', extra: 1 }
-    const want = User.validateSync(input)
+    const want = User.validateSync(input, { stripUnknown: true })
+    expect(want).not.toHaveProperty('extra')
     const got = sync(c.validate(input, false))
     expect(got).toEqual({ success: true, data: want })
     if (got.success) expect(Object.keys(got.data as object)).toEqual(Object.keys(want))
   })
 
   it('returns the very input object when yup’s cast changes nothing', () => {
-    const c = compile(yupAdapter(y.object({ a: y.string(), b: y.number() })))
-    const input = { b: 1, x: true, a: 'x' }
-    const got = sync(c.validate(input, false))
-    expect(got).toEqual({ success: true, data: input })
-    if (got.success) expect(got.data).toBe(input)
+    const schema = y.object({ a: y.string(), b: y.number() })
+    const input = { b: 1, a: 'x' }
+    const got = sync(compile(yupAdapter(schema)).validate(input, false))
+    expect(got.success && got.data).toBe(input)
+    // Unknown keys kept (stripUnknown: false) change nothing either.
+    const loose = { b: 1, x: true, a: 'x' }
+    const kept = sync(compile(yupAdapter(schema, { stripUnknown: false })).validate(loose, false))
+    expect(kept.success && kept.data).toBe(loose)
+  })
+
+  it('removes unknown keys at every depth by default, as yup’s stripUnknown: true does', () => {
+    const Account = y.object({
+      id: y.number().required(),
+      profile: y.object({ name: y.string() }),
+      sessions: y.array(y.object({ device: y.string(), owner: y.object({ id: y.number() }) })),
+    })
+    const input = {
+      id: 1,
+      passwordHash: 'h4sh',
+      profile: { name: 'Ada', ssn: '078-05-1120' },
+      sessions: [{ device: 'phone', token: 't0k', owner: { id: 2, apiKey: 'k3y' } }],
+    }
+    const c = compile(yupAdapter(Account))
+    expect(c.compiled).toBe(true)
+    const want = {
+      id: 1,
+      profile: { name: 'Ada' },
+      sessions: [{ device: 'phone', owner: { id: 2 } }],
+    }
+    expect(sync(c.validate(input, false))).toEqual({ success: true, data: want })
+    expect(Account.validateSync(input, { stripUnknown: true })).toEqual(want)
+    // The native path (a rejection decided by yup) strips too.
+    expect(
+      yupAdapter(Account).parse({ ...input, sessions: [...input.sessions, 'x'] }, true),
+    ).toMatchObject({
+      success: false,
+    })
+    const natively = yupAdapter(
+      y.object({ a: y.string().test('t', 'no', () => true), deep: y.object({ b: y.string() }) }),
+    )
+    expect(natively.parse({ a: 'x', z: 1, deep: { b: 'y', z: 2 } })).toEqual({
+      success: true,
+      data: { a: 'x', deep: { b: 'y' } },
+    })
+  })
+
+  it('keeps unknown keys with stripUnknown: false, as yup does by default', () => {
+    const schema = y.object({ a: y.object({ b: y.string() }) })
+    const keep = yupAdapter(schema, { stripUnknown: false })
+    expect(keep).not.toBe(yupAdapter(schema))
+    expect(yupAdapter(schema, { stripUnknown: false })).toBe(keep)
+    const input = { a: { b: 'x', c: 1 }, d: 2 }
+    expect(sync(compile(keep).validate(input, false))).toEqual({ success: true, data: input })
+    expect(sync(compile(yupAdapter(schema)).validate(input, false))).toEqual({
+      success: true,
+      data: { a: { b: 'x' } },
+    })
+    // noUnknown() then strips as yup defines it, and rejects in strict mode, in both settings.
+    for (const options of [{}, { stripUnknown: false }]) {
+      const loose = yupAdapter(schema.noUnknown(), options)
+      expect(sync(compile(loose).validate({ a: { b: 'x' }, d: 2 }, false))).toEqual({
+        success: true,
+        data: { a: { b: 'x' } },
+      })
+      const strict = yupAdapter(schema.noUnknown().strict(), options)
+      expect(sync(compile(strict).validate({ a: { b: 'x' }, d: 2 }, false))).toMatchObject({
+        success: false,
+        issues: [{ code: 'noUnknown' }],
+      })
+    }
+    expect(() => yupAdapter(schema, { stripUnknown: 'no' as never })).toThrow(/stripUnknown/)
   })
 
   it('returns the very input array when its string items need no cast', () => {
