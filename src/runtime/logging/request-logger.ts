@@ -17,6 +17,9 @@ import { kRequestLog } from './types.js'
 
 type LoggedResponse = Response & { [kRequestLog]?: RequestLogState }
 
+// Where the bodies sit for `logger.redact` paths: `req.body.dob`, `body.dob`, `res.body.data.ssn`.
+const REQ_BODY = Object.freeze(['req', 'body'])
+const RES_BODY = Object.freeze(['res', 'body'])
 const ERROR = LEVEL_VALUE.error
 const DEBUG = LEVEL_VALUE.debug
 
@@ -63,8 +66,10 @@ export function requestLogger(
   function bodiesOf(state: RequestLogState): Record<string, unknown> | undefined {
     if (!o.logRequestBody && !wrapJson) return undefined
     const bodies: Record<string, unknown> = {}
-    if (o.logRequestBody && state.req.body !== undefined) bodies.reqBody = redact(state.req.body)
-    if (wrapJson && state.resBody !== undefined) bodies.resBody = redact(state.resBody)
+    if (o.logRequestBody && state.req.body !== undefined) {
+      bodies.reqBody = redact(state.req.body, REQ_BODY)
+    }
+    if (wrapJson && state.resBody !== undefined) bodies.resBody = redact(state.resBody, RES_BODY)
     return bodies
   }
 
