@@ -124,6 +124,14 @@ const ORDINARY_KEYS = [
   'message',
   'accept',
   'content-type',
+  'missing',
+  'endpoint',
+  'requestId',
+  'duration_ms',
+  'code',
+  'stack',
+  'cause',
+  'ip',
   'user-agent',
 ]
 
