@@ -2,10 +2,14 @@ import type { SinkOptions } from './console-sink.js'
 import { isoNow } from './iso-time.js'
 import type { LogLevel } from './levels.js'
 import { badges, prettyLine, useColors } from './pretty.js'
+import { safeStream } from './safe-stream.js'
 import type { Logger, LogSink, LogStream } from './types.js'
 
 /** The part of the pino module shapeguard uses (it is loaded lazily, never imported). */
-export type PinoModule = (options: Record<string, unknown>, destination?: LogStream) => Logger
+export interface PinoModule {
+  (options: Record<string, unknown>, destination: LogStream): Logger
+  destination(options: { dest: number }): LogStream
+}
 
 function isoTimestamp(): string {
   return ',"time":"' + isoNow() + '"'
@@ -39,8 +43,8 @@ function prettyDestination(stream: LogStream, colors: boolean): LogStream {
  * Filtering is the singleton's job, so pino itself lets every level through.
  */
 export function createPinoSink(pino: PinoModule, options: SinkOptions): LogSink {
-  const stream = options.stream ?? process.stdout
-  const colors = options.pretty && useColors(stream)
+  const target = options.stream ?? process.stdout
+  const colors = options.pretty && useColors(target)
   const config = {
     level: 'debug',
     base: undefined,
@@ -51,7 +55,10 @@ export function createPinoSink(pino: PinoModule, options: SinkOptions): LogSink 
     depthLimit: 64,
     edgeLimit: 100_000,
   }
-  const destination = options.pretty ? prettyDestination(stream, colors) : options.stream
-  const logger = destination === undefined ? pino(config) : pino(config, destination)
+  // pino's own destination (sonic-boom on fd 1) for JSON, guarded like every other stream.
+  const destination = options.pretty
+    ? prettyDestination(safeStream(target), colors)
+    : safeStream(options.stream ?? pino.destination({ dest: process.stdout.fd ?? 1 }))
+  const logger = pino(config, destination)
   return Object.freeze({ backend: 'pino', logger, pretty: options.pretty, colors })
 }
