@@ -47,9 +47,13 @@ describe('a closed log stream', () => {
     ['pino', 'pretty'],
     ['winston', 'json'],
     ['winston', 'pretty'],
-  ])('never kills the process or stops requests (%s, %s)', async (backend, mode) => {
-    const outcome = await serveWithClosedStdout(backend, mode)
-    expect(outcome.stderr).not.toMatch(/EPIPE|Error/)
-    expect(outcome).toMatchObject({ served: 20, requests: 20, code: 0, signal: null })
-  }, 30_000)
+  ])(
+    'never kills the process or stops requests (%s, %s)',
+    async (backend, mode) => {
+      const outcome = await serveWithClosedStdout(backend, mode)
+      expect(outcome.stderr).not.toMatch(/EPIPE|Error/)
+      expect(outcome).toMatchObject({ served: 20, requests: 20, code: 0, signal: null })
+    },
+    30_000,
+  )
 })
