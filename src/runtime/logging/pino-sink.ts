@@ -2,6 +2,7 @@ import type { SinkOptions } from './console-sink.js'
 import { isoNow } from './iso-time.js'
 import type { LogLevel } from './levels.js'
 import { badges, prettyLine, useColors } from './pretty.js'
+import { safeJson } from './printable.js'
 import { safeStream } from './safe-stream.js'
 import type { Logger, LogSink, LogStream } from './types.js'
 
@@ -37,9 +38,14 @@ function prettyDestination(stream: LogStream, colors: boolean): LogStream {
   }
 }
 
+// pino's JSON leaves U+2028, U+2029 and C1 controls raw; every backend's records escape them.
+function jsonDestination(stream: LogStream): LogStream {
+  return { write: (line: string) => stream.write(safeJson(line)) }
+}
+
 /**
  * pino configured to write the same records as every other backend: `level` as a string,
- * `time` in ISO 8601, no pid/hostname, the message under `message` (API.md decision 13).
+ * `time` in ISO 8601, no pid/hostname, the message under `message`.
  * Filtering is the singleton's job, so pino itself lets every level through.
  */
 export function createPinoSink(pino: PinoModule, options: SinkOptions): LogSink {
@@ -58,7 +64,9 @@ export function createPinoSink(pino: PinoModule, options: SinkOptions): LogSink 
   // pino's own destination (sonic-boom on fd 1) for JSON, guarded like every other stream.
   const destination = options.pretty
     ? prettyDestination(safeStream(target), colors)
-    : safeStream(options.stream ?? pino.destination({ dest: process.stdout.fd ?? 1 }))
+    : jsonDestination(
+        safeStream(options.stream ?? pino.destination({ dest: process.stdout.fd ?? 1 })),
+      )
   const logger = pino(config, destination)
   return Object.freeze({ backend: 'pino', logger, pretty: options.pretty, colors })
 }
