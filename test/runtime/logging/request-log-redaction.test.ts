@@ -102,3 +102,19 @@ describe('logger.info with a real request', () => {
     expect(first?.headers.host).toEqual(expect.stringContaining('127.0.0.1'))
   })
 })
+
+describe('shapeguard({ logger: { redact } })', () => {
+  it('rejects an entry that can never match when it is mounted, saying why', async () => {
+    const { shapeguard } = await import('../../../src/index.js')
+    const deep = Array.from({ length: 40 }, (_, i) => `k${i}`).join('.')
+    expect(() => shapeguard({ logger: { redact: ['dob', deep] } })).toThrow(
+      /^shapeguard: logger\.redact\[1\] .* is deeper than the 32 levels a log record keeps, so it can never match$/,
+    )
+    expect(() => shapeguard({ logger: { redact: ['*.*'] } })).toThrow(
+      /logger\.redact\[0\] \("\*\.\*"\) would redact every value/,
+    )
+    expect(() =>
+      shapeguard({ logger: { redact: ['req.body.dob', 'items.*.serial'] } }),
+    ).not.toThrow()
+  })
+})
