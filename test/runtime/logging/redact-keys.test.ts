@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createRedactor } from '../../../src/runtime/logging/redactor.js'
 
@@ -235,5 +236,36 @@ describe('createRedactor() user entries', () => {
     expect(custom({ body: { dob: 1 } })).toEqual({ body: { dob: '[REDACTED]' } })
     // Only at the top: a nested `headers` is not the request's.
     expect(custom({ upstream: { headers } })).toEqual({ upstream: { headers } })
+  })
+})
+
+describe('createRedactor() under random spellings', () => {
+  const BASES = ['accesstoken', 'password', 'apikey', 'clientsecret', 'authorization', 'setcookie']
+
+  it('never lets a default secret through, whatever the case and separators', () => {
+    const spelling = fc
+      .tuple(
+        fc.constantFrom(...BASES),
+        fc.array(fc.boolean(), { minLength: 20, maxLength: 20 }),
+        fc.array(fc.constantFrom('', '', '', '_', '-', '.', '__'), {
+          minLength: 20,
+          maxLength: 20,
+        }),
+      )
+      .map(([base, upper, seps]) =>
+        [...base].map((c, i) => (seps[i] ?? '') + (upper[i] ? c.toUpperCase() : c)).join(''),
+      )
+    fc.assert(
+      fc.property(
+        spelling,
+        fc.array(fc.constantFrom('a', 'list'), { maxLength: 4 }),
+        (key, path) => {
+          let value: unknown = { [key]: 'S3CRET-VALUE' }
+          for (const step of path) value = step === 'list' ? [value] : { a: value }
+          expect(JSON.stringify(redact(value))).not.toContain('S3CRET-VALUE')
+        },
+      ),
+      { numRuns: 500 },
+    )
   })
 })

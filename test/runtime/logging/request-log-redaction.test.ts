@@ -77,6 +77,7 @@ describe('logger.info with a real request', () => {
     app.get('/', (req, res) => {
       logger.info({ headers: req.headers }, 'incoming')
       logger.info({ req: { headers: req.headers, rawHeaders: req.rawHeaders } }, 'again')
+      logger.info({ req }, 'the whole request object')
       res.end()
     })
     await request(app)
