@@ -8,7 +8,7 @@ const CONTROL_OR_NEWLINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g
 // JSON.stringify escapes C0 controls already; these it leaves raw.
 const JSON_RAW = /[\u007f-\u009f\u2028\u2029]/g
 
-function escape(c: string): string {
+function toEscape(c: string): string {
   return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`
 }
 
@@ -16,7 +16,7 @@ function replaceAll(text: string, re: RegExp): string {
   re.lastIndex = 0
   if (!re.test(text)) return text
   re.lastIndex = 0
-  return text.replace(re, escape)
+  return text.replace(re, toEscape)
 }
 
 /** `text` with control characters and line separators written as `\uXXXX`; LF kept when asked. */

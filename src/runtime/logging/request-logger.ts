@@ -18,7 +18,7 @@ import { kRequestLog } from './types.js'
 
 type LoggedResponse = Response & { [kRequestLog]?: RequestLogState }
 
-// Where the bodies sit for `logger.redact` paths: `req.body.dob`, `body.dob`, `res.body.data.ssn`.
+// Where the bodies sit for `logger.redact` paths: `req.body.dob`, `body.dob`, `res.body.data.dob`.
 const REQ_BODY = Object.freeze(['req', 'body'])
 const RES_BODY = Object.freeze(['res', 'body'])
 const ERROR = LEVEL_VALUE.error

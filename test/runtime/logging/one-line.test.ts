@@ -16,6 +16,7 @@ afterEach(() => resetLogger())
 const HOSTILE = 'a\nb\r\x1b[31mc\x07d\x7fe\u0085f\u009bg\u2028h\u2029i\x0bj\x1ck'
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding line breaks is the point
 const LINE_BREAKS = /\r\n|\r|\n|\u000b|\u000c|\u001c|\u001d|\u001e|\u0085|\u2028|\u2029/
 
 function mount(backend: (typeof BACKENDS)[number], pretty: boolean) {
