@@ -1,5 +1,6 @@
 import type { Response } from 'express'
 import { defaultShape } from './envelope.js'
+import { endpointOf } from './logging/request-log-state.js'
 import { kRequestLog, type RequestLogSlot } from './logging/types.js'
 import type { ResolvedConfig } from './resolve-config.js'
 import { resolveLogger } from './resolve-logger.js'
@@ -94,8 +95,14 @@ function warnMissing(
   }
   if (seen.has(token)) return
   seen.add(token)
+  // The route pattern, not the URL: a query string carries request values.
+  const req = res.req
   resolveLogger(undefined).warn(
-    { token, method: res.req?.method, path: res.req?.originalUrl },
+    {
+      missing: token,
+      method: req?.method,
+      endpoint: req === undefined ? undefined : endpointOf(req),
+    },
     `withShape: ${token} resolved to nothing`,
   )
 }

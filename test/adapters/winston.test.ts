@@ -86,3 +86,44 @@ describe('winstonAdapter', () => {
     ])
   })
 })
+
+/** A transport whose destination failed, as a File transport on a full disk does. */
+class Broken extends Transport {
+  attempts = 0
+  override log(_info: unknown, callback: () => void) {
+    this.attempts++
+    this.emit('error', new Error('ENOSPC: no space left on device'))
+    callback()
+  }
+}
+
+describe('winstonAdapter with a failing transport', () => {
+  it('never throws, stops writing to that transport and keeps the others', async () => {
+    const keep = new Keep()
+    const broken = new Broken()
+    const logger = winstonAdapter(winston.createLogger({ transports: [broken, keep] }))
+    expect(() => {
+      for (let i = 0; i < 3; i++) logger.info({ i }, 'line')
+    }).not.toThrow()
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    expect(broken.attempts).toBe(1)
+    expect(keep.infos.map((info) => info.i)).toEqual([0, 1, 2])
+  })
+
+  it('goes quiet when no transport is left, without winston complaining', async () => {
+    const broken = new Broken()
+    const logger = winstonAdapter(winston.createLogger({ transports: [broken] }))
+    expect(() => {
+      for (let i = 0; i < 3; i++) logger.error('line')
+    }).not.toThrow()
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    expect(broken.attempts).toBe(1)
+  })
+
+  it('adds one error listener per winston logger', () => {
+    const target = winston.createLogger({ transports: [new Keep()] })
+    const before = target.listenerCount('error')
+    for (let i = 0; i < 20; i++) winstonAdapter(target)
+    expect(target.listenerCount('error')).toBe(before + 1)
+  })
+})

@@ -2,6 +2,7 @@ import { isoNow } from './iso-time.js'
 import { jsonLine } from './json-line.js'
 import { LOG_LEVELS, type LogLevel } from './levels.js'
 import { badges, prettyLine, useColors } from './pretty.js'
+import { safeStream } from './safe-stream.js'
 import type { Logger, LogMethod, LogSink, LogStream } from './types.js'
 
 export interface SinkOptions {
@@ -20,8 +21,9 @@ function split(a: unknown, b: unknown): [object | undefined, string | undefined]
  * (`process.stdout` by default), never through `console.*`.
  */
 export function createConsoleSink(options: SinkOptions): LogSink {
-  const stream = options.stream ?? process.stdout
-  const colors = options.pretty && useColors(stream)
+  const target = options.stream ?? process.stdout
+  const colors = options.pretty && useColors(target)
+  const stream = safeStream(target)
   const badge = badges(colors)
   const method = (level: LogLevel): LogMethod => {
     const write = options.pretty

@@ -1,4 +1,5 @@
 import type { LogLevel } from './levels.js'
+import { safeJson } from './printable.js'
 
 const PREFIX: Readonly<Record<LogLevel, string>> = Object.freeze({
   debug: '{"level":"debug","time":"',
@@ -18,7 +19,7 @@ function stringify(value: unknown): string {
 
 /**
  * One JSON record, one line: `level` and `time` first, then the metadata, then `message` — the
- * same record pino writes when shapeguard configures it (API.md decision 13).
+ * same record pino writes when shapeguard configures it — with no raw line separator anywhere.
  */
 export function jsonLine(
   level: LogLevel,
@@ -32,5 +33,5 @@ export function jsonLine(
     if (body.length > 2) line += ',' + body.slice(1, -1)
   }
   if (message !== undefined) line += ',"message":' + JSON.stringify(message)
-  return line + '}\n'
+  return safeJson(line) + '}\n'
 }

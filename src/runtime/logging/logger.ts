@@ -1,5 +1,6 @@
 import { isLogLevel, LEVEL_VALUE, LOG_LEVELS, type LogLevel, SILENT } from './levels.js'
 import { type ResolvedLoggerOptions, resolveLoggerOptions } from './options.js'
+import { printable } from './printable.js'
 import { createRedactor, type Redactor } from './redactor.js'
 import { resolveBackend } from './resolve-backend.js'
 import type { Logger, LogMethod, LogSink } from './types.js'
@@ -23,15 +24,22 @@ const overrides: ConfigureLoggerOptions = {}
 
 function noop(): void {}
 
+// Pretty lines keep newlines for the request logger's continuation lines, so a message given
+// here is escaped whole: one call, one line.
+function text(sink: LogSink, message: string): string {
+  return sink.pretty ? printable(message) : message
+}
+
 function emitter(level: LogLevel): LogMethod {
   return ((a: unknown, b?: unknown) => {
-    const target = (loggerState.sink ?? ensureSink()).logger
-    if (typeof a === 'string') target[level](a)
+    const sink = loggerState.sink ?? ensureSink()
+    const target = sink.logger
+    if (typeof a === 'string') target[level](text(sink, a))
     else if (a !== null && typeof a === 'object') {
       const meta = mounted!.redact(a) as Record<string, unknown>
-      if (typeof b === 'string') target[level](meta, b)
+      if (typeof b === 'string') target[level](meta, text(sink, b))
       else target[level](meta)
-    } else target[level](String(a))
+    } else target[level](text(sink, String(a)))
   }) as LogMethod
 }
 

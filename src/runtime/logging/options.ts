@@ -1,5 +1,5 @@
 import { isLogLevel, type LogLevel } from './levels.js'
-import { validateRedactPaths } from './redact.js'
+import { validateRedactPaths } from './redact-paths.js'
 import type { Logger } from './types.js'
 
 /** `logger` options of `shapeguard()` (SPEC.md 4.6); defaults follow `debug` (API.md decision 14). */

@@ -1,4 +1,5 @@
 import type { LogLevel } from './levels.js'
+import { safeJson } from './printable.js'
 
 /** ANSI colours used by pretty output (only when the stream is a terminal). */
 export const ANSI = Object.freeze({
@@ -45,13 +46,17 @@ export function clockTime(date: Date): string {
 function stringifyMeta(meta: object): string {
   try {
     const text = JSON.stringify(meta)
-    return text === undefined || text === '{}' ? '' : text
+    return text === undefined || text === '{}' ? '' : safeJson(text)
   } catch {
     return '{"logError":"metadata could not be serialised"}'
   }
 }
 
-/** `<time> [LEVEL] <message> <meta as JSON>` plus a newline; meta is left out when empty. */
+/**
+ * `<time> [LEVEL] <message> <meta as JSON>` plus a newline; meta is left out when empty. The
+ * message arrives escaped: the `logger` singleton escapes what it is given, and the request
+ * logger escapes each part of its line (it adds colours and continuation lines of its own).
+ */
 export function prettyLine(
   badge: string,
   date: Date,

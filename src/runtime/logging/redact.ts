@@ -1,71 +1,85 @@
 /** What a redacted value is replaced with. */
 export const REDACTED = '[REDACTED]'
 
-/** Always redacted (SPEC.md 6.2); `logger.redact` can only add to these. */
-export const ALWAYS_REDACTED: readonly string[] = Object.freeze([
-  'password',
-  'passwordHash',
-  'token',
-  'secret',
-  'accessToken',
-  'refreshToken',
-  'apiKey',
-  'cardNumber',
-  'cvv',
-  'ssn',
-  'pin',
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'req.query.token',
-  'req.query.apiKey',
-])
+/**
+ * Key names always redacted, compared after `normalizeKey` (so `Access-Token`, `access_token` and
+ * `ACCESS.TOKEN` are all `accesstoken`); `logger.redact` can only add to them. A floor at least as
+ * wide as Sentry's default scrubber, tuned against false positives: `token` is matched at the end
+ * of a key (`refresh_token`, `pageToken`) so `tokenCount` and `max_tokens` stay readable, and
+ * `secret` likewise, so `secretary` stays.
+ */
+export const ALWAYS_REDACTED = Object.freeze({
+  /** A key containing one of these anywhere (`passwordHash`, `password_confirmation`). */
+  containing: Object.freeze(['password', 'passwd', 'passphrase']),
+  /** A key ending with one of these (`client_secret`, `x-api-key`, `proxy-authorization`). */
+  endingWith: Object.freeze([
+    'token',
+    'secret',
+    'secretkey',
+    'secretaccesskey',
+    'apikey',
+    'privatekey',
+    'pwd',
+    'auth',
+    'authorization',
+    'credential',
+    'credentials',
+    'cookie',
+    'session',
+    'sessionid',
+    'sessid',
+    'csrf',
+    'xsrf',
+    'jwt',
+    'cardnumber',
+    'cvv',
+    'cvc',
+    'ssn',
+  ]),
+  /** A key equal to one of these. `rawheaders` is Node's name/value list: its values are secret. */
+  named: Object.freeze([
+    'tokens',
+    'secrets',
+    'cookies',
+    'apikeys',
+    'pin',
+    'pincode',
+    'otp',
+    'bearer',
+    'connectsid',
+    'ccnumber',
+    'ccnum',
+    'cardno',
+    'cardnum',
+    'creditcard',
+    'cvv2',
+    'cvc2',
+    'securitycode',
+    'socialsecuritynumber',
+    'xforwardedfor',
+    'xrealip',
+    'rawheaders',
+  ]),
+})
 
 /** Deeper values are replaced by `[Truncated]`: logs must never overflow the stack. */
 export const MAX_LOG_DEPTH = 32
 
-const SEGMENT = /^(?:\*|[A-Za-z0-9_$-]+)$/
+const SEPARATORS = /[-_.]/g
 
-/**
- * Checks `logger.redact` at mount time: dotted key paths (`card.number`, `req.headers.x-api-key`,
- * `items.*.secret`); a lone `*` or an empty, bracketed or spaced path is an error.
- */
-export function validateRedactPaths(paths: unknown): readonly string[] {
-  if (paths === undefined) return []
-  if (!Array.isArray(paths)) {
-    throw new TypeError('shapeguard: logger.redact must be an array of key paths')
-  }
-  paths.forEach((path: unknown, i) => {
-    const segments = typeof path === 'string' ? path.split('.') : []
-    if (
-      segments.length === 0 ||
-      !segments.every((s) => SEGMENT.test(s)) ||
-      (segments.length === 1 && segments[0] === '*')
-    ) {
-      throw new TypeError(
-        `shapeguard: logger.redact[${i}] (${JSON.stringify(path) ?? String(path)}) is not a valid path: ` +
-          'use key names joined by dots, e.g. "card.number" or "items.*.secret"',
-      )
-    }
-  })
-  return Object.freeze([...(paths as string[])])
+/** A key as redaction compares it: lower-case, without `-`, `_` and `.`. */
+export function normalizeKey(key: string): string {
+  const lower = key.toLowerCase()
+  SEPARATORS.lastIndex = 0
+  return SEPARATORS.test(lower) ? lower.replace(SEPARATORS, '') : lower
 }
 
-/** A path split into lower-case segments; the last one is the key that gets redacted. */
-export interface CompiledPaths {
-  /** Key names redacted at any depth. */
-  readonly keys: ReadonlySet<string>
-  /** Multi-segment paths, by last segment (`*` for any), matched against the end of the trail. */
-  readonly byLast: ReadonlyMap<string, readonly (readonly string[])[]>
-}
+const NAMED = new Set(ALWAYS_REDACTED.named)
 
-export function compilePaths(paths: readonly string[]): CompiledPaths {
-  const keys = new Set<string>()
-  const byLast = new Map<string, string[][]>()
-  for (const path of paths) {
-    const segments = path.toLowerCase().split('.')
-    const last = segments[segments.length - 1]!
-    if (segments.length === 1) keys.add(last)
-    else byLast.set(last, [...(byLast.get(last) ?? []), segments])
-  }
-  return { keys, byLast }
+/** Whether a normalised key is one of the always-redacted names. */
+export function isSecretKey(key: string): boolean {
+  if (NAMED.has(key)) return true
+  for (const end of ALWAYS_REDACTED.endingWith) if (key.endsWith(end)) return true
+  for (const part of ALWAYS_REDACTED.containing) if (key.includes(part)) return true
+  return false
 }

@@ -1,34 +1,12 @@
-import {
-  ALWAYS_REDACTED,
-  type CompiledPaths,
-  compilePaths,
-  MAX_LOG_DEPTH,
-  REDACTED,
-} from './redact.js'
+import { isSecretKey, MAX_LOG_DEPTH, normalizeKey, REDACTED } from './redact.js'
+import { type CompiledPaths, compilePaths, matchesPath } from './redact-paths.js'
 
-/** Returns a redacted, JSON-safe copy; never mutates its input and never throws. */
-export type Redactor = (value: unknown) => unknown
-
-function endsWith(trail: readonly string[], segments: readonly string[]): boolean {
-  // `segments` ends with the key itself, already matched; compare the parents.
-  const parents = segments.length - 1
-  if (trail.length < parents) return false
-  for (let i = 0; i < parents; i++) {
-    const want = segments[i]!
-    const got = trail[trail.length - parents + i]!
-    if (want !== '*' && want !== got) return false
-  }
-  return true
-}
-
-function isRedacted(paths: CompiledPaths, key: string, trail: readonly string[]): boolean {
-  const lower = key.toLowerCase()
-  if (paths.keys.has(lower)) return true
-  const exact = paths.byLast.get(lower)
-  if (exact?.some((segments) => endsWith(trail, segments))) return true
-  const any = paths.byLast.get('*')
-  return any?.some((segments) => endsWith(trail, segments)) === true
-}
+/**
+ * Returns a redacted, JSON-safe copy; never mutates its input and never throws. `at` is where
+ * the value sits (normalised keys, e.g. `['req', 'body']` for a request body) so that paths
+ * naming it match.
+ */
+export type Redactor = (value: unknown, at?: readonly string[]) => unknown
 
 function put(target: Record<string, unknown>, key: string, value: unknown): void {
   // An own `__proto__` key (JSON.parse makes them) must stay data, never become a prototype.
@@ -64,9 +42,16 @@ function walk(
     }
     ancestors.add(value)
     if (Array.isArray(source)) {
+      // Only a user path (`tags.*`, `items.0`) can name an array element.
+      const byIndex = paths.byLast.size > 0 || paths.keys.size > 0
       const out: unknown[] = []
       for (let i = 0; i < source.length; i++) {
-        trail.push('*')
+        const index = String(i)
+        if (byIndex && matchesPath(paths, index, trail)) {
+          out.push(REDACTED)
+          continue
+        }
+        trail.push(index)
         out.push(walk(paths, source[i], trail, ancestors))
         trail.pop()
       }
@@ -74,11 +59,12 @@ function walk(
     }
     const out: Record<string, unknown> = {}
     for (const key of Object.keys(source as object)) {
-      if (isRedacted(paths, key, trail)) {
+      const name = normalizeKey(key)
+      if (isSecretKey(name) || matchesPath(paths, name, trail)) {
         put(out, key, REDACTED)
         continue
       }
-      trail.push(key.toLowerCase())
+      trail.push(name)
       let child: unknown
       try {
         child = walk(paths, (source as Record<string, unknown>)[key], trail, ancestors)
@@ -98,13 +84,15 @@ function walk(
 
 /**
  * Builds the redactor for the always-redacted keys plus `extra` (already validated) paths.
- * Keys match case-insensitively at any depth; multi-segment paths match the end of the key trail.
+ * Keys match after normalisation at any depth; multi-segment paths match the end of the trail.
  */
 export function createRedactor(extra: readonly string[] = []): Redactor {
-  const paths = compilePaths([...ALWAYS_REDACTED, ...extra])
-  return function redact(value: unknown): unknown {
+  const paths: CompiledPaths = compilePaths(extra)
+  return function redact(value: unknown, at: readonly string[] = []): unknown {
     try {
-      return walk(paths, value, [], new Set())
+      const key = at[at.length - 1]
+      if (key !== undefined && matchesPath(paths, key, at.slice(0, -1))) return REDACTED
+      return walk(paths, value, [...at], new Set())
     } catch {
       return '[Unreadable]'
     }

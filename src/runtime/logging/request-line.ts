@@ -1,5 +1,6 @@
 import type { ErrorFields } from './error-fields.js'
 import { ANSI } from './pretty.js'
+import { printable, safeJson } from './printable.js'
 
 /** How pretty request lines look; fixed at mount. */
 export interface LineStyle {
@@ -42,7 +43,8 @@ export function lineColor(
 /** ` [id]` (last 8 characters with `shortRequestId`), or '' without an ID. */
 export function idPart(style: LineStyle, id: string): string {
   if (id === '') return ''
-  return ` [${style.shortRequestId ? id.slice(-8) : id}]`
+  // A custom generator's ID is not checked like an upstream one: escaped like the rest.
+  return ` [${printable(style.shortRequestId ? id.slice(-8) : id)}]`
 }
 
 /** Indented continuation lines under a pretty response line: error, stack, cause, bodies. */
@@ -62,26 +64,13 @@ export function detailLines(
     }
   }
   if (bodies !== undefined) {
-    for (const key of Object.keys(bodies)) out += `\n  ${key}: ${JSON.stringify(bodies[key])}`
+    for (const key of Object.keys(bodies)) {
+      out += `\n  ${key}: ${safeJson(JSON.stringify(bodies[key]) ?? 'undefined')}`
+    }
   }
   return out
 }
 
 function indent(text: string): string {
   return printable(text, true).replaceAll('\n', '\n  ')
-}
-
-// Control characters (and line separators) that a message may carry from client input: escaped,
-// so no message can forge a log line or send terminal escapes. Newlines stay only in stacks.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
-const control = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/g
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
-const controlOrNewline = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g
-
-/** `text` with control characters written as `\uXXXX`; newlines kept when `keepNewlines`. */
-export function printable(text: string, keepNewlines: boolean): string {
-  const re = keepNewlines ? control : controlOrNewline
-  re.lastIndex = 0
-  if (!re.test(text)) return text
-  return text.replace(re, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
 }

@@ -3,6 +3,7 @@ import { errorFields } from './error-fields.js'
 import { LEVEL_VALUE, levelForStatus } from './levels.js'
 import { installSink, loggerState } from './logger.js'
 import { type LoggerOptions, resolveLoggerOptions } from './options.js'
+import { printable } from './printable.js'
 import { createRedactor } from './redactor.js'
 import { detailLines, idPart, lineColor } from './request-line.js'
 import {
@@ -17,6 +18,9 @@ import { kRequestLog } from './types.js'
 
 type LoggedResponse = Response & { [kRequestLog]?: RequestLogState }
 
+// Where the bodies sit for `logger.redact` paths: `req.body.dob`, `body.dob`, `res.body.data.dob`.
+const REQ_BODY = Object.freeze(['req', 'body'])
+const RES_BODY = Object.freeze(['res', 'body'])
 const ERROR = LEVEL_VALUE.error
 const DEBUG = LEVEL_VALUE.debug
 
@@ -49,8 +53,9 @@ export function requestLogger(
     const id = logRequestId ? requestIdOf(req) : ''
     const path = pathOf(req)
     if (sink.pretty) {
+      // The path and address come from the request: escaped, like every pretty line's parts.
       const [open, close] = lineColor(o, sink.colors, req.method, undefined)
-      sink.logger.debug(`${open}>> ${req.method} ${path}${idPart(o, id)}${close}`)
+      sink.logger.debug(`${open}>> ${req.method} ${printable(path)}${idPart(o, id)}${close}`)
       return
     }
     const record: Record<string, unknown> = {}
@@ -63,8 +68,10 @@ export function requestLogger(
   function bodiesOf(state: RequestLogState): Record<string, unknown> | undefined {
     if (!o.logRequestBody && !wrapJson) return undefined
     const bodies: Record<string, unknown> = {}
-    if (o.logRequestBody && state.req.body !== undefined) bodies.reqBody = redact(state.req.body)
-    if (wrapJson && state.resBody !== undefined) bodies.resBody = redact(state.resBody)
+    if (o.logRequestBody && state.req.body !== undefined) {
+      bodies.reqBody = redact(state.req.body, REQ_BODY)
+    }
+    if (wrapJson && state.resBody !== undefined) bodies.resBody = redact(state.resBody, RES_BODY)
     return bodies
   }
 
@@ -98,10 +105,10 @@ export function requestLogger(
     if (sink.pretty) {
       // An aborted line takes a client error's colour.
       const [open, close] = lineColor(o, sink.colors, req.method, aborted ? 499 : status)
-      const ip = logClientIp ? ` ${clientIpOf(req)}` : ''
+      const ip = logClientIp ? ` ${printable(clientIpOf(req))}` : ''
       const flags = `${slow ? ' SLOW' : ''}${aborted ? ' ABORTED' : ''}`
       sink.logger[level](
-        `${open}<< ${status ?? '-'} ${req.method} ${pathOf(req)} ${Math.round(duration)}ms${idPart(o, id)}${ip}${flags}${close}${detailLines(error, bodies)}`,
+        `${open}<< ${status ?? '-'} ${req.method} ${printable(pathOf(req))} ${Math.round(duration)}ms${idPart(o, id)}${ip}${flags}${close}${detailLines(error, bodies)}`,
       )
       return
     }

@@ -4,6 +4,7 @@ import { isoNow } from './iso-time.js'
 import { jsonLine } from './json-line.js'
 import type { LogLevel } from './levels.js'
 import { badges, prettyLine, useColors } from './pretty.js'
+import { safeStream } from './safe-stream.js'
 import type { LogSink } from './types.js'
 
 type Info = Record<string | symbol, unknown> & { level: string; message?: unknown }
@@ -22,8 +23,9 @@ const MESSAGE = Symbol.for('message')
  * one transport that writes each formatted line to the stream.
  */
 export function createWinstonSink(winston: WinstonModule, options: SinkOptions): LogSink {
-  const stream = options.stream ?? process.stdout
-  const colors = options.pretty && useColors(stream)
+  const out = options.stream ?? process.stdout
+  const colors = options.pretty && useColors(out)
+  const stream = safeStream(out)
   const badge = badges(colors)
   const render = (info: Info): string => {
     const { level, message, ...rest } = info

@@ -40,11 +40,13 @@ describe('createRedactor', () => {
     })
   })
 
-  it('matches key names whatever their case', () => {
-    expect(redact({ Password: 1, APIKEY: 2, Authorization: 3 })).toEqual({
+  it('matches key names whatever their case and separators', () => {
+    expect(redact({ Password: 1, APIKEY: 2, Authorization: 3, 'Set-Cookie': 4, ok: 5 })).toEqual({
       Password: '[REDACTED]',
       APIKEY: '[REDACTED]',
-      Authorization: 3,
+      Authorization: '[REDACTED]',
+      'Set-Cookie': '[REDACTED]',
+      ok: 5,
     })
   })
 
@@ -59,8 +61,16 @@ describe('createRedactor', () => {
     }
     expect(redact({ req })).toEqual({ req: expected })
     expect(redact({ context: { req } })).toEqual({ context: { req: expected } })
-    // `authorization` alone is not a listed key: only under req.headers.
-    expect(redact({ headers: { authorization: 'x' } })).toEqual({ headers: { authorization: 'x' } })
+    expect(redact(req)).toEqual(expected)
+  })
+
+  it('redacts a value whose own position (`at`) a path names', () => {
+    const custom = createRedactor(['req.body', 'res.body.data.dob'])
+    expect(custom({ a: 1 }, ['req', 'body'])).toBe('[REDACTED]')
+    expect(custom({ data: { dob: 1, n: 2 } }, ['res', 'body'])).toEqual({
+      data: { dob: '[REDACTED]', n: 2 },
+    })
+    expect(custom({ data: { dob: 1 } })).toEqual({ data: { dob: 1 } })
   })
 
   it('appends user paths: key names, dotted paths and wildcards', () => {

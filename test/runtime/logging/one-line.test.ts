@@ -1,0 +1,95 @@
+import express from 'express'
+import request from 'supertest'
+import { afterEach, describe, expect, it } from 'vitest'
+import { AppError } from '../../../src/runtime/app-error.js'
+import { errorHandler } from '../../../src/runtime/error-handler.js'
+import { installSink, logger, resetLogger } from '../../../src/runtime/logging/logger.js'
+import { resolveLoggerOptions } from '../../../src/runtime/logging/options.js'
+import { resolveBackend } from '../../../src/runtime/logging/resolve-backend.js'
+import { makeApp } from './app.js'
+import { BACKENDS, capture, settle } from './capture.js'
+
+afterEach(() => resetLogger())
+
+// Everything a terminal, a log shipper or a JSON-lines splitter may take for a line break or a
+// command: CR, LF, ESC, other C0 controls, DEL, C1 controls (NEL, CSI), U+2028, U+2029.
+const HOSTILE = 'a\nb\r\x1b[31mc\x07d\x7fe\u0085f\u009bg\u2028h\u2029i\x0bj\x1ck'
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding line breaks is the point
+const LINE_BREAKS = /\r\n|\r|\n|\u000b|\u000c|\u001c|\u001d|\u001e|\u0085|\u2028|\u2029/
+
+function mount(backend: (typeof BACKENDS)[number], pretty: boolean) {
+  const out = capture()
+  const options = resolveLoggerOptions({ pretty, level: 'debug' }, true)
+  installSink(resolveBackend(options, { stream: out, backend }), options)
+  return out
+}
+
+function expectOneCleanLinePerCall(text: string, calls: number) {
+  const lines = text.split('\n')
+  expect(lines.pop()).toBe('')
+  expect(lines).toHaveLength(calls)
+  for (const line of lines) {
+    expect(line.split(LINE_BREAKS)).toHaveLength(1)
+    expect(line).not.toMatch(RAW_CONTROL)
+  }
+}
+
+describe.each(BACKENDS)('one log call is one line through %s', (backend) => {
+  it('pretty: messages and metadata are escaped', async () => {
+    const out = mount(backend, true)
+    logger.info(HOSTILE)
+    logger.warn({ note: HOSTILE, [HOSTILE]: 1 }, HOSTILE)
+    logger.error({ nested: { list: [HOSTILE] } })
+    await settle()
+    const text = out.chunks.join('')
+    expectOneCleanLinePerCall(text, 3)
+    expect(text).toContain(String.raw`a\u000ab\u000d\u001b[31mc`)
+  })
+
+  it('JSON: records escape U+2028, U+2029, DEL and C1 controls and read back the same', async () => {
+    const out = mount(backend, false)
+    logger.info(HOSTILE)
+    logger.warn({ note: HOSTILE, [HOSTILE]: 1 }, HOSTILE)
+    await settle()
+    const text = out.chunks.join('')
+    expectOneCleanLinePerCall(text, 2)
+    const records = text
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+    expect(records[0]?.message).toBe(HOSTILE)
+    expect(records[1]).toMatchObject({ note: HOSTILE, [HOSTILE]: 1, message: HOSTILE })
+  })
+
+  it('pretty: an AppError message logged by errorHandler() is escaped', async () => {
+    const out = mount(backend, true)
+    const app = express()
+    app.get('/', () => {
+      throw AppError.unauthorized(HOSTILE)
+    })
+    app.use(errorHandler())
+    await request(app).get('/')
+    await settle()
+    expectOneCleanLinePerCall(out.chunks.join(''), 1)
+  })
+
+  it('pretty: request lines escape the path, the client address and logged bodies', async () => {
+    const out = capture()
+    const app = makeApp(
+      { pretty: true, logIncoming: true, logClientIp: true, logRequestBody: true },
+      { stream: out, backend },
+    )
+    await request(app)
+      .post('/users')
+      .set('x-forwarded-for', 'evil\u009b31m')
+      .send({ name: 'x\u2028y\u0085z' })
+    await settle()
+    const text = out.chunks.join('')
+    expect(text).not.toMatch(RAW_CONTROL)
+    // The header's UTF-8 bytes reach Express as latin1: the C1 byte is what must not get through.
+    expect(text).toContain(String.raw`\u009b31m`)
+    expect(text).toContain(String.raw`reqBody: {"name":"x\u2028y\u0085z"}`)
+  })
+})
