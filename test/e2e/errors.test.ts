@@ -258,7 +258,19 @@ describe.each(hosts)('body-parser errors on %s', (_, express) => {
       .set('Content-Type', 'application/json; charset=klingon')
       .send('{}')
     expect(res.status).toBe(415)
-    expect(res.body.error.code).toBe('INVALID_CONTENT_TYPE')
+    expect(res.body.error).toEqual({
+      code: 'INVALID_CONTENT_TYPE',
+      message: 'Content-Type charset is not supported: send UTF-8',
+      details: {
+        allowed: [
+          'application/json',
+          'application/*+json',
+          'application/x-www-form-urlencoded',
+          'multipart/form-data',
+        ],
+      },
+    })
+    expect(res.text.toLowerCase()).not.toContain('klingon')
   })
 
   it('a well-formed body still works', async () => {
