@@ -13,6 +13,7 @@ import {
   type ResolvedConfig,
 } from './resolve-config.js'
 import { resolveLogger } from './resolve-logger.js'
+import { dataField, isError } from './safe-read.js'
 import { kConfig, slots } from './slots.js'
 
 /** Options of `errorHandler()`; each falls back to `shapeguard()`'s configuration, then a default. */
@@ -91,7 +92,8 @@ function answer(
   if (!error.isOperational) {
     const fallback = options.fallbackMessage ?? config?.errors.fallbackMessage
     message = debug ? message : (fallback ?? defaultFallbackMessage)
-    details = debug && error.cause instanceof Error ? (error.cause.stack ?? null) : null
+    const stack = debug && isError(error.cause) ? dataField(error.cause, 'stack') : undefined
+    details = typeof stack === 'string' ? stack : null
   }
   const shape = config?.response.shape ?? defaultShape
   res.status(validStatus(error.statusCode)).json(shape.error(error.code, message, details))

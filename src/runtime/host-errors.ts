@@ -1,5 +1,6 @@
 import { type ErrorCode, errorCodes } from './error-codes.js'
 import { contentTypesAllowed } from './guards/media-types.js'
+import { dataField, isError } from './safe-read.js'
 
 /** What a client error raised by the host framework (router, body parser, static files) becomes. */
 export interface HostClientError {
@@ -73,20 +74,6 @@ const byStatus = new Map<number, HostClientError>([
 
 const malformedPath = answer('BAD_REQUEST', 'Malformed URL encoding in the path')
 
-/**
- * Reads a data property of an error, its own or one of its prototypes' (http-errors keeps `status`
- * and `expose` on its classes), without running a getter.
- */
-function dataField(err: object, key: string): unknown {
-  let o: object | null = err
-  for (let depth = 0; o !== null && depth < 16; depth++) {
-    const d = Object.getOwnPropertyDescriptor(o, key)
-    if (d !== undefined) return 'value' in d ? d.value : undefined
-    o = Object.getPrototypeOf(o)
-  }
-  return undefined
-}
-
 function clientStatus(err: object): number | undefined {
   let status = dataField(err, 'status')
   if (status === undefined) status = dataField(err, 'statusCode')
@@ -104,16 +91,12 @@ function clientStatus(err: object): number | undefined {
  * or lets a throwing Proxy trap escape.
  */
 export function hostClientError(value: unknown): HostClientError | undefined {
-  try {
-    if (!(value instanceof Error)) return undefined
-    const status = clientStatus(value)
-    if (status === undefined) return undefined
-    const type = dataField(value, 'type')
-    const translate = typeof type === 'string' ? byType.get(type) : undefined
-    if (translate !== undefined) return translate(value)
-    if (value instanceof URIError && status === 400) return malformedPath
-    return byStatus.get(status) ?? byStatus.get(400)
-  } catch {
-    return undefined
-  }
+  if (!isError(value)) return undefined
+  const status = clientStatus(value)
+  if (status === undefined) return undefined
+  const type = dataField(value, 'type')
+  const translate = typeof type === 'string' ? byType.get(type) : undefined
+  if (translate !== undefined) return translate(value)
+  if (status === 400 && isError(value, URIError)) return malformedPath
+  return byStatus.get(status) ?? byStatus.get(400)
 }

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
-import { AppError } from './app-error.js'
+import { asError } from './app-error.js'
 import { type CompiledRoute, compileRoute, type Step } from './compile-route.js'
 import { type ResolvedConfig, resolveConfig } from './resolve-config.js'
 import type { RouteDefinition } from './route-types.js'
@@ -39,9 +39,8 @@ function run(
   return undefined
 }
 
-// A thrown non-error (a string, null) must still arrive as an error, never as `next('route')`.
 function forward(next: NextFunction, err: unknown): void {
-  next(err instanceof Error ? err : AppError.fromUnknown(err))
+  next(asError(err))
 }
 
 function pass(compiled: CompiledRoute, res: Response, next: NextFunction): void {
