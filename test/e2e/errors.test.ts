@@ -386,30 +386,30 @@ describe.each(hosts)('a failure inside errorHandler on %s', (_, express) => {
     error: { code: 'INTERNAL_ERROR', message: 'Something went wrong', details: null },
   }
 
-  it.each([
-    false,
-    true,
-  ])('an error whose message getter throws is an ordinary 500 (debug %s)', async (debug) => {
-    const logger = captureLogger()
-    const app = express()
-    app.get('/x', (_req, _res, next) => {
-      const err = new Error('x')
-      Object.defineProperty(err, 'message', {
-        get() {
-          throw new Error('getter exploded')
-        },
+  it.each([false, true])(
+    'an error whose message getter throws is an ordinary 500 (debug %s)',
+    async (debug) => {
+      const logger = captureLogger()
+      const app = express()
+      app.get('/x', (_req, _res, next) => {
+        const err = new Error('x')
+        Object.defineProperty(err, 'message', {
+          get() {
+            throw new Error('getter exploded')
+          },
+        })
+        next(err)
       })
-      next(err)
-    })
-    app.use(errorHandler({ logger, debug }))
-    const res = await request(app).get('/x')
-    expect(res.status).toBe(500)
-    expect(res.body.error.code).toBe('INTERNAL_ERROR')
-    expect(res.body.message).toBe(debug ? 'Error' : 'Something went wrong')
-    expect(logger.records.map((r) => r.message)).not.toContain(
-      'errorHandler failed; sent the fallback error response',
-    )
-  })
+      app.use(errorHandler({ logger, debug }))
+      const res = await request(app).get('/x')
+      expect(res.status).toBe(500)
+      expect(res.body.error.code).toBe('INTERNAL_ERROR')
+      expect(res.body.message).toBe(debug ? 'Error' : 'Something went wrong')
+      expect(logger.records.map((r) => r.message)).not.toContain(
+        'errorHandler failed; sent the fallback error response',
+      )
+    },
+  )
 
   it('details that cannot be serialised get the fallback', async () => {
     const app = express()
