@@ -2,6 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import { asError } from './app-error.js'
 import { type CompiledRoute, compileRoute, type Step } from './compile-route.js'
 import { type ResolvedConfig, resolveConfig } from './resolve-config.js'
+import { installHelpers } from './response-helpers.js'
 import type { RouteDefinition } from './route-types.js'
 import { kConfig, kPrepareData, slots } from './slots.js'
 
@@ -16,13 +17,16 @@ export type ValidateOptions<
 
 let fallback: ResolvedConfig | undefined
 
-// A route used without shapeguard() still validates, with the defaults resolved on first use
-// (never at import: `debug` follows NODE_ENV as it is when requests arrive).
+// A route used without shapeguard() still validates and still has `res.ok` and the other
+// helpers, with the defaults resolved on first use (never at import: `debug` follows NODE_ENV as
+// it is when requests arrive). With shapeguard() mounted the configuration is already there.
 function configOf(req: Request, res: Response): ResolvedConfig {
-  const config = slots(res)[kConfig] ?? (req.app?.locals?.shapeguard as ResolvedConfig | undefined)
+  const config = slots(res)[kConfig]
   if (config !== undefined) return config
-  fallback ??= resolveConfig({})
-  return fallback
+  const resolved =
+    (req.app?.locals?.shapeguard as ResolvedConfig | undefined) ?? (fallback ??= resolveConfig({}))
+  installHelpers(res, resolved)
+  return resolved
 }
 
 function run(
