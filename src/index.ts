@@ -47,6 +47,7 @@ export type {
   SuccessEnvelope,
 } from './runtime/response-types.js'
 export type {
+  BodyOf,
   CacheOptions,
   RateLimitOptions,
   RouteDefinition,
@@ -54,6 +55,7 @@ export type {
   Schema,
   SchemaInput,
   SchemaOutput,
+  SchemaSlot,
   TypedRequest,
   TypedResponse,
 } from './runtime/route-types.js'

@@ -1,5 +1,5 @@
 import { compileRoute } from './compile-route.js'
-import type { RouteDefinition } from './route-types.js'
+import type { BodyOf, RouteDefinition, SchemaSlot } from './route-types.js'
 
 /**
  * Declares a route once, for `validate()`/`handle()` and the OpenAPI generator: every field of
@@ -10,12 +10,13 @@ import type { RouteDefinition } from './route-types.js'
  * @example const createUser = defineRoute({ body: CreateUser, response: User, allErrors: true })
  */
 export function defineRoute<
-  B = undefined,
-  P = undefined,
-  Q = undefined,
-  H = undefined,
-  R = undefined,
->(definition: RouteDefinition<B, P, Q, H, R>): RouteDefinition<B, P, Q, H, R> {
+  B extends SchemaSlot = undefined,
+  P extends SchemaSlot = undefined,
+  Q extends SchemaSlot = undefined,
+  H extends SchemaSlot = undefined,
+  R extends SchemaSlot = undefined,
+  T = BodyOf<B>,
+>(definition: RouteDefinition<B, P, Q, H, R, T>): RouteDefinition<B, P, Q, H, R, T> {
   const route = Object.freeze({ ...definition })
   compileRoute(route as never)
   return route

@@ -3,17 +3,18 @@ import { asError } from './app-error.js'
 import { type CompiledRoute, compileRoute, type Step } from './compile-route.js'
 import { type ResolvedConfig, resolveConfig } from './resolve-config.js'
 import { installHelpers } from './response-helpers.js'
-import type { RouteDefinition } from './route-types.js'
+import type { BodyOf, RouteDefinition, SchemaSlot } from './route-types.js'
 import { kConfig, kPrepareData, slots } from './slots.js'
 
 /** The options of `validate()`: a route (`defineRoute()`'s result) or its fields inline (SPEC.md 2.4). */
 export type ValidateOptions<
-  B = unknown,
-  P = unknown,
-  Q = unknown,
-  H = unknown,
-  R = unknown,
-> = RouteDefinition<B, P, Q, H, R>
+  B extends SchemaSlot = SchemaSlot,
+  P extends SchemaSlot = SchemaSlot,
+  Q extends SchemaSlot = SchemaSlot,
+  H extends SchemaSlot = SchemaSlot,
+  R extends SchemaSlot = SchemaSlot,
+  T = unknown,
+> = RouteDefinition<B, P, Q, H, R, T>
 
 let fallback: ResolvedConfig | undefined
 
@@ -61,9 +62,14 @@ function pass(compiled: CompiledRoute, res: Response, next: NextFunction): void 
  * @param route schemas (zod, adapters or Standard Schema) and per-route options
  * @example app.post('/users', validate({ body: CreateUser, response: User }), createUser)
  */
-export function validate<B = undefined, P = undefined, Q = undefined, H = undefined, R = undefined>(
-  route: ValidateOptions<B, P, Q, H, R>,
-): RequestHandler {
+export function validate<
+  B extends SchemaSlot = undefined,
+  P extends SchemaSlot = undefined,
+  Q extends SchemaSlot = undefined,
+  H extends SchemaSlot = undefined,
+  R extends SchemaSlot = undefined,
+  T = BodyOf<B>,
+>(route: ValidateOptions<B, P, Q, H, R, T>): RequestHandler {
   const compiled = compileRoute(route as never)
   const steps = compiled.steps
   return function validate(req, res, next) {
