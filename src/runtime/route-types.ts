@@ -29,7 +29,7 @@ export type SchemaOutput<S> =
       ? O
       : unknown
 
-/** A per-route rate limit (SPEC.md 2.5); enforced by the rate-limit step of the pipeline. */
+/** A per-route rate limit, for when `rateLimit` is built (not implemented yet). */
 export interface RateLimitOptions {
   readonly windowMs: number
   readonly max: number
@@ -38,7 +38,7 @@ export interface RateLimitOptions {
   readonly keyGenerator?: (req: Request) => string
 }
 
-/** Cache-Control hints set after successful validation (SPEC.md 2.6). */
+/** Cache-Control hints, for when the route field `cache` is built (not implemented yet). */
 export interface CacheOptions {
   readonly maxAge?: number
   readonly private?: boolean
@@ -79,8 +79,10 @@ export interface RouteDefinition<
   readonly sends?: R
   /** Runs on the validated body, after validation and before the handler; its result (of any type) is the new `req.body`. */
   readonly transform?: (body: Out<B, unknown>) => T | Promise<T>
-  readonly rateLimit?: RateLimitOptions
-  readonly cache?: CacheOptions
+  /** Not implemented yet: a route that gives it throws when it is defined. */
+  readonly rateLimit?: never
+  /** Not implemented yet: a route that gives it throws when it is defined. */
+  readonly cache?: never
   /** Pre-parse limits for this route, over `validation.limits`. */
   readonly limits?: Partial<GuardLimits>
   /** Every issue of a failing part, not just the first. @default false */

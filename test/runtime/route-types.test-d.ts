@@ -77,3 +77,12 @@ describe('transform', () => {
     })
   })
 })
+
+describe('options not implemented yet', () => {
+  it('rateLimit and cache are compile errors', () => {
+    // @ts-expect-error rateLimit is not implemented yet
+    defineRoute({ rateLimit: { windowMs: 1000, max: 1 } })
+    // @ts-expect-error cache is not implemented yet
+    handle({ cache: { maxAge: 60 } }, () => {})
+  })
+})
