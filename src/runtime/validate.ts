@@ -24,8 +24,11 @@ let fallback: ResolvedConfig | undefined
 function configOf(req: Request, res: Response): ResolvedConfig {
   const config = slots(res)[kConfig]
   if (config !== undefined) return config
-  const resolved =
-    (req.app?.locals?.shapeguard as ResolvedConfig | undefined) ?? (fallback ??= resolveConfig({}))
+  let resolved = req.app?.locals?.shapeguard as ResolvedConfig | undefined
+  if (resolved === undefined) {
+    fallback ??= resolveConfig({})
+    resolved = fallback
+  }
   installHelpers(res, resolved)
   return resolved
 }
