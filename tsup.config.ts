@@ -20,4 +20,6 @@ export default defineConfig({
   platform: 'node',
   sourcemap: false,
   treeshake: true,
+  // esbuild renames a class that refers to itself (`_AppError`): users see `err.name` and stacks.
+  keepNames: true,
 })

@@ -13,7 +13,7 @@ export { createDTO, type DTO } from './runtime/create-dto.js'
 export { type CreateRouterOptions, createRouter } from './runtime/create-router.js'
 export { defineRoute } from './runtime/define-route.js'
 export type { ResponseShape, ShapeToken } from './runtime/envelope.js'
-export type { ErrorCode } from './runtime/error-codes.js'
+export { ErrorCode } from './runtime/error-codes.js'
 export { type ErrorHandlerOptions, errorHandler } from './runtime/error-handler.js'
 export { handle } from './runtime/handle.js'
 export {
@@ -47,6 +47,7 @@ export type {
   SuccessEnvelope,
 } from './runtime/response-types.js'
 export type {
+  BodyOf,
   CacheOptions,
   RateLimitOptions,
   RouteDefinition,
@@ -54,6 +55,7 @@ export type {
   Schema,
   SchemaInput,
   SchemaOutput,
+  SchemaSlot,
   TypedRequest,
   TypedResponse,
 } from './runtime/route-types.js'

@@ -1,5 +1,6 @@
 import type { ErrorCode } from './error-codes.js'
 import { hostClientError } from './host-errors.js'
+import { dataField, isError } from './safe-read.js'
 import type { ValidationIssue } from './validation-issue.js'
 
 // Symbol.for: two copies of the package (or a bundled and an installed one) share the brand.
@@ -123,7 +124,8 @@ export class AppError<Details = unknown> extends Error {
   /**
    * Converts any thrown value: an AppError passes through unchanged, a client error of the host
    * framework (malformed JSON, body too large) becomes its 4xx, anything else a programmer error
-   * (500 INTERNAL_ERROR, `isOperational: false`) that keeps the value as `cause`.
+   * (500 INTERNAL_ERROR, `isOperational: false`) that keeps the value as `cause`. Only data
+   * properties of an Error are read: no getter runs, no text of a thrown non-Error is kept.
    */
   static fromUnknown(value: unknown): AppError {
     if (isAppError(value)) return value
@@ -147,12 +149,24 @@ Object.defineProperty(AppError.prototype, kAppError, { value: true })
  * @example if (isAppError(err)) res.status(err.statusCode)
  */
 export function isAppError(value: unknown): value is AppError {
-  return typeof value === 'object' && value !== null && (value as AppError)[kAppError] === true
+  return typeof value === 'object' && value !== null && dataField(value, kAppError) === true
 }
 
+/** A thrown value as an Error, for `next()`: a non-Error must never read as `next('route')`. */
+export function asError(value: unknown): Error {
+  return isError(value) ? value : AppError.fromUnknown(value)
+}
+
+// The development message of a programmer error (production sends the fallback message).
 function describe(value: unknown): string {
-  if (value instanceof Error) return value.message || value.name
+  if (isError(value)) {
+    const message = dataField(value, 'message')
+    if (typeof message === 'string' && message !== '') return message
+    const name = dataField(value, 'name')
+    return typeof name === 'string' && name !== '' ? name : 'Error'
+  }
   if (typeof value === 'string') return value || 'Empty string thrown'
   if (typeof value === 'object' && value !== null) return 'Non-error object thrown'
+  if (typeof value === 'function') return 'Non-error function thrown'
   return `Non-error value thrown: ${String(value)}`
 }

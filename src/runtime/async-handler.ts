@@ -1,5 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
-import { AppError } from './app-error.js'
+import { asError } from './app-error.js'
 
 /**
  * Wraps an async handler so a rejection (or a synchronous throw) reaches the error middleware,
@@ -22,7 +22,7 @@ export function asyncHandler<Req extends Request = Request, Res extends Response
 }
 
 function forward(next: NextFunction, err: unknown): void {
-  next(err instanceof Error ? err : AppError.fromUnknown(err))
+  next(asError(err))
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {

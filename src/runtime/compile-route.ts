@@ -3,6 +3,7 @@ import { toAdapter } from '../adapters/resolve.js'
 import type { SchemaAdapter } from '../engine/adapter.js'
 import { compile } from '../engine/compile.js'
 import type { RequestPart } from '../engine/result.js'
+import { rejectUnbuilt } from './not-built.js'
 import { guardStep, partStep, transformStep } from './pipeline-steps.js'
 import { queryArrayKeys } from './query-array-keys.js'
 import { debugExposure, type ResolvedConfig, resolveExposure } from './resolve-config.js'
@@ -37,6 +38,7 @@ export function compileRoute(route: AnyRoute): CompiledRoute {
   }
   const hit = cache.get(route)
   if (hit !== undefined) return hit
+  rejectUnbuilt(route, '')
   const allErrors = route.allErrors ?? false
   if (typeof allErrors !== 'boolean') throw new TypeError('shapeguard: allErrors must be a boolean')
   if (route.transform !== undefined && typeof route.transform !== 'function') {

@@ -40,3 +40,13 @@ export const errorCodes = {
 
 /** A code shapeguard itself sends (see the error-code table in the README). */
 export type ErrorCode = keyof typeof errorCodes
+
+/**
+ * Every code shapeguard itself sends, each key equal to its value, for matching without typos.
+ * @example if (err.code === ErrorCode.NOT_FOUND) return null
+ */
+export const ErrorCode: { readonly [K in ErrorCode]: K } = Object.freeze(
+  Object.fromEntries(Object.keys(errorCodes).map((code) => [code, code])) as {
+    [K in ErrorCode]: K
+  },
+)

@@ -13,6 +13,7 @@ import {
   type ResolvedConfig,
 } from './resolve-config.js'
 import { resolveLogger } from './resolve-logger.js'
+import { dataField, isError } from './safe-read.js'
 import { kConfig, slots } from './slots.js'
 
 /** Options of `errorHandler()`; each falls back to `shapeguard()`'s configuration, then a default. */
@@ -65,7 +66,10 @@ function answer(
   const config: ResolvedConfig | undefined = slots(res)[kConfig] ?? req.app?.locals?.shapeguard
   const logger = resolveLogger(options.logger)
   const explicit = options.logger !== undefined
-  const error = AppError.fromUnknown(thrown)
+  const error =
+    config === undefined && !hasHelpers(res) && isError(thrown, TypeError)
+      ? withoutShapeguard(thrown)
+      : AppError.fromUnknown(thrown)
 
   if (res.headersSent) {
     // Nothing more can be said to this client. An unfinished body is cut off (as Express's own
@@ -91,10 +95,27 @@ function answer(
   if (!error.isOperational) {
     const fallback = options.fallbackMessage ?? config?.errors.fallbackMessage
     message = debug ? message : (fallback ?? defaultFallbackMessage)
-    details = debug && error.cause instanceof Error ? (error.cause.stack ?? null) : null
+    const stack = debug && isError(error.cause) ? dataField(error.cause, 'stack') : undefined
+    details = typeof stack === 'string' ? stack : null
   }
   const shape = config?.response.shape ?? defaultShape
   res.status(validStatus(error.statusCode)).json(shape.error(error.code, message, details))
+}
+
+function hasHelpers(res: Response): boolean {
+  return typeof (res as Partial<Response>).ok === 'function'
+}
+
+// A TypeError on a response shapeguard() never saw is most likely `res.ok is not a function`:
+// the message names the fix (the TypeError itself stays the cause, with its stack).
+function withoutShapeguard(thrown: TypeError): AppError {
+  return new AppError(
+    'INTERNAL_ERROR',
+    'TypeError on a route without shapeguard(): res.ok, res.fail and the other response helpers exist only after app.use(shapeguard()) or on handle()/validate() routes',
+    500,
+    null,
+    { cause: thrown, isOperational: false },
+  )
 }
 
 function validStatus(status: number): number {

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express'
 import { asyncHandler } from './async-handler.js'
-import type { RouteDefinition, RouteHandler } from './route-types.js'
+import type { BodyOf, RouteDefinition, RouteHandler, SchemaSlot } from './route-types.js'
 import { validate } from './validate.js'
 
 /**
@@ -11,9 +11,16 @@ import { validate } from './validate.js'
  * @param route schemas and per-route options (SPEC.md 2.4), e.g. `defineRoute()`'s result
  * @example app.post('/users', ...handle({ body: CreateUser, response: User }, async (req, res) => res.created({ data: await users.add(req.body) })))
  */
-export function handle<B = undefined, P = undefined, Q = undefined, H = undefined, R = undefined>(
-  route: RouteDefinition<B, P, Q, H, R>,
-  handler: RouteHandler<B, P, Q, H, R>,
+export function handle<
+  B extends SchemaSlot = undefined,
+  P extends SchemaSlot = undefined,
+  Q extends SchemaSlot = undefined,
+  H extends SchemaSlot = undefined,
+  R extends SchemaSlot = undefined,
+  T = BodyOf<B>,
+>(
+  route: RouteDefinition<B, P, Q, H, R, T>,
+  handler: RouteHandler<B, P, Q, H, R, T>,
 ): [validate: RequestHandler, handler: RequestHandler] {
   if (typeof handler !== 'function') {
     throw new TypeError('shapeguard: handle(route, handler) needs a handler function')

@@ -1,6 +1,8 @@
 import { type ErrorCode, errorCodes } from './error-codes.js'
+import { contentTypesAllowed } from './guards/media-types.js'
+import { dataField, isError } from './safe-read.js'
 
-/** What a client error raised by the host framework (body parser, static files) becomes. */
+/** What a client error raised by the host framework (router, body parser, static files) becomes. */
 export interface HostClientError {
   code: ErrorCode
   status: number
@@ -8,77 +10,93 @@ export interface HostClientError {
   details: Record<string, unknown> | null
 }
 
-type Translate = (err: HttpErrorLike) => HostClientError
+type Translate = (err: object) => HostClientError
 
-interface HttpErrorLike {
-  type?: unknown
-  status?: unknown
-  statusCode?: unknown
-  expose?: unknown
-  message?: unknown
-  limit?: unknown
-}
+const answer = (
+  code: ErrorCode,
+  message: string,
+  details: Record<string, unknown> | null = null,
+): HostClientError => ({ code, status: errorCodes[code].status, message, details })
 
 const fixed =
-  (code: ErrorCode, message: string): Translate =>
-  () => ({ code, status: errorCodes[code].status, message, details: null })
+  (code: ErrorCode, message: string, details: Record<string, unknown> | null = null): Translate =>
+  () =>
+    answer(code, message, details)
 
-const ownMessage =
-  (code: ErrorCode): Translate =>
-  (err) => ({
-    code,
-    status: errorCodes[code].status,
-    message: typeof err.message === 'string' ? err.message : code,
-    details: null,
-  })
+const unsupported = { allowed: contentTypesAllowed }
 
-// body-parser's `type` values (body-parser 1 and 2 use the same names).
-const byBodyParserType: Record<string, Translate> = {
-  'entity.parse.failed': fixed('INVALID_JSON', 'Request body is not valid JSON'),
-  'entity.too.large': (err) => ({
-    code: 'PAYLOAD_TOO_LARGE',
-    status: 413,
-    message: 'Request body is too large',
-    details: typeof err.limit === 'number' ? { limit: err.limit } : null,
-  }),
-  'parameters.too.many': fixed('PAYLOAD_TOO_LARGE', 'Request body has too many parameters'),
-  'charset.unsupported': ownMessage('INVALID_CONTENT_TYPE'),
-  'encoding.unsupported': ownMessage('INVALID_CONTENT_TYPE'),
-  'request.aborted': fixed('BAD_REQUEST', 'Request was aborted'),
-  'request.size.invalid': fixed('BAD_REQUEST', 'Request size did not match Content-Length'),
-}
+// body-parser's `type` values (body-parser 1 and 2 use the same names). The host's own messages
+// are never sent: they echo the request (its charset, encoding, a slice of the body).
+const byType = new Map<string, Translate>([
+  ['entity.parse.failed', fixed('INVALID_JSON', 'Request body is not valid JSON')],
+  [
+    'entity.too.large',
+    (err) => {
+      const limit = dataField(err, 'limit')
+      return answer(
+        'PAYLOAD_TOO_LARGE',
+        'Request body is too large',
+        typeof limit === 'number' ? { limit } : null,
+      )
+    },
+  ],
+  ['parameters.too.many', fixed('PAYLOAD_TOO_LARGE', 'Request body has too many parameters')],
+  ['querystring.parse.rangeError', fixed('BAD_REQUEST', 'Request body is nested too deeply')],
+  [
+    'charset.unsupported',
+    fixed('INVALID_CONTENT_TYPE', 'Content-Type charset is not supported: send UTF-8', unsupported),
+  ],
+  [
+    'encoding.unsupported',
+    fixed(
+      'INVALID_CONTENT_TYPE',
+      'Content-Encoding is not supported: send identity, gzip or deflate',
+      unsupported,
+    ),
+  ],
+  ['request.aborted', fixed('BAD_REQUEST', 'Request was aborted')],
+  ['request.size.invalid', fixed('BAD_REQUEST', 'Request size did not match Content-Length')],
+  ['entity.verify.failed', fixed('FORBIDDEN', 'Request body failed verification')],
+])
 
-// Other http-errors style client errors (`expose: true`, 4xx) by status.
-const byStatus: Record<number, ErrorCode> = {
-  400: 'BAD_REQUEST',
-  401: 'UNAUTHORIZED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  405: 'METHOD_NOT_ALLOWED',
-  409: 'CONFLICT',
-  413: 'PAYLOAD_TOO_LARGE',
-  415: 'INVALID_CONTENT_TYPE',
-  429: 'RATE_LIMIT_EXCEEDED',
+// Any other 4xx of the host, by status; a status not listed is answered as 400 BAD_REQUEST.
+const byStatus = new Map<number, HostClientError>([
+  [400, answer('BAD_REQUEST', 'Bad request')],
+  [401, answer('UNAUTHORIZED', 'Authentication required')],
+  [403, answer('FORBIDDEN', 'Access denied')],
+  [404, answer('NOT_FOUND', 'Resource not found')],
+  [405, answer('METHOD_NOT_ALLOWED', 'Method not allowed')],
+  [409, answer('CONFLICT', 'Resource already exists')],
+  [413, answer('PAYLOAD_TOO_LARGE', 'Request body is too large')],
+  [415, answer('INVALID_CONTENT_TYPE', 'Content-Type is not supported', unsupported)],
+  [429, answer('RATE_LIMIT_EXCEEDED', 'Too many requests')],
+])
+
+const malformedPath = answer('BAD_REQUEST', 'Malformed URL encoding in the path')
+
+function clientStatus(err: object): number | undefined {
+  let status = dataField(err, 'status')
+  if (status === undefined) status = dataField(err, 'statusCode')
+  return typeof status === 'number' && Number.isInteger(status) && status >= 400 && status <= 499
+    ? status
+    : undefined
 }
 
 /**
- * Recognises a client mistake reported by the host framework: body-parser errors by their `type`,
- * other http-errors objects by `expose: true` and a 4xx status. Anything else is not a client error.
+ * Recognises a client mistake reported by the host framework, as Express's own final handler
+ * does: an `Error` carrying a 4xx `status` (or `statusCode`), whether or not it is marked
+ * `expose`. body-parser errors are told apart by their `type`, the router's failure to decode a
+ * path parameter by being a `URIError`. The answer is always in our words. A value that is not an
+ * `Error` (a plain object thrown by user code) is never trusted, and reading never runs a getter
+ * or lets a throwing Proxy trap escape.
  */
 export function hostClientError(value: unknown): HostClientError | undefined {
-  if (typeof value !== 'object' || value === null) return undefined
-  const err = value as HttpErrorLike
-  const translate = typeof err.type === 'string' ? byBodyParserType[err.type] : undefined
-  if (translate !== undefined) return translate(err)
-  const status = typeof err.status === 'number' ? err.status : err.statusCode
-  if (err.expose !== true || typeof status !== 'number' || status < 400 || status > 499) {
-    return undefined
-  }
-  const code = byStatus[status] ?? 'BAD_REQUEST'
-  return {
-    code,
-    status: errorCodes[code].status,
-    message: typeof err.message === 'string' && err.message !== '' ? err.message : code,
-    details: null,
-  }
+  if (!isError(value)) return undefined
+  const status = clientStatus(value)
+  if (status === undefined) return undefined
+  const type = dataField(value, 'type')
+  const translate = typeof type === 'string' ? byType.get(type) : undefined
+  if (translate !== undefined) return translate(value)
+  if (status === 400 && isError(value, URIError)) return malformedPath
+  return byStatus.get(status) ?? byStatus.get(400)
 }

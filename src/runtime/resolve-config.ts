@@ -4,6 +4,7 @@ import { checkBoolean, checkFunction, checkString } from './check-option.js'
 import { type CompiledShape, compileShape, type ResponseShape } from './envelope.js'
 import { type GuardLimits, resolveLimits } from './guards/index.js'
 import type { LoggerOptions } from './logging/options.js'
+import { rejectUnbuilt } from './not-built.js'
 
 /** HTTP methods whose default success status `response.statusCodes` can change. */
 export type SuccessStatusMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -117,6 +118,7 @@ export function debugFromEnv(): boolean {
 
 /** Applies defaults and checks every option; throws a message naming the bad option. */
 export function resolveConfig(config: ShapeguardConfig = {}): ResolvedConfig {
+  rejectUnbuilt(config, 'shapeguard() option ')
   const debug = checkBoolean(config.debug, 'debug') ?? debugFromEnv()
   const v = config.validation
   return Object.freeze({

@@ -29,7 +29,7 @@ export type SchemaOutput<S> =
       ? O
       : unknown
 
-/** A per-route rate limit (SPEC.md 2.5); enforced by the rate-limit step of the pipeline. */
+/** A per-route rate limit, for when `rateLimit` is built (not implemented yet). */
 export interface RateLimitOptions {
   readonly windowMs: number
   readonly max: number
@@ -38,7 +38,7 @@ export interface RateLimitOptions {
   readonly keyGenerator?: (req: Request) => string
 }
 
-/** Cache-Control hints set after successful validation (SPEC.md 2.6). */
+/** Cache-Control hints, for when the route field `cache` is built (not implemented yet). */
 export interface CacheOptions {
   readonly maxAge?: number
   readonly private?: boolean
@@ -47,18 +47,26 @@ export interface CacheOptions {
   readonly staleWhileRevalidate?: number
 }
 
+/** What a schema slot of a route holds: a schema, or nothing. */
+export type SchemaSlot = Schema | undefined
+
 type Out<S, Fallback> = [S] extends [undefined] ? Fallback : SchemaOutput<S>
+
+/** The type of `req.body` in a `handle()` handler: the body schema's output, unless `transform` changes it. */
+export type BodyOf<B> = Out<B, any>
 
 /**
  * A route: its schemas and per-route options (SPEC.md 2.4). Every field is optional; `sends` is
- * `response`'s alias. Type parameters are the schemas, inferred by `defineRoute()` and `handle()`.
+ * `response`'s alias. Type parameters are the schemas, inferred by `defineRoute()` and `handle()`,
+ * and `T`, what `transform` returns (the body's output without one).
  */
 export interface RouteDefinition<
-  B = undefined,
-  P = undefined,
-  Q = undefined,
-  H = undefined,
-  R = undefined,
+  B extends SchemaSlot = undefined,
+  P extends SchemaSlot = undefined,
+  Q extends SchemaSlot = undefined,
+  H extends SchemaSlot = undefined,
+  R extends SchemaSlot = undefined,
+  T = BodyOf<B>,
 > {
   readonly body?: B
   readonly params?: P
@@ -69,10 +77,12 @@ export interface RouteDefinition<
   readonly response?: R
   /** Alias of `response`. */
   readonly sends?: R
-  /** Runs on the validated body, after validation and before the handler; its result is the new `req.body`. */
-  readonly transform?: (body: Out<B, unknown>) => Out<B, unknown> | Promise<Out<B, unknown>>
-  readonly rateLimit?: RateLimitOptions
-  readonly cache?: CacheOptions
+  /** Runs on the validated body, after validation and before the handler; its result (of any type) is the new `req.body`. */
+  readonly transform?: (body: Out<B, unknown>) => T | Promise<T>
+  /** Not implemented yet: a route that gives it throws when it is defined. */
+  readonly rateLimit?: never
+  /** Not implemented yet: a route that gives it throws when it is defined. */
+  readonly cache?: never
   /** Pre-parse limits for this route, over `validation.limits`. */
   readonly limits?: Partial<GuardLimits>
   /** Every issue of a failing part, not just the first. @default false */
@@ -82,13 +92,13 @@ export interface RouteDefinition<
 }
 
 /** Any route definition, whatever its schemas. */
-export type AnyRoute = RouteDefinition<unknown, unknown, unknown, unknown, unknown>
+export type AnyRoute = RouteDefinition<any, any, any, any, any, unknown>
 
 /** `req` inside a `handle()` handler: params, body, query (and headers) typed by the route's schemas. */
-export type TypedRequest<B, P, Q, H> = Request<
+export type TypedRequest<B, P, Q, H, T = BodyOf<B>> = Request<
   Out<P, Request['params']>,
   any,
-  Out<B, any>,
+  T,
   Out<Q, Request['query']>
 > &
   ([H] extends [undefined] ? unknown : { headers: IncomingHttpHeaders & SchemaOutput<H> })
@@ -103,8 +113,8 @@ export type TypedResponse<R> = [R] extends [undefined]
     }
 
 /** The handler `handle()` wraps: may be async; a rejection reaches the error middleware. */
-export type RouteHandler<B, P, Q, H, R> = (
-  req: TypedRequest<B, P, Q, H>,
+export type RouteHandler<B, P, Q, H, R, T = BodyOf<B>> = (
+  req: TypedRequest<B, P, Q, H, T>,
   res: TypedResponse<R>,
   next: NextFunction,
 ) => unknown

@@ -1,28 +1,36 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
-import { AppError } from './app-error.js'
+import { asError } from './app-error.js'
 import { type CompiledRoute, compileRoute, type Step } from './compile-route.js'
 import { type ResolvedConfig, resolveConfig } from './resolve-config.js'
-import type { RouteDefinition } from './route-types.js'
+import { installHelpers } from './response-helpers.js'
+import type { BodyOf, RouteDefinition, SchemaSlot } from './route-types.js'
 import { kConfig, kPrepareData, slots } from './slots.js'
 
 /** The options of `validate()`: a route (`defineRoute()`'s result) or its fields inline (SPEC.md 2.4). */
 export type ValidateOptions<
-  B = unknown,
-  P = unknown,
-  Q = unknown,
-  H = unknown,
-  R = unknown,
-> = RouteDefinition<B, P, Q, H, R>
+  B extends SchemaSlot = SchemaSlot,
+  P extends SchemaSlot = SchemaSlot,
+  Q extends SchemaSlot = SchemaSlot,
+  H extends SchemaSlot = SchemaSlot,
+  R extends SchemaSlot = SchemaSlot,
+  T = unknown,
+> = RouteDefinition<B, P, Q, H, R, T>
 
 let fallback: ResolvedConfig | undefined
 
-// A route used without shapeguard() still validates, with the defaults resolved on first use
-// (never at import: `debug` follows NODE_ENV as it is when requests arrive).
+// A route used without shapeguard() still validates and still has `res.ok` and the other
+// helpers, with the defaults resolved on first use (never at import: `debug` follows NODE_ENV as
+// it is when requests arrive). With shapeguard() mounted the configuration is already there.
 function configOf(req: Request, res: Response): ResolvedConfig {
-  const config = slots(res)[kConfig] ?? (req.app?.locals?.shapeguard as ResolvedConfig | undefined)
+  const config = slots(res)[kConfig]
   if (config !== undefined) return config
-  fallback ??= resolveConfig({})
-  return fallback
+  let resolved = req.app?.locals?.shapeguard as ResolvedConfig | undefined
+  if (resolved === undefined) {
+    fallback ??= resolveConfig({})
+    resolved = fallback
+  }
+  installHelpers(res, resolved)
+  return resolved
 }
 
 function run(
@@ -39,9 +47,8 @@ function run(
   return undefined
 }
 
-// A thrown non-error (a string, null) must still arrive as an error, never as `next('route')`.
 function forward(next: NextFunction, err: unknown): void {
-  next(err instanceof Error ? err : AppError.fromUnknown(err))
+  next(asError(err))
 }
 
 function pass(compiled: CompiledRoute, res: Response, next: NextFunction): void {
@@ -58,9 +65,14 @@ function pass(compiled: CompiledRoute, res: Response, next: NextFunction): void 
  * @param route schemas (zod, adapters or Standard Schema) and per-route options
  * @example app.post('/users', validate({ body: CreateUser, response: User }), createUser)
  */
-export function validate<B = undefined, P = undefined, Q = undefined, H = undefined, R = undefined>(
-  route: ValidateOptions<B, P, Q, H, R>,
-): RequestHandler {
+export function validate<
+  B extends SchemaSlot = undefined,
+  P extends SchemaSlot = undefined,
+  Q extends SchemaSlot = undefined,
+  H extends SchemaSlot = undefined,
+  R extends SchemaSlot = undefined,
+  T = BodyOf<B>,
+>(route: ValidateOptions<B, P, Q, H, R, T>): RequestHandler {
   const compiled = compileRoute(route as never)
   const steps = compiled.steps
   return function validate(req, res, next) {

@@ -258,7 +258,19 @@ describe.each(hosts)('body-parser errors on %s', (_, express) => {
       .set('Content-Type', 'application/json; charset=klingon')
       .send('{}')
     expect(res.status).toBe(415)
-    expect(res.body.error.code).toBe('INVALID_CONTENT_TYPE')
+    expect(res.body.error).toEqual({
+      code: 'INVALID_CONTENT_TYPE',
+      message: 'Content-Type charset is not supported: send UTF-8',
+      details: {
+        allowed: [
+          'application/json',
+          'application/*+json',
+          'application/x-www-form-urlencoded',
+          'multipart/form-data',
+        ],
+      },
+    })
+    expect(res.text.toLowerCase()).not.toContain('klingon')
   })
 
   it('a well-formed body still works', async () => {
@@ -374,26 +386,30 @@ describe.each(hosts)('a failure inside errorHandler on %s', (_, express) => {
     error: { code: 'INTERNAL_ERROR', message: 'Something went wrong', details: null },
   }
 
-  it('an error whose message getter throws gets the hard-coded fallback', async () => {
-    const logger = captureLogger()
-    const app = express()
-    app.get('/x', (_req, _res, next) => {
-      const err = new Error('x')
-      Object.defineProperty(err, 'message', {
-        get() {
-          throw new Error('getter exploded')
-        },
+  it.each([false, true])(
+    'an error whose message getter throws is an ordinary 500 (debug %s)',
+    async (debug) => {
+      const logger = captureLogger()
+      const app = express()
+      app.get('/x', (_req, _res, next) => {
+        const err = new Error('x')
+        Object.defineProperty(err, 'message', {
+          get() {
+            throw new Error('getter exploded')
+          },
+        })
+        next(err)
       })
-      next(err)
-    })
-    app.use(errorHandler({ logger }))
-    const res = await request(app).get('/x')
-    expect(res.status).toBe(500)
-    expect(res.body).toEqual(fallback)
-    expect(logger.records.at(-1)?.message).toBe(
-      'errorHandler failed; sent the fallback error response',
-    )
-  })
+      app.use(errorHandler({ logger, debug }))
+      const res = await request(app).get('/x')
+      expect(res.status).toBe(500)
+      expect(res.body.error.code).toBe('INTERNAL_ERROR')
+      expect(res.body.message).toBe(debug ? 'Error' : 'Something went wrong')
+      expect(logger.records.map((r) => r.message)).not.toContain(
+        'errorHandler failed; sent the fallback error response',
+      )
+    },
+  )
 
   it('details that cannot be serialised get the fallback', async () => {
     const app = express()

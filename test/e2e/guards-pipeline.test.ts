@@ -134,8 +134,17 @@ describe.each(hosts)('guards in the pipeline on %s', (host, express) => {
       .send('{"a":1}')
     expect([vnd.status, vnd.body.error.code]).toEqual([415, 'INVALID_CONTENT_TYPE'])
     expect(vnd.body.error.message).toBe(
-      'Content-Type application/vnd.api+json is not parsed by this API',
+      'This Content-Type is not parsed by this API: send application/json, application/x-www-form-urlencoded or multipart/form-data',
     )
+    expect(vnd.body.error.details).toEqual({
+      allowed: [
+        'application/json',
+        'application/*+json',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data',
+      ],
+    })
+    expect(vnd.text).not.toContain('vnd.api')
     const bare = appWith(express, {}, () => {})
     const json = await request(bare)
       .post('/free')

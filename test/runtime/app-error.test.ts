@@ -134,3 +134,41 @@ describe('isAppError', () => {
     expect(isAppError('AppError')).toBe(false)
   })
 })
+
+describe('AppError.fromUnknown with hostile values', () => {
+  const trap = () => {
+    throw new Error('trap ran')
+  }
+  const proxy = new Proxy(
+    {},
+    { get: trap, getPrototypeOf: trap, getOwnPropertyDescriptor: trap, has: trap },
+  )
+
+  it('isAppError is false for a Proxy whose traps throw, and never throws', () => {
+    expect(isAppError(proxy)).toBe(false)
+  })
+
+  it('never takes a type from the prototype of its table or the text of a plain object', () => {
+    const err = AppError.fromUnknown({ type: 'constructor', code: 'X', message: 'secret' })
+    expect(err).toMatchObject({
+      code: 'INTERNAL_ERROR',
+      statusCode: 500,
+      isOperational: false,
+      message: 'Non-error object thrown',
+    })
+  })
+
+  it('wraps a Proxy as a programmer error', () => {
+    expect(AppError.fromUnknown(proxy)).toMatchObject({
+      code: 'INTERNAL_ERROR',
+      isOperational: false,
+      message: 'Non-error object thrown',
+    })
+  })
+
+  it('does not run a getter of an Error', () => {
+    const err = new Error('x')
+    Object.defineProperty(err, 'message', { get: trap })
+    expect(AppError.fromUnknown(err).message).toBe('Error')
+  })
+})

@@ -33,3 +33,11 @@ describe('ErrorCode', () => {
     expectTypeOf<'MY_CODE'>().toExtend<AppErrorCode>()
   })
 })
+
+describe('ErrorCode (the object)', () => {
+  it('maps each code to its own literal', async () => {
+    const { ErrorCode } = await import('../../src/index.js')
+    expectTypeOf(ErrorCode.NOT_FOUND).toEqualTypeOf<'NOT_FOUND'>()
+    expectTypeOf(ErrorCode).toEqualTypeOf<{ readonly [K in ErrorCode]: K }>()
+  })
+})

@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { ErrorCode } from '../../src/index.js'
 import { errorCodes } from '../../src/runtime/error-codes.js'
 
 // SPEC.md 7.1 plus API.md's additions (decision 6) and the host's other client errors.
@@ -28,11 +29,31 @@ const specified: Record<string, number> = {
   BAD_REQUEST: 400,
 }
 
-function readmeTable(): Record<string, number> {
+interface Row {
+  status: number
+  raisedBy: string
+}
+
+function readmeRows(): Record<string, Row> {
   const readme = readFileSync(join(import.meta.dirname, '../../README.md'), 'utf8')
   const section = readme.split('### Error codes')[1]?.split(/\n#{2,3} /)[0] ?? ''
-  const rows = [...section.matchAll(/^\| `([A-Z_]+)` +\| (\d{3}) +\|/gm)]
-  return Object.fromEntries(rows.map((m) => [m[1], Number(m[2])]))
+  const rows = [...section.matchAll(/^\| `([A-Z_]+)` +\| (\d{3}) +\| (.*?) *\|$/gm)]
+  return Object.fromEntries(rows.map((m) => [m[1], { status: Number(m[2]), raisedBy: m[3] ?? '' }]))
+}
+
+function readmeTable(): Record<string, number> {
+  return Object.fromEntries(Object.entries(readmeRows()).map(([code, row]) => [code, row.status]))
+}
+
+const reserved = /^reserved: raised by .+, not built yet/
+
+/** Every source file under src/ except the registry itself. */
+function sources(): string {
+  const root = join(import.meta.dirname, '../../src')
+  return readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('error-codes.ts'))
+    .map((file) => readFileSync(join(root, file), 'utf8'))
+    .join('\n')
 }
 
 describe('errorCodes', () => {
@@ -45,6 +66,24 @@ describe('errorCodes', () => {
       Object.values(errorCodes).map((entry) => [entry.code, entry.status]),
     )
     expect(registry).toEqual(specified)
+  })
+
+  it('is exported as a frozen object whose keys and values are the codes', () => {
+    expect(Object.isFrozen(ErrorCode)).toBe(true)
+    expect(ErrorCode.NOT_FOUND).toBe('NOT_FOUND')
+    expect(ErrorCode).toEqual(Object.fromEntries(Object.keys(specified).map((c) => [c, c])))
+  })
+
+  it('raises every code the README does not mark as reserved, and marks those not raised', () => {
+    const src = sources()
+    const raised = (code: string) =>
+      new RegExp(`['"\`]${code}['"\`]|(errorCodes|ErrorCode)\\.${code}\\b`).test(src)
+    for (const [code, row] of Object.entries(readmeRows())) {
+      if (reserved.test(row.raisedBy)) continue
+      expect(raised(code), `${code} is not raised anywhere in src/`).toBe(true)
+    }
+    expect(readmeRows().WEBHOOK_SIGNATURE_MISSING?.raisedBy).toMatch(reserved)
+    expect(readmeRows().RATE_LIMIT_EXCEEDED?.raisedBy).toMatch(reserved)
   })
 
   it('matches the README table row for row', () => {

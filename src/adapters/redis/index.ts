@@ -1,1 +1,1 @@
-export {}
+export { redisStore } from './redis-store.js'

@@ -2,6 +2,7 @@ import type { Request } from 'express'
 import { AppError } from '../app-error.js'
 import { errorCodes } from '../error-codes.js'
 import { hasBodyOnWire } from '../request-input.js'
+import { contentTypesAllowed } from './media-types.js'
 
 // The media types the body parsers understand, with what parses them: Express's own parsers
 // (`express.json`, `express.urlencoded`) or a multipart parser inside the route (multer, busboy).
@@ -15,12 +16,7 @@ const exact = new Map<string, Kind>([
   ['multipart/form-data', multipart],
 ])
 
-const allowed = Object.freeze([
-  'application/json',
-  'application/*+json',
-  'application/x-www-form-urlencoded',
-  'multipart/form-data',
-])
+const send = 'send application/json, application/x-www-form-urlencoded or multipart/form-data'
 
 // RFC 9110 token characters, for the type and subtype of a media type.
 function isToken(s: string, from: number, to: number): boolean {
@@ -74,9 +70,10 @@ function wasParsed(req: Request): boolean {
   )
 }
 
-function unsupported(message: string, details: Record<string, unknown> | null): AppError {
+// Every 415 has the same details, and none echoes the request's header.
+function unsupported(message: string): AppError {
   const { code, status } = errorCodes.INVALID_CONTENT_TYPE
-  return new AppError(code, message, status, details)
+  return new AppError(code, message, status, { allowed: contentTypesAllowed })
 }
 
 /**
@@ -93,21 +90,14 @@ export function checkContentType(req: Request): void {
   if (!hasBodyOnWire(req)) return
   const header = req.headers['content-type']
   if (header === undefined || header === '') {
-    throw unsupported(
-      'Content-Type is required for a request with a body: send application/json, application/x-www-form-urlencoded or multipart/form-data',
-      { allowed },
-    )
+    throw unsupported(`Content-Type is required for a request with a body: ${send}`)
   }
   // The common exact header (`application/json`) is looked up without slicing or lower-casing.
   const kind = exact.get(header) ?? kindOf(mediaType(header))
   if (kind === 0) {
-    throw unsupported(
-      'Content-Type is not supported: send application/json, application/x-www-form-urlencoded or multipart/form-data',
-      { allowed },
-    )
+    throw unsupported(`Content-Type is not supported: ${send}`)
   }
-  // The media type is made of token characters only (kindOf checked it): safe in a message.
   if (kind === parsed && !wasParsed(req)) {
-    throw unsupported(`Content-Type ${mediaType(header)} is not parsed by this API`, null)
+    throw unsupported(`This Content-Type is not parsed by this API: ${send}`)
   }
 }

@@ -109,7 +109,7 @@ describe('checkContentType', () => {
       )
     })
 
-    it('says the type is not parsed, in lower case and without parameters', () => {
+    it('says the type is not parsed, without echoing it, with the allowed types', () => {
       try {
         checkContentType({
           method: 'PATCH',
@@ -119,8 +119,16 @@ describe('checkContentType', () => {
         expect.unreachable()
       } catch (error) {
         expect(error).toMatchObject({
-          message: 'Content-Type application/merge-patch+json is not parsed by this API',
-          details: null,
+          message:
+            'This Content-Type is not parsed by this API: send application/json, application/x-www-form-urlencoded or multipart/form-data',
+          details: {
+            allowed: [
+              'application/json',
+              'application/*+json',
+              'application/x-www-form-urlencoded',
+              'multipart/form-data',
+            ],
+          },
         })
       }
     })
