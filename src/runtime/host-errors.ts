@@ -86,9 +86,12 @@ function clientStatus(err: object): number | undefined {
  * Recognises a client mistake reported by the host framework, as Express's own final handler
  * does: an `Error` carrying a 4xx `status` (or `statusCode`), whether or not it is marked
  * `expose`. body-parser errors are told apart by their `type`, the router's failure to decode a
- * path parameter by being a `URIError`. The answer is always in our words. A value that is not an
- * `Error` (a plain object thrown by user code) is never trusted, and reading never runs a getter
- * or lets a throwing Proxy trap escape.
+ * path parameter by being a `URIError`; both are answered in our words, since their messages
+ * quote the request. Any other error keeps its message only when its creator marked it `expose`
+ * (`createError(404, 'User not found')`), as Express sends it; an unmarked one (`send`'s 404
+ * names a server file) gets our words. A value that is not an `Error` (a plain object thrown by
+ * user code) is never trusted, and reading never runs a getter or lets a throwing Proxy trap
+ * escape.
  */
 export function hostClientError(value: unknown): HostClientError | undefined {
   if (!isError(value)) return undefined
@@ -98,5 +101,7 @@ export function hostClientError(value: unknown): HostClientError | undefined {
   const translate = typeof type === 'string' ? byType.get(type) : undefined
   if (translate !== undefined) return translate(value)
   if (status === 400 && isError(value, URIError)) return malformedPath
-  return byStatus.get(status) ?? byStatus.get(400)
+  const ours = byStatus.get(status) ?? byStatus.get(400)!
+  const message = dataField(value, 'expose') === true ? dataField(value, 'message') : undefined
+  return typeof message === 'string' && message !== '' ? { ...ours, message } : ours
 }

@@ -30,6 +30,12 @@ function hostApp(express: Express) {
   app.get('/file', (_req, res, next) => {
     res.sendFile('/nonexistent/secret-dir/passwords.txt', (err) => next(err))
   })
+  // What http-errors' createError(404, 'User 5 not found') makes: `expose` on the prototype.
+  class NotFoundError extends Error {}
+  Object.assign(NotFoundError.prototype, { status: 404, statusCode: 404, expose: true })
+  app.get('/exposed', () => {
+    throw new NotFoundError('User 5 not found')
+  })
   app.use('/static', express.static(import.meta.dirname, { fallthrough: false, dotfiles: 'deny' }))
   app.use(notFoundHandler())
   app.use(errorHandler({ logger }))
@@ -61,6 +67,18 @@ describe.each(hosts)('host client errors on %s', (_, express) => {
       expect(logger.records).toMatchObject([{ level: 'warn', meta: { code: 'BAD_REQUEST' } }])
     },
   )
+
+  it('an error its creator marked expose keeps its own message, as Express sends it', async () => {
+    const { app, logger } = hostApp(express)
+    const res = await request(app).get('/exposed')
+    expect(res.status).toBe(404)
+    expect(res.body.error).toEqual({
+      code: 'NOT_FOUND',
+      message: 'User 5 not found',
+      details: null,
+    })
+    expectQuiet(logger)
+  })
 
   it('a well-encoded path still works', async () => {
     const { app } = hostApp(express)
@@ -142,7 +160,7 @@ describe.each(hosts)('host client errors on %s', (_, express) => {
     expectQuiet(logger)
   })
 
-  it('a corrupt gzip body is 400 BAD_REQUEST without the decoder message', async () => {
+  it('a corrupt gzip body is 400 BAD_REQUEST, with the message body-parser exposes', async () => {
     const { app, logger } = hostApp(express)
     const corrupt = gzipSync('{"a":1}').subarray(0, 12)
     const res = await request(app)
@@ -151,7 +169,12 @@ describe.each(hosts)('host client errors on %s', (_, express) => {
       .set('Content-Encoding', 'gzip')
       .send(corrupt)
     expect(res.status).toBe(400)
-    expect(res.body.error).toEqual({ code: 'BAD_REQUEST', message: 'Bad request', details: null })
+    // body-parser marks the decoder's error `expose`; its text names no part of the request.
+    expect(res.body.error).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'incorrect header check',
+      details: null,
+    })
     expectQuiet(logger)
   })
 
@@ -175,7 +198,7 @@ describe.each(hosts)('host client errors on %s', (_, express) => {
     expect(missing.body.error.code).toBe('NOT_FOUND')
     const dot = await request(app).get('/static/.hidden')
     expect(dot.status).toBe(403)
-    expect(dot.body.error).toEqual({ code: 'FORBIDDEN', message: 'Access denied', details: null })
+    expect(dot.body.error).toEqual({ code: 'FORBIDDEN', message: 'Forbidden', details: null })
     expectQuiet(logger)
   })
 })

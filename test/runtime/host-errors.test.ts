@@ -29,12 +29,28 @@ describe('hostClientError', () => {
     expect(hostClientError(httpError({ status: 404, expose: true }))?.code).toBe('NOT_FOUND')
     expect(hostClientError(httpError({ status: 404, expose: false }))?.code).toBe('NOT_FOUND')
     expect(hostClientError(httpError({ statusCode: 403 }))?.code).toBe('FORBIDDEN')
-    expect(hostClientError(httpError({ status: 416, expose: true }))).toEqual({
+    expect(hostClientError(httpError({ status: 416 }))).toEqual({
       code: 'BAD_REQUEST',
       status: 400,
       message: 'Bad request',
       details: null,
     })
+  })
+
+  it('keeps the message of an error its creator marked expose, and only then', () => {
+    expect(hostClientError(httpError({ status: 404, expose: true }))).toEqual({
+      code: 'NOT_FOUND',
+      status: 404,
+      message: 'msg',
+      details: null,
+    })
+    expect(hostClientError(httpError({ status: 404, expose: false }))?.message).toBe(
+      'Resource not found',
+    )
+    const hidden = Object.defineProperty(httpError({ status: 404, expose: true }), 'message', {
+      get: () => 'from a getter',
+    })
+    expect(hostClientError(hidden)?.message).toBe('Resource not found')
   })
 
   it("reads status from the error's prototype as http-errors puts it there", () => {
