@@ -24,9 +24,11 @@ function quick(schema: y.AnySchema, value: unknown) {
 
 const Page = y.object({
   site: y.string().url().required(),
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: yup's message template
   links: y.array(y.string().url('bad link ${path}')).max(3),
   pair: y.tuple([y.string().url(), y.string().email()]),
   kind: y.string().oneOf(['home', 'shop']),
+  // biome-ignore lint/suspicious/noThenProperty: yup's when() options
   shop: y.string().when('kind', { is: 'shop', then: (s) => s.url().required() }),
   any: y.lazy(() => y.string().url().min(3)),
 })
