@@ -12,10 +12,11 @@ function locationOf(frame: string): string {
 
 // The package's own folder (`…/src/` or `…/dist/`), from a location inside it.
 function rootOf(location: string): string {
-  const at = Math.max(
-    ...['/src/', '/dist/', '\\src\\', '\\dist\\'].map((d) => location.lastIndexOf(d)),
-  )
-  return at < 0 ? location : location.slice(0, at + 5)
+  for (const dir of ['/src/', '/dist/', '\\src\\', '\\dist\\']) {
+    const at = location.lastIndexOf(dir)
+    if (at >= 0) return location.slice(0, at + dir.length)
+  }
+  return location
 }
 
 // The first stack frame outside this package: where the route was defined.
