@@ -1,6 +1,7 @@
-// `npm run fuzz [runs]`: the differential parity suites (zod, valibot, yup) and the guard
-// properties with far more generated cases than `npm test` runs. Default 20,000 schemas per
-// suite (× 20 inputs each = 400,000 pairs per library).
+// `npm run fuzz [runs]`: the differential parity suites (zod, valibot, yup), the guard
+// properties and the linear-pattern equivalence (yup's url against its linear rewrite) with far
+// more generated cases than `npm test` runs. Default 20,000 schemas per suite (× 20 inputs each
+// = 400,000 pairs per library), 200,000 URL-like strings.
 import { spawnSync } from 'node:child_process'
 
 const runs = process.argv[2] ?? process.env.FUZZ_RUNS ?? '20000'
@@ -9,6 +10,8 @@ const suites = [
   'test/engine/parity-valibot.test.ts',
   'test/engine/parity-yup.test.ts',
   'test/runtime/guards/properties.test.ts',
+  'test/adapters/yup/linear-patterns.test.ts',
+  'test/adapters/yup/linear-schema.test.ts',
 ]
 const run = spawnSync('npx', ['vitest', 'run', '--project', 'unit', ...suites], {
   stdio: 'inherit',

@@ -1,3 +1,4 @@
+import { escapeRegex } from './escape-regex.js'
 import type { IRString } from './ir.js'
 import type { JsonSchema } from './json-schema.js'
 
@@ -26,12 +27,6 @@ export const numberFormats: Record<string, string> = {
   float32: 'float',
   float64: 'double',
 }
-
-/**
- * Escapes a literal for a JSON Schema `pattern`, which validators compile with the `u` flag: only
- * syntax characters, since under `u` any other identity escape (`\-`, `\/`…) is a syntax error.
- */
-const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /**
  * A RegExp's source as a `pattern`, or undefined to leave it out of the docs (a looser documented

@@ -1,3 +1,4 @@
+import { escapeRegex } from './escape-regex.js'
 import type { IRBound, IRNode, IRNumber, IRString } from './ir.js'
 import { compileLeaf, type LeafRun } from './leaf.js'
 import { isIdentity, leafKinds } from './safety.js'
@@ -63,9 +64,7 @@ function numberSchema(node: IRNumber): Schema {
 
 /** A pattern for the keys a library skips in records and catch-alls (ajv cannot list `__proto__`). */
 function skippedKeys(ignored: readonly string[] | undefined): string {
-  const keys = ['__proto__', ...(ignored ?? [])].map((k) =>
-    k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
-  )
+  const keys = ['__proto__', ...(ignored ?? [])].map(escapeRegex)
   return `^(?:${keys.join('|')})$`
 }
 

@@ -9,6 +9,7 @@ import { queryArrayKeys } from './query-array-keys.js'
 import { debugExposure, type ResolvedConfig, resolveExposure } from './resolve-config.js'
 import type { AnyRoute } from './route-types.js'
 import { type PrepareData, responseStripper } from './strip-response.js'
+import { warnRiskyPatterns } from './warn-risky-patterns.js'
 
 /** One step of a guarded request; returns a promise only when it had to wait (async schemas). */
 export type Step = (
@@ -49,6 +50,7 @@ export function compileRoute(route: AnyRoute): CompiledRoute {
   const adapters = new Map<RequestPart, SchemaAdapter>()
   for (const part of parts)
     if (route[part] !== undefined) adapters.set(part, adapterOf(route[part], part))
+  warnRiskyPatterns(adapters)
   if (route.response !== undefined && route.sends !== undefined && route.response !== route.sends) {
     throw new TypeError('shapeguard: give the response schema as response or as sends, not both')
   }

@@ -1,3 +1,4 @@
+import { escapeRegex } from '../../engine/escape-regex.js'
 import type { IRBound, IRStringCheck } from '../../engine/ir.js'
 
 /** A valibot pipe item (schema, validation, transformation or metadata) as the converter reads it. */
@@ -96,8 +97,6 @@ const stringMethods: Record<string, (s: string) => string> = {
   to_lower_case: (s) => s.toLowerCase(),
   to_upper_case: (s) => s.toUpperCase(),
 }
-
-const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /** Runs one valibot action on its own: the (possibly changed) string, or undefined on an issue. */
 function runAction(action: ValibotItem): (s: string) => string | undefined {

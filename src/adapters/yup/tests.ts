@@ -1,4 +1,5 @@
 import type { IRBound, IRStringCheck } from '../../engine/ir.js'
+import { linearEquivalent, linearTestOptions } from './linear-patterns.js'
 
 /** A yup test function with the options it was made from (`schema.tests[i].OPTIONS`). */
 export interface YupTest {
@@ -15,8 +16,7 @@ const isRef = (x: unknown) => typeof x === 'object' && x !== null && '__isYupRef
 const testContext = { resolve: (x: unknown) => x }
 
 /** Runs a built-in yup test on its own: the value when it passes, undefined otherwise. */
-function runTest(t: YupTest): (s: string) => string | undefined {
-  const { test } = t.OPTIONS
+function runTest({ test }: YupTest['OPTIONS']): (s: string) => string | undefined {
   return (s) => (test.call(testContext, s, testContext) === true ? s : undefined)
 }
 
@@ -27,7 +27,9 @@ const castTests = new Set(['trim', 'string_case'])
 
 /** Translates a yup string test (UTF-16 lengths, as yup counts); undefined when only yup can run it. */
 export function stringTest(t: YupTest, strict: boolean): IRStringCheck | null | undefined {
-  const { name = '', params = {} } = t.OPTIONS
+  // A built-in pattern that backtracks badly is run through its linear-time equivalent.
+  const options = linearTestOptions(t.OPTIONS) ?? t.OPTIONS
+  const { name = '', params = {} } = options
   if (Object.values(params).some(isRef)) return undefined
   switch (name) {
     case 'required':
@@ -41,17 +43,18 @@ export function stringTest(t: YupTest, strict: boolean): IRStringCheck | null | 
         ? { kind: 'length', value: params.length }
         : undefined
   }
-  if (castTests.has(name)) return strict ? { kind: 'format', format: name, run: runTest(t) } : null
+  if (castTests.has(name))
+    return strict ? { kind: 'format', format: name, run: runTest(options) } : null
   if (regexTests.has(name) && params.regex instanceof RegExp) {
-    const re = params.regex
+    const re = linearEquivalent(params.regex) ?? params.regex
     // `excludeEmptyString` lives in the test's closure: when it changes nothing, the test is
     // `value.search(regex) !== -1`, which a test from lastIndex 0 reproduces.
-    const plain = (t.OPTIONS.test('', testContext) === true) === ''.search(re) >= 0
+    const plain = (options.test('', testContext) === true) === ''.search(re) >= 0
     return plain && !re.sticky
       ? { kind: 'pattern', pattern: re, format: name === 'matches' ? 'regex' : name }
-      : { kind: 'format', format: name, run: runTest(t) }
+      : { kind: 'format', format: name, run: runTest(options) }
   }
-  if (formatTests.has(name)) return { kind: 'format', format: 'datetime', run: runTest(t) }
+  if (formatTests.has(name)) return { kind: 'format', format: 'datetime', run: runTest(options) }
   return undefined
 }
 

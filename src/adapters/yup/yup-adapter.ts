@@ -1,6 +1,7 @@
 import { type AnySchema, type InferType, ValidationError } from 'yup'
 import { defineAdapter, type SchemaAdapter } from '../../engine/adapter.js'
 import type { Issue, Result } from '../../engine/result.js'
+import { linearSchema } from './linear-schema.js'
 import { issueMessage } from './messages.js'
 import { type YupLike, yupToIR } from './to-ir.js'
 
@@ -75,9 +76,11 @@ export function yupAdapter<S extends AnySchema>(
   const strip = stripUnknown ? { stripUnknown: true } : {}
   const all = { abortEarly: false, ...strip }
   const first = { abortEarly: true, ...strip }
+  // yup's own validation, with its backtracking patterns swapped for linear equivalents.
+  const native = linearSchema(schema)
   const parseAsync = async (input: unknown, options: object): Promise<Result<InferType<S>>> => {
     try {
-      return { success: true, data: await schema.validate(input, options) }
+      return { success: true, data: await native.validate(input, options) }
     } catch (e) {
       if (e instanceof ValidationError) return { success: false, issues: toIssues(e) }
       throw e
@@ -91,7 +94,7 @@ export function yupAdapter<S extends AnySchema>(
     parse(input, allErrors) {
       const options = allErrors === false ? first : all
       try {
-        return { success: true, data: schema.validateSync(input, options) }
+        return { success: true, data: native.validateSync(input, options) }
       } catch (e) {
         if (e instanceof ValidationError) return { success: false, issues: toIssues(e) }
         // A test that returned a promise: yup refuses to run it synchronously, so run it async.
