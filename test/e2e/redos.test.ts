@@ -98,11 +98,14 @@ const routes = {
   zod: z.object(Object.fromEntries(Object.entries(zodChecks).map(([k, s]) => [k, s.optional()]))),
   valibot: valibotAdapter(v.object(valibotChecks)),
   yup: yupAdapter(y.object(yupChecks)),
+  // Given as it is, a yup schema is validated through Standard Schema: that path must be safe too.
+  'bare yup': y.object(yupChecks),
 }
 const fields: Record<keyof typeof routes, string[]> = {
   zod: Object.keys(zodChecks),
   valibot: Object.keys(valibotChecks),
   yup: Object.keys(yupChecks),
+  'bare yup': Object.keys(yupChecks),
 }
 
 // recheck's attack on every vulnerable library pattern (the audit, test/engine/redos-audit.test.ts,

@@ -1,6 +1,7 @@
 import { defineAdapter, type SchemaAdapter } from '../../engine/adapter.js'
 import type { Issue, Result } from '../../engine/result.js'
 import { issueMessage as valibotMessage } from '../valibot/messages.js'
+import { linearSchema } from '../yup/linear-schema.js'
 import type {
   StandardInput,
   StandardIssue,
@@ -72,8 +73,9 @@ export function standardAdapter<S extends StandardSchemaV1>(
   }
   const hit = cache.get(schema)
   if (hit) return hit as SchemaAdapter<StandardInput<S>, StandardOutput<S>>
-  const props = schema['~standard']
-  const vendor = props.vendor
+  const vendor = schema['~standard'].vendor
+  // A bare yup schema validates through a clone whose backtracking patterns (url()) are linear.
+  const props = (vendor === 'yup' ? linearSchema(schema) : schema)['~standard']
   const result = (r: StandardResult<StandardOutput<S>>) => toResult(r, vendor)
   const adapter = defineAdapter<StandardInput<S>, StandardOutput<S>>({
     library: 'standard-schema',
