@@ -1,10 +1,12 @@
 // `npm run fuzz [runs]`: the differential parity suites (zod, valibot, yup), the guard
-// properties and the linear-pattern equivalence (yup's url against its linear rewrite) with far
-// more generated cases than `npm test` runs. Default 20,000 schemas per suite (× 20 inputs each
-// = 400,000 pairs per library), 200,000 URL-like strings.
+// properties, the linear-pattern equivalence (yup's url against its linear rewrite) and the
+// hostile-request properties through real Express apps, with far more generated cases than
+// `npm test` runs. Default 20,000 schemas per parity suite (× 20 inputs each = 400,000 pairs per
+// library), 200,000 URL-like strings and 100,000 hostile requests (FUZZ_REQUESTS).
 import { spawnSync } from 'node:child_process'
 
 const runs = process.argv[2] ?? process.env.FUZZ_RUNS ?? '20000'
+const requests = process.env.FUZZ_REQUESTS ?? '100000'
 const suites = [
   'test/engine/parity.test.ts',
   'test/engine/parity-valibot.test.ts',
@@ -12,10 +14,15 @@ const suites = [
   'test/runtime/guards/properties.test.ts',
   'test/adapters/yup/linear-patterns.test.ts',
   'test/adapters/yup/linear-schema.test.ts',
+  'test/e2e/hostile.test.ts',
 ]
-const run = spawnSync('npx', ['vitest', 'run', '--project', 'unit', ...suites], {
-  stdio: 'inherit',
-  env: { ...process.env, FUZZ_RUNS: runs },
-  shell: process.platform === 'win32',
-})
+const run = spawnSync(
+  'npx',
+  ['vitest', 'run', '--project', 'unit', '--project', 'e2e', ...suites],
+  {
+    stdio: 'inherit',
+    env: { ...process.env, FUZZ_RUNS: runs, FUZZ_REQUESTS: requests },
+    shell: process.platform === 'win32',
+  },
+)
 process.exit(run.status ?? 1)
