@@ -1,7 +1,7 @@
 import type { FieldIssue, Issue, RequestPart } from './result.js'
 
 /**
- * Turns issues into the client-facing list (API.md decision 2): `field` is the dotted path inside
+ * Turns issues into the client-facing list: `field` is the dotted path inside
  * the part, or the part's name for a root-level issue; only the first issue unless `allErrors`.
  * @param allErrors every issue when true; the first only when false.
  * @example formatIssues([{ path: ['address', 'zip'], message: 'Required', code: 'invalid_type' }], 'body', false)

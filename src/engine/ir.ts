@@ -6,7 +6,8 @@
  */
 
 /**
- * How far the compiled path may be trusted for a node (ARCHITECTURE.md "fast accept, native reject").
+ * How far the compiled path may be trusted for a node ("fast accept, native reject": the compiled
+ * validator decides acceptance, the library itself every rejection).
  * `exact`: compiled acceptance and output equal the native parser's. `stricter`: the compiled path
  * rejects some inputs the native parser accepts (native then decides). `native`: the enclosing
  * request part must run on the native parser only.

@@ -10,7 +10,7 @@ export type Result<T = unknown> =
   | { readonly success: true; readonly data: T }
   | { readonly success: false; readonly issues: Issue[] }
 
-/** A validation issue as the client sees it (API.md decision 2); `code` for `exposeSchemaCodes`. */
+/** A validation issue as the client sees it; `code` for `exposeSchemaCodes`. */
 export interface FieldIssue {
   readonly field: string
   readonly message: string

@@ -29,7 +29,7 @@ const cache = new WeakMap<object, CompiledRoute>()
 
 /**
  * Compiles a route once (cached by the route object): schemas to validators, limits, the query's
- * array keys, the steps of SPEC.md 3.1. Throws at definition naming a bad field or option.
+ * array keys, the steps of a guarded request. Throws at definition naming a bad field or option.
  */
 export function compileRoute(route: AnyRoute): CompiledRoute {
   if (typeof route !== 'object' || route === null) {

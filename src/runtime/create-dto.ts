@@ -20,7 +20,7 @@ function describe(value: unknown): string {
 }
 
 /**
- * Marks a zod object schema as a DTO for typing (SPEC.md 2.4); works only with zod, the primary
+ * Marks a zod object schema as a DTO for typing; works only with zod, the primary
  * library, and throws on anything but a `z.object(…)`.
  * @param schema a zod 4 object schema
  * @example const CreateUserDTO = createDTO(z.object({ name: z.string() })); type CreateUser = typeof CreateUserDTO.Input

@@ -3,7 +3,7 @@ import type { BodyOf, RouteDefinition, SchemaSlot } from './route-types.js'
 
 /**
  * Declares a route once, for `validate()`/`handle()` and the OpenAPI generator: every field of
- * SPEC.md 2.4 is kept as given (schemas, `transform`, `limits`, `allErrors`, `sanitize`, and any
+ * the route is kept as given (schemas, `transform`, `limits`, `allErrors`, `sanitize`, and any
  * documentation fields); `rateLimit` and `cache` are not implemented yet and throw. Schemas are checked and compiled here, so a bad
  * field throws at startup and the first request pays nothing.
  * @param definition the route's schemas and options

@@ -27,7 +27,7 @@ function errorBody(code: string, message: string, details: unknown): ErrorBody {
   return Object.freeze({ code, message, details: details === undefined ? null : details })
 }
 
-/** The default envelope of SPEC.md 2.1, as object literals (one hidden class each). */
+/** The default envelope, as object literals (one hidden class each). */
 export const defaultShape: CompiledShape = Object.freeze({
   success: (data: unknown, message: string) => Object.freeze({ success: true, message, data }),
   error: (code: string, message: string, details: unknown) =>

@@ -4,11 +4,11 @@ import type { BodyOf, RouteDefinition, RouteHandler, SchemaSlot } from './route-
 import { validate } from './validate.js'
 
 /**
- * A guarded route in one call (API.md decision 18): `[validate(route), handler]`, spreadable into
+ * A guarded route in one call: `[validate(route), handler]`, spreadable into
  * the router. Inside the handler `req.body`, `req.params`, `req.query` (and declared headers) are
  * typed by the route's schemas, `res.ok({ data })` is checked against the response schema's input,
  * and a rejected promise reaches the error middleware.
- * @param route schemas and per-route options (SPEC.md 2.4), e.g. `defineRoute()`'s result
+ * @param route schemas and per-route options, e.g. `defineRoute()`'s result
  * @example app.post('/users', ...handle({ body: CreateUser, response: User }, async (req, res) => res.created({ data: await users.add(req.body) })))
  */
 export function handle<

@@ -15,7 +15,7 @@ import { bodyInput, normaliseStrings, setQuery } from './request-input.js'
 import { type Exposure, type ResolvedConfig, resolveExposure } from './resolve-config.js'
 import type { AnyRoute } from './route-types.js'
 
-// The steps of a guarded request (SPEC.md 3.1), each built once per route by compileRoute().
+// The steps of a guarded request, each built once per route by compileRoute().
 
 /**
  * Content type, then the body and query guards with the route's merged limits, then the route

@@ -11,7 +11,7 @@ export function queryArrayKeys(adapter: SchemaAdapter | undefined): ReadonlySet<
 }
 
 /**
- * The query keys a schema declares as arrays (repeated keys allowed for them, API.md decision 4):
+ * The query keys a schema declares as arrays (repeated keys allowed for them):
  * object properties whose node, through optional/nullable/default/readonly wrappers, pipes and
  * unions, can be an array, tuple or set. Empty when the schema has no IR.
  */

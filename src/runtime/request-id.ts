@@ -29,7 +29,7 @@ for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.
   SAFE[c.charCodeAt(0)] = 1
 }
 
-/** Whether an upstream request ID may be reused as is: 1–128 of `[A-Za-z0-9._:-]` (API.md 8). */
+/** Whether an upstream request ID may be reused as is: 1–128 of `[A-Za-z0-9._:-]`. */
 export function isSafeRequestId(value: unknown): value is string {
   if (typeof value !== 'string' || value.length === 0 || value.length > 128) return false
   for (let i = 0; i < value.length; i++) {

@@ -24,7 +24,7 @@ export function bodyInput(req: Request): unknown {
 
 /**
  * Makes `value` the request's `query`: Express 5 defines `req.query` as a getter on the prototype,
- * so an own data property shadows it there (API.md decision 7); Express 4's own property is written.
+ * so an own data property shadows it there; Express 4's own property is written.
  */
 export function setQuery(req: Request, value: unknown): void {
   if (Object.hasOwn(req, 'query')) {

@@ -12,7 +12,7 @@ export type SuccessStatusMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 /** Called with every handled error before the response is sent; must not throw. */
 export type OnErrorHook = (err: AppError, req: Request) => void
 
-/** Configuration of `shapeguard()` (SPEC.md 4.6). */
+/** Configuration of `shapeguard()`. */
 export interface ShapeguardConfig {
   /** Development mode: real messages and stacks of programmer errors, warnings. @default NODE_ENV !== 'production' at mount time */
   debug?: boolean
@@ -35,7 +35,7 @@ export interface ShapeguardConfig {
   }
 }
 
-/** `requestId` options of `shapeguard()` (SPEC.md 2.8, API.md decision 8). */
+/** `requestId` options of `shapeguard()`. */
 export interface RequestIdOptions {
   /** When false, `req.id` is the empty string. @default true */
   enabled?: boolean

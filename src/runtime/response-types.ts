@@ -38,7 +38,7 @@ export interface FailOptions<Details = unknown> {
   details?: Details
 }
 
-/** `data` of a `res.paginated()` envelope (SPEC.md 2.2). */
+/** `data` of a `res.paginated()` envelope. */
 export interface PaginatedData<T = unknown> {
   readonly items: readonly T[]
   readonly total: number
@@ -47,7 +47,7 @@ export interface PaginatedData<T = unknown> {
   readonly pages: number
 }
 
-/** `data` of a `res.cursorPaginated()` envelope (SPEC.md 2.2). */
+/** `data` of a `res.cursorPaginated()` envelope. */
 export interface CursorPaginatedData<T = unknown> {
   readonly items: readonly T[]
   readonly nextCursor: string | null

@@ -6,7 +6,7 @@ import type { GuardLimits } from './guards/index.js'
 import type { ExposureOptions } from './resolve-config.js'
 import type { CreatedOptions, OkOptions } from './response-types.js'
 
-/** Anything accepted where a schema is (API.md decision 1): a zod schema, an adapter, a Standard Schema. */
+/** Anything accepted where a schema is: a zod schema, an adapter, a Standard Schema. */
 export type Schema = SchemaAdapter<any, any> | StandardSchemaV1<any, any>
 
 type StandardTypes<S> = S extends { readonly '~standard': { readonly types?: infer T } }
@@ -56,7 +56,7 @@ type Out<S, Fallback> = [S] extends [undefined] ? Fallback : SchemaOutput<S>
 export type BodyOf<B> = Out<B, any>
 
 /**
- * A route: its schemas and per-route options (SPEC.md 2.4). Every field is optional; `sends` is
+ * A route: its schemas and per-route options. Every field is optional; `sends` is
  * `response`'s alias. Type parameters are the schemas, inferred by `defineRoute()` and `handle()`,
  * and `T`, what `transform` returns (the body's output without one).
  */

@@ -9,7 +9,7 @@ import { installHelpers } from './response-helpers.js'
  * every request its ID (`req.id`), puts the response helpers (`res.ok`, `res.fail`, …) on every
  * response and makes the configuration reachable from that request only, so two apps in one
  * process never share it.
- * @param config see SPEC.md 4.6; default `{}`
+ * @param config `debug`, `requestId`, `logger`, `validation`, `response`, `errors` (see the README); default `{}`
  * @example app.use(shapeguard({ response: { statusCodes: { POST: 200 } } }))
  */
 export function shapeguard(config: ShapeguardConfig = {}): RequestHandler {

@@ -6,7 +6,7 @@ import { installHelpers } from './response-helpers.js'
 import type { BodyOf, RouteDefinition, SchemaSlot } from './route-types.js'
 import { kConfig, kPrepareData, slots } from './slots.js'
 
-/** The options of `validate()`: a route (`defineRoute()`'s result) or its fields inline (SPEC.md 2.4). */
+/** The options of `validate()`: a route (`defineRoute()`'s result) or its fields inline. */
 export type ValidateOptions<
   B extends SchemaSlot = SchemaSlot,
   P extends SchemaSlot = SchemaSlot,
@@ -57,7 +57,7 @@ function pass(compiled: CompiledRoute, res: Response, next: NextFunction): void 
 }
 
 /**
- * Guards and validates a route's requests (SPEC.md 3.1): pre-parse guards, then body, params,
+ * Guards and validates a route's requests: pre-parse guards, then body, params,
  * query and headers against their schemas, then `transform`. Validated, stripped values replace
  * `req.body`, `req.params`, `req.query` and the declared `req.headers`; a failure is a 422
  * VALIDATION_ERROR passed to the error middleware. With a `response` (or `sends`) schema, the

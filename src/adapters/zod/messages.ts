@@ -28,7 +28,7 @@ function receivedType(input: unknown): string {
 }
 
 /**
- * zod's type-mismatch wording as SPEC.md writes it (`Expected object, received array`), used as a
+ * zod's type-mismatch wording as shapeguard writes it (`Expected object, received array`), used as a
  * per-parse error map: a message written in the schema, or a global `z.config({ customError })`,
  * still wins; every other issue keeps zod's own message.
  * @example typeMessage({ code: 'invalid_type', expected: 'object', input: [] }) // → 'Expected object, received array'

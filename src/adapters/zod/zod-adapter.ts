@@ -66,7 +66,7 @@ function isZodSchema(value: unknown): value is ZodLike {
 
 /**
  * Wraps a zod 4 schema (classic or mini) as a schema adapter: its IR for the compiled path and
- * the docs, and zod's own parser (with SPEC.md's type-mismatch wording) for every rejection.
+ * the docs, and zod's own parser (with the `Expected object, received array` type-mismatch wording) for every rejection.
  * @param schema a zod 4 schema; the same schema object always gives the same adapter.
  * @example const body = zodAdapter(z.object({ name: z.string() }))
  */

@@ -1,5 +1,5 @@
 /**
- * Pre-parse guards (SPEC.md 7.2, API.md decisions 4, 5, 15, 16): run on every guarded request
+ * Pre-parse guards: run on every guarded request
  * before any schema, after the host's body parsers. Each throws an `AppError` with its registry
  * code and status. The pipeline's contract:
  * - `checkContentType(req)`: 415 for a body of a type no parser understands or parsed;

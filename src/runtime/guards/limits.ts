@@ -8,7 +8,7 @@ export interface GuardLimits {
   readonly maxStringLength: number
 }
 
-/** The limits of SPEC.md section 8, used where neither the route nor `shapeguard()` sets one. */
+/** The default limits, used where neither the route nor `shapeguard()` sets one. */
 export const defaultLimits: GuardLimits = Object.freeze({
   maxDepth: 20,
   maxArrayLength: 1000,

@@ -1,6 +1,6 @@
 import type { RequestLogSlot } from './types.js'
 
-/** The error fields of a response record (SPEC.md 2.9), read duck-typed from the slot. */
+/** The error fields of a response record, read duck-typed from the slot. */
 export interface ErrorFields {
   code?: string
   message?: string

@@ -2,7 +2,7 @@ import { isLogLevel, type LogLevel } from './levels.js'
 import { validateRedactPaths } from './redact-paths.js'
 import type { Logger } from './types.js'
 
-/** `logger` options of `shapeguard()` (SPEC.md 4.6); defaults follow `debug` (API.md decision 14). */
+/** `logger` options of `shapeguard()`; defaults follow `debug`. */
 export interface LoggerOptions {
   /** Any object with `debug`, `info`, `warn`, `error`; when given, the other options are ignored. */
   instance?: Logger
@@ -137,7 +137,7 @@ export function resolveLoggerOptions(
     if (!KNOWN.has(key)) throw new TypeError(`shapeguard: unknown option logger.${key}`)
   }
   // A user's own logger formats for itself: it gets structured records, with every other
-  // option at its default (SPEC.md 4.6: "when given, all other logger options are ignored").
+  // option at its default (when given, all other logger options are ignored).
   if (options.instance !== undefined) {
     return Object.freeze({
       ...defaults,

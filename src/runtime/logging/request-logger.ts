@@ -34,7 +34,7 @@ function round(ms: number): number {
  * or when the connection closes first (`aborted`).
  * Options are resolved and the backend chosen (and made the `logger` singleton's) at mount time.
  * @param options the `logger` options of `shapeguard()`; defaults follow `debug`
- * @param debug development defaults when true (API.md decision 14)
+ * @param debug development defaults when true
  * @example app.use(requestLogger({ slowThreshold: 200 }, true))
  */
 export function requestLogger(

@@ -15,7 +15,7 @@ export interface BackendDeps {
 }
 
 /**
- * SPEC.md 6.2's resolution order: `logger.instance`, else pino when installed, else winston
+ * The logger resolution order: `logger.instance`, else pino when installed, else winston
  * (through `winstonAdapter`) when installed, else the built-in logger.
  */
 export function resolveBackend(options: ResolvedLoggerOptions, deps: BackendDeps = {}): LogSink {

@@ -43,7 +43,7 @@ export type BackendName = 'instance' | 'pino' | 'winston' | 'console'
 
 /**
  * A resolved backend. `pretty` sinks take preformatted text lines (the request logger formats
- * them); the others take structured records (SPEC.md 2.9).
+ * them); the others take structured records.
  */
 export interface LogSink {
   readonly backend: BackendName
