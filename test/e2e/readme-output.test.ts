@@ -46,7 +46,7 @@ async function example(name: string, host: string): Promise<ReturnType<Express>>
   const block = blocks.find((b) => b.example === name)
   if (block === undefined) throw new Error(`no README block is marked example ${name}`)
   mkdirSync(tmp, { recursive: true })
-  const givens = resolve(tmp, `givens-${slug(host)}.ts`)
+  const givens = resolve(tmp, `givens-${name}-${slug(host)}.ts`)
   writeFileSync(givens, rewrite(readFileSync(resolve(root, 'test/readme/givens.ts'), 'utf8'), host))
   const imports =
     block.given.length > 0 ? `import { ${block.given.join(', ')} } from '${givens}'\n` : ''
@@ -181,6 +181,40 @@ describe.each(hosts)('%s', (host, express) => {
       .send(body as object)
     expect(res.status).toBe(400)
     expect(res.body).toEqual(JSON.parse(expected('body-too-deep')))
+  })
+})
+
+// Outputs shown as comments inside an example: the answer, as the comment writes it, must be there.
+describe.each(hosts)('%s: comments in examples', (host) => {
+  const code = (name: string) => blocks.find((b) => b.example === name)?.code ?? ''
+
+  it('responses: res.ok answers GET with 200 and POST with 201', async () => {
+    const app = await example('responses', host)
+    const get = await request(app).get('/users/1')
+    expect(code('responses')).toContain(`// ${get.status} ${JSON.stringify(get.body)}\n`)
+    const post = await request(app).post('/users').send({ name: 'Ada' })
+    expect(code('responses')).toContain(`// ${post.status}: res.ok answers POST with 201`)
+  })
+
+  it('with-shape: a per-route shape and raw data', async () => {
+    const app = await example('with-shape', host)
+    const me = await request(app).get('/me')
+    expect(code('with-shape')).toContain(`// ${JSON.stringify(me.body)}\n`)
+    const health = await request(app).get('/health')
+    expect(code('with-shape')).toContain(`// ${JSON.stringify(health.body)}\n`)
+  })
+
+  it('router: a registered path with another method gets 405 and Allow', async () => {
+    const app = await example('router', host)
+    const res = await request(app).patch('/users/1')
+    expect(code('router')).toContain(
+      `// PATCH /users/1 → ${res.status}, Allow: ${res.headers.allow}\n`,
+    )
+    const { message, error } = res.body
+    expect(code('router')).toContain(`{"success":false,"message":${JSON.stringify(message)},`)
+    expect(code('router')).toContain(
+      `"error":{"code":"${error.code}","message":"…","details":${JSON.stringify(error.details)}}}`,
+    )
   })
 })
 
