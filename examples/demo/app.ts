@@ -46,6 +46,8 @@ export function createApp() {
     [2, { id: 2, name: 'Alan Turing', email: 'alan@example.com', passwordHash: 'x2' }],
     [3, { id: 3, name: 'Grace Hopper', email: 'grace@example.com', passwordHash: 'x3' }],
   ])
+  // Ids are never reused: after a DELETE, users.size + 1 would overwrite a live user.
+  let lastId = users.size
 
   const app = express()
   // shapeguard() first: even a body the JSON parser rejects is answered in the app's envelope.
@@ -87,7 +89,7 @@ export function createApp() {
     ...handle({ body: CreateUser, response: User }, async (req, res) => {
       const { name, email } = req.body
       if ([...users.values()].some((u) => u.email === email)) throw AppError.conflict('User')
-      const user = { id: users.size + 1, name, email, passwordHash: 'new' }
+      const user = { id: ++lastId, name, email, passwordHash: 'new' }
       users.set(user.id, user)
       res.created({ data: user, message: 'User created' })
     }),
@@ -121,7 +123,7 @@ export function createApp() {
           .slice(0, 2)
           .map(({ passwordHash, ...u }) => u)
         const last = items.at(-1)
-        const hasMore = last !== undefined && last.id < users.size
+        const hasMore = last !== undefined && [...users.keys()].some((id) => id > last.id)
         res.cursorPaginated({ data: items, nextCursor: hasMore ? String(last.id) : null, hasMore })
       },
     ),

@@ -1,8 +1,10 @@
+import type { AddressInfo } from 'node:net'
 import { createApp, demoErrors, demoUrls } from './app.js'
 
 const port = Number(process.env.PORT ?? 3000)
-const server = createApp().listen(port, () => {
-  const base = `http://localhost:${port}`
+const host = process.env.HOST ?? 'localhost'
+const server = createApp().listen(port, host, () => {
+  const base = `http://${host}:${(server.address() as AddressInfo).port}`
   process.stdout.write(`shapeguard demo listening on ${base}\n`)
   for (const url of demoUrls) process.stdout.write(`  ${base}${url}\n`)
   process.stdout.write('\nerror paths:\n')
@@ -19,6 +21,11 @@ const server = createApp().listen(port, () => {
   }
 })
 
+// Ctrl-C or a SIGTERM stops the demo: requests in flight finish, idle keep-alive connections
+// (a browser holds them open for seconds) are closed instead of being waited for.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => server.close(() => process.exit(0)))
+  process.once(signal, () => {
+    server.close(() => process.exit(0))
+    server.closeIdleConnections()
+  })
 }

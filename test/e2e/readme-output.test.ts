@@ -1,0 +1,226 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import request from 'supertest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import {
+  AppError,
+  configureLogger,
+  errorHandler,
+  notFoundHandler,
+  shapeguard,
+} from '../../src/index.js'
+import { jsonLine } from '../../src/runtime/logging/json-line.js'
+import type { LogLevel } from '../../src/runtime/logging/levels.js'
+import { readmeBlocks, root, where } from '../readme/readme-blocks.js'
+import { abandon, arrived, captureLogger, type Express, hosts, withLogging } from './support.js'
+
+// Every README block that shows output (`<!-- readme: output NAME -->` on a json or text block)
+// is produced here by the scenario NAME, through a real app, and compared after normalising what
+// changes from run to run: times, request IDs, durations and stack frames. A scenario that runs
+// README code loads the `ts` block marked `<!-- readme: example NAME -->` as a module: `shapeguard`
+// imports point at src/, `express` at the host under test, a trailing `app.listen(…)` line is
+// dropped and `app` is exported.
+
+const blocks = readmeBlocks()
+const tmp = resolve(root, '.tmp/readme')
+const slug = (host: string) => host.replace(' ', '')
+
+function expected(name: string): string {
+  const block = blocks.find((b) => b.output === name)
+  if (block === undefined) throw new Error(`no README block is marked output ${name}`)
+  return block.code
+}
+
+function rewrite(code: string, host: string): string {
+  const express = slug(host) === 'express4' ? 'express4' : 'express'
+  return code
+    .replace(/from 'shapeguard'/g, `from '${root}/src/index.ts'`)
+    .replace(/from 'shapeguard\/adapters\/(\w+)'/g, `from '${root}/src/adapters/$1/index.ts'`)
+    .replace(/from 'shapeguard\/(\w+)'/g, `from '${root}/src/$1/index.ts'`)
+    .replace(/from '\.\.\/\.\.\/src\//g, `from '${root}/src/`)
+    .replace(/from 'express'/g, `from '${express}'`)
+}
+
+/** The app the README block marked `example NAME` builds, on the given host. */
+async function example(name: string, host: string): Promise<ReturnType<Express>> {
+  const block = blocks.find((b) => b.example === name)
+  if (block === undefined) throw new Error(`no README block is marked example ${name}`)
+  mkdirSync(tmp, { recursive: true })
+  const givens = resolve(tmp, `givens-${name}-${slug(host)}.ts`)
+  writeFileSync(givens, rewrite(readFileSync(resolve(root, 'test/readme/givens.ts'), 'utf8'), host))
+  const imports =
+    block.given.length > 0 ? `import { ${block.given.join(', ')} } from '${givens}'\n` : ''
+  const code = block.code.replace(/^app\.listen\(.*\)\n/m, '')
+  const file = resolve(tmp, `${name}-${slug(host)}.ts`)
+  writeFileSync(file, `${imports}${rewrite(code, host)}export { app }\n`)
+  return (await import(/* @vite-ignore */ file)).app
+}
+
+/** Pretty log text as the README shows it: times, IDs, durations and stack frames normalised. */
+function normalisePretty(text: string): string[] {
+  const lines = text
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: colours are stripped on purpose
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .replace(/^\d\d:\d\d:\d\d\.\d{3} /gm, '<time> ')
+    .replace(/req_[0-9a-f]{24}/g, 'req_<id>')
+    .replace(/ \d+ms /g, ' <n>ms ')
+    .split('\n')
+    .filter((line) => line !== '')
+  return lines
+    .filter((line, i) => !(/^\s+at /.test(line) && /^\s+at /.test(lines[i - 1] ?? '')))
+    .map((line) => line.replace(/^(\s+)at .*/, '$1at …'))
+}
+
+/** One JSON log line with its time, ID, duration and stack frames normalised. */
+function normaliseJson(line: string): string {
+  return JSON.stringify(JSON.parse(line), (key, value) => {
+    if (key === 'time') return '<time>'
+    if (key === 'requestId') return 'req_<id>'
+    if (key === 'duration_ms') return 0
+    if (key === 'stack') return String(value).replace(/(\n\s+at .*)+/g, '\n    at …')
+    return value
+  })
+}
+
+/** What `fn` makes the logger print, once `lines` lines have been written. */
+async function stdoutOf(lines: number, fn: () => Promise<void>): Promise<string> {
+  const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
+  const text = () => write.mock.calls.map((c) => String(c[0])).join('')
+  await withLogging(async () => {
+    await fn()
+    await vi.waitUntil(() => normalisePretty(text()).length >= lines)
+  })
+  return text()
+}
+
+beforeAll(() => {
+  configureLogger({ silent: true })
+})
+
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+/** The app behind the Logging section's examples: one route per kind of log line. */
+function loggingApp(express: Express, options: Parameters<typeof shapeguard>[0]) {
+  const app = express()
+  app.use(shapeguard(options))
+  app.get('/users/:id', (req, res) => res.ok({ data: { id: req.params.id } }))
+  app.delete('/users/:id', () => {
+    throw AppError.notFound('User')
+  })
+  app.get('/reports', async (_req, res) => {
+    await new Promise((resolve) => setTimeout(resolve, 60))
+    res.ok({ data: [] })
+  })
+  app.post('/orders', () => {
+    throw new Error('db down', { cause: new Error('ECONNREFUSED 10.0.0.5:5432') })
+  })
+  app.get('/export', (req) => arrived(req))
+  app.use(notFoundHandler(), errorHandler())
+  return app
+}
+
+async function loggingRequests(app: ReturnType<Express>) {
+  await request(app).get('/users/42')
+  await request(app).delete('/users/7')
+  await request(app).get('/reports')
+  await request(app).post('/orders')
+  await abandon(app, '/export')
+}
+
+describe.each(hosts)('%s', (host, express) => {
+  it('usage-422: a bad request to the Usage example', async () => {
+    const app = await example('usage', host)
+    const res = await request(app).post('/users').send({ name: '', email: 'ada@example.com' })
+    expect(res.status).toBe(422)
+    expect(res.body).toEqual(JSON.parse(expected('usage-422')))
+  })
+
+  it('usage-log: the Usage example logs a good and a bad request', async () => {
+    const app = await example('usage', host)
+    const text = await stdoutOf(normalisePretty(expected('usage-log')).length, async () => {
+      await request(app).post('/users').send({ name: 'Ada', email: 'ada@example.com' })
+      await request(app).post('/users').send({ name: '', email: 'ada@example.com' })
+    })
+    expect(normalisePretty(text)).toEqual(normalisePretty(expected('usage-log')))
+  })
+
+  it('logging-pretty: the pretty lines of the Logging section', async () => {
+    const app = loggingApp(express, { logger: { slowThreshold: 50 } })
+    const text = await stdoutOf(normalisePretty(expected('logging-pretty')).length, () =>
+      loggingRequests(app),
+    )
+    expect(normalisePretty(text)).toEqual(normalisePretty(expected('logging-pretty')))
+  })
+
+  it('logging-json: the same requests in production, as JSON records', async () => {
+    const sink = captureLogger()
+    const app = loggingApp(express, {
+      debug: false,
+      logger: { instance: sink, slowThreshold: 50 },
+    })
+    await withLogging(async () => {
+      await loggingRequests(app)
+      await vi.waitUntil(() => sink.records.some((r) => r.meta.aborted === true))
+    })
+    const lines = sink.records.map((r) =>
+      jsonLine(r.level as LogLevel, new Date().toISOString(), r.meta, r.message),
+    )
+    const shown = expected('logging-json').split('\n').filter(Boolean)
+    expect(lines.map(normaliseJson)).toEqual(shown.map(normaliseJson))
+  })
+
+  it('body-too-deep: the limits example answers a body nested past maxDepth', async () => {
+    const app = await example('limits', host)
+    app.use(errorHandler()) // mounted last, as the Errors section says
+    let body: unknown = { sku: 'A-1' }
+    for (let i = 0; i < 10; i++) body = { rows: [body] }
+    const res = await request(app)
+      .post('/imports')
+      .send(body as object)
+    expect(res.status).toBe(400)
+    expect(res.body).toEqual(JSON.parse(expected('body-too-deep')))
+  })
+})
+
+// Outputs shown as comments inside an example: the answer, as the comment writes it, must be there.
+describe.each(hosts)('%s: comments in examples', (host) => {
+  const code = (name: string) => blocks.find((b) => b.example === name)?.code ?? ''
+
+  it('responses: res.ok answers GET with 200 and POST with 201', async () => {
+    const app = await example('responses', host)
+    const get = await request(app).get('/users/1')
+    expect(code('responses')).toContain(`// ${get.status} ${JSON.stringify(get.body)}\n`)
+    const post = await request(app).post('/users').send({ name: 'Ada' })
+    expect(code('responses')).toContain(`// ${post.status}: res.ok answers POST with 201`)
+  })
+
+  it('with-shape: a per-route shape and raw data', async () => {
+    const app = await example('with-shape', host)
+    const me = await request(app).get('/me')
+    expect(code('with-shape')).toContain(`// ${JSON.stringify(me.body)}\n`)
+    const health = await request(app).get('/health')
+    expect(code('with-shape')).toContain(`// ${JSON.stringify(health.body)}\n`)
+  })
+
+  it('router: a registered path with another method gets 405 and Allow', async () => {
+    const app = await example('router', host)
+    const res = await request(app).patch('/users/1')
+    expect(code('router')).toContain(
+      `// PATCH /users/1 → ${res.status}, Allow: ${res.headers.allow}\n`,
+    )
+    const { message, error } = res.body
+    expect(code('router')).toContain(`{"success":false,"message":${JSON.stringify(message)},`)
+    expect(code('router')).toContain(
+      `"error":{"code":"${error.code}","message":"…","details":${JSON.stringify(error.details)}}}`,
+    )
+  })
+})
+
+it('has a scenario for every README output block', () => {
+  const names = ['usage-422', 'usage-log', 'logging-pretty', 'logging-json', 'body-too-deep']
+  const marked = blocks.filter((b) => b.output !== undefined)
+  expect(marked.map((b) => b.output)).toEqual(names)
+  expect(marked.map(where)).toHaveLength(names.length)
+})
