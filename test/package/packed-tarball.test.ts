@@ -34,7 +34,7 @@ describe('the packed tarball', () => {
     if (!existsSync(join(root, 'dist/index.js'))) run('npm', ['run', 'build'], root)
     consumer = mkdtempSync(join(tmpdir(), 'shapeguard-consumer-'))
     const [tarball] = JSON.parse(
-      run('npm', ['pack', '--json', '--pack-destination', consumer], root),
+      run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', consumer], root),
     )
     writeFileSync(
       join(consumer, 'package.json'),
