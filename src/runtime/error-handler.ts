@@ -67,7 +67,7 @@ function answer(
   const logger = resolveLogger(options.logger)
   const explicit = options.logger !== undefined
   const error =
-    config === undefined && !hasHelpers(res) && isError(thrown, TypeError)
+    config === undefined && !hasHelpers(res) && isMissingHelper(thrown)
       ? withoutShapeguard(thrown)
       : AppError.fromUnknown(thrown)
 
@@ -102,16 +102,25 @@ function answer(
   res.status(validStatus(error.statusCode)).json(shape.error(error.code, message, details))
 }
 
+// What calling a helper on a response shapeguard() never saw throws: `res.ok is not a function`.
+const missingHelper =
+  /^[\w$]+\.(?:ok|created|accepted|noContent|paginated|cursorPaginated|fail) is not a function$/
+
+function isMissingHelper(thrown: unknown): thrown is TypeError {
+  if (!isError(thrown, TypeError)) return false
+  const message = dataField(thrown, 'message')
+  return typeof message === 'string' && missingHelper.test(message)
+}
+
 function hasHelpers(res: Response): boolean {
   return typeof (res as Partial<Response>).ok === 'function'
 }
 
-// A TypeError on a response shapeguard() never saw is most likely `res.ok is not a function`:
-// the message names the fix (the TypeError itself stays the cause, with its stack).
+// The message names the fix; the TypeError itself stays the cause, with its stack.
 function withoutShapeguard(thrown: TypeError): AppError {
   return new AppError(
     'INTERNAL_ERROR',
-    'TypeError on a route without shapeguard(): res.ok, res.fail and the other response helpers exist only after app.use(shapeguard()) or on handle()/validate() routes',
+    `${thrown.message}: res.ok, res.fail and the other response helpers exist only after app.use(shapeguard()) or on handle()/validate() routes`,
     500,
     null,
     { cause: thrown, isOperational: false },

@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express'
 import type { AppError } from './app-error.js'
+import { errorFields } from './logging/error-fields.js'
 import { pathOf } from './logging/request-log-state.js'
 import { kRequestLog, type Logger, type RequestLogSlot } from './logging/types.js'
 
@@ -17,10 +18,14 @@ export function reportError(
   logger: Logger,
   explicit: boolean,
 ): void {
+  const handed: RequestLogSlot = {
+    error,
+    cause: thrown !== error ? thrown : error.isOperational ? undefined : error.cause,
+  }
   const slot = (res as Response & { [kRequestLog]?: RequestLogSlot })[kRequestLog]
   if (slot !== undefined) {
-    slot.error = error
-    slot.cause = thrown !== error ? thrown : error.isOperational ? undefined : error.cause
+    slot.error = handed.error
+    slot.cause = handed.cause
     if (!explicit) return
   }
   const meta: Record<string, unknown> = {
@@ -35,12 +40,11 @@ export function reportError(
     logger.warn(meta, error.message)
     return
   }
-  // A programmer error is logged with the stack of what was thrown, not of its AppError wrapper.
-  const origin = !error.isOperational && error.cause instanceof Error ? error.cause : error
-  meta.stack = origin.stack
-  if (origin.cause instanceof Error) {
-    meta.cause = { message: origin.cause.message, stack: origin.cause.stack }
-  }
+  // The request logger's own reading: the stack of what was thrown (not of its AppError
+  // wrapper) and its cause, where no getter or Proxy trap that throws can lose the line.
+  const { stack, cause } = errorFields(handed, error.statusCode) ?? {}
+  if (stack !== undefined) meta.stack = stack
+  if (cause !== undefined) meta.cause = cause
   logger.error(meta, error.message)
 }
 

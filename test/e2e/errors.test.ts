@@ -474,6 +474,28 @@ describe.each(hosts)('error logging on %s', (_, express) => {
     expect(error?.meta.cause).toMatchObject({ message: 'root' })
   })
 
+  it('still logs a 5xx whose cause is a hostile Proxy or whose stack getter throws', async () => {
+    const logger = captureLogger()
+    const app = express()
+    const trap = () => {
+      throw new Error('trap')
+    }
+    const hostileCause = new Proxy({}, { get: trap, getPrototypeOf: trap, has: trap })
+    app.get('/proxy', (_req, _res, next) =>
+      next(new Error('with a proxy', { cause: hostileCause })),
+    )
+    app.get('/stack', (_req, _res, next) =>
+      next(Object.defineProperty(new Error('bad stack'), 'stack', { get: trap })),
+    )
+    app.use(errorHandler({ logger, debug: false }))
+    expect((await request(app).get('/proxy')).status).toBe(500)
+    expect((await request(app).get('/stack')).status).toBe(500)
+    expect(logger.records.map((r) => [r.level, r.message])).toEqual([
+      ['error', 'with a proxy'],
+      ['error', 'bad stack'],
+    ])
+  })
+
   it("logs an error once, on the request's line, through shapeguard()'s logger; an explicit one gets its own line", async () => {
     const mounted = captureLogger()
     const explicit = captureLogger()

@@ -41,6 +41,10 @@ function bareApp(express: Express, debug: boolean) {
   app.get('/plain', (_req, res) => {
     res.ok({ data: 'never' })
   })
+  app.get('/bug', () => {
+    const user = undefined as unknown as { name: string }
+    return user.name
+  })
   app.use(errorHandler({ logger, debug }))
   return { app, logger }
 }
@@ -90,5 +94,13 @@ describe.each(hosts)('without shapeguard() on %s', (_, express) => {
     const hidden = await request(prod.app).get('/plain')
     expect(hidden.body.message).toBe('Something went wrong')
     expect(prod.logger.records.find((r) => r.level === 'error')?.message).toContain('shapeguard()')
+  })
+
+  it('any other TypeError keeps its own message', async () => {
+    const dev = bareApp(express, true)
+    const res = await request(dev.app).get('/bug')
+    expect(res.status).toBe(500)
+    expect(res.body.message).toMatch(/^Cannot read properties of undefined/)
+    expect(res.body.message).not.toContain('shapeguard()')
   })
 })

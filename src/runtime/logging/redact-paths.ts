@@ -11,14 +11,15 @@ export interface CompiledPaths {
 const SEGMENT = /^(?:\*|[A-Za-z0-9_$-]+)$/
 
 // The request log files the bodies under these trails, so `reqBody.x` reads as `req.body.x`.
-const ALIASES: Readonly<Record<string, readonly string[]>> = {
-  reqbody: ['req', 'body'],
-  resbody: ['res', 'body'],
-}
+// A Map: a segment such as `constructor` must read nothing from Object.prototype.
+const ALIASES: ReadonlyMap<string, readonly string[]> = new Map([
+  ['reqbody', ['req', 'body']],
+  ['resbody', ['res', 'body']],
+])
 
 function segmentsOf(path: string): string[] {
   const [first = '', ...rest] = path.split('.').map((s) => (s === '*' ? s : normalizeKey(s)))
-  const segments = [...(ALIASES[first] ?? [first]), ...rest]
+  const segments = [...(ALIASES.get(first) ?? [first]), ...rest]
   // A leading `*` means "at any depth", which every path already matches.
   while (segments.length > 1 && segments[0] === '*') segments.shift()
   return segments

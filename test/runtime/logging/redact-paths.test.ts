@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { validateRedactPaths } from '../../../src/runtime/logging/redact-paths.js'
+import { createRedactor } from '../../../src/runtime/logging/redactor.js'
 
 describe('validateRedactPaths', () => {
   it('accepts key names, dotted paths, request paths and wildcards', () => {
@@ -17,6 +18,15 @@ describe('validateRedactPaths', () => {
     ]
     expect(validateRedactPaths(paths)).toEqual(paths)
     expect(validateRedactPaths(undefined)).toEqual([])
+  })
+
+  it('takes a first segment named like an Object.prototype member as a key', () => {
+    const paths = ['constructor.secretish', 'Constructor.x', 'toString.y', '__proto__.z']
+    expect(validateRedactPaths(paths)).toEqual(paths)
+    const redact = createRedactor(paths)
+    expect(redact({ constructor: { secretish: 's', kept: 1 } })).toEqual({
+      constructor: { secretish: '[REDACTED]', kept: 1 },
+    })
   })
 
   it.each([
