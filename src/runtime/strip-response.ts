@@ -8,7 +8,6 @@ export type PrepareData = (data: unknown) => unknown
 
 // A bare schema of these libraries given as `response`: what to wrap it in instead.
 const wrappers = new Map([
-  ['yup', "yupAdapter(schema) from 'shapeguard/adapters/yup'"],
   ['valibot', "valibotAdapter(schema) from 'shapeguard/adapters/valibot', with no async checks"],
 ])
 
@@ -24,8 +23,8 @@ function vendorOf(adapter: SchemaAdapter): string | undefined {
  * throws a programmer error (500 INTERNAL_ERROR, the fallback message in production, a message
  * naming the field and the failed check in development; never any of the data itself, whatever
  * the library's own message says).
- * @throws TypeError at definition when the schema answers asynchronously (a bare yup schema
- * always does): a response is sent synchronously.
+ * @throws TypeError at definition when the schema answers asynchronously (a bare valibot schema
+ * with async checks): a response is sent synchronously.
  */
 export function responseStripper(adapter: SchemaAdapter): PrepareData {
   if (adapter.async) {

@@ -1,7 +1,8 @@
 import { describe, it } from 'vitest'
 import { ValidationError } from 'yup'
 import { issueMessage } from '../../src/adapters/yup/messages.js'
-import { splitPath, yupAdapter } from '../../src/adapters/yup/yup-adapter.js'
+import { splitPath } from '../../src/adapters/yup/parse.js'
+import { yupAdapter } from '../../src/adapters/yup/yup-adapter.js'
 import { type YupCase, yupCase } from './arbitrary-yup.js'
 import { canonical } from './canonical.js'
 import { assertParity, fuzzRuns, type Outcome, PER_SCHEMA } from './parity.js'
@@ -9,12 +10,26 @@ import { assertParity, fuzzRuns, type Outcome, PER_SCHEMA } from './parity.js'
 // `npm test` runs 300 schemas × 20 inputs = 6,000 pairs per setting; `npm run fuzz` far more.
 const RUNS = fuzzRuns(300)
 
+function castThrows(c: YupCase, input: unknown, options: object): boolean {
+  try {
+    c.schema.cast(input, { ...options, assert: false })
+    return false
+  } catch {
+    return true
+  }
+}
+
 /** yup's own answer: validateSync with every error, or with its default abortEarly. */
 function yupOutcome(c: YupCase, input: unknown, options: object): Outcome {
   try {
     const data = c.schema.validateSync(input, options)
     return { success: true, data: canonical(data) }
   } catch (e) {
+    // yup's casts call methods of the value (`value.toUpperCase()`): an input they cannot read
+    // is the client's mistake, answered as one issue at the root.
+    if (e instanceof TypeError && castThrows(c, input, options)) {
+      return { success: false, issues: [{ path: [], message: 'Invalid value', code: 'typeError' }] }
+    }
     if (!(e instanceof ValidationError)) return { threw: String(e) }
     const list = e.inner.length > 0 ? e.inner : [e]
     return {

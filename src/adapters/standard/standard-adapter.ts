@@ -1,7 +1,7 @@
 import { defineAdapter, type SchemaAdapter } from '../../engine/adapter.js'
 import type { Issue, Result } from '../../engine/result.js'
 import { issueMessage as valibotMessage } from '../valibot/messages.js'
-import { linearSchema } from '../yup/linear-schema.js'
+import { type YupParsable, yupParser } from '../yup/parse.js'
 import type {
   StandardInput,
   StandardIssue,
@@ -48,13 +48,10 @@ function toResult<O>(r: StandardResult<O>, vendor: string): Result<O> {
   return { success: true, data: r.value }
 }
 
-// Whether `validate` is known to answer with a promise before calling it: yup's always does (even
-// for a synchronous schema), valibot's does for an async schema. Other libraries say nothing.
+// Whether `validate` is known to answer with a promise before calling it: valibot's does for an
+// async schema. Other libraries say nothing.
 function answersAsync(schema: StandardSchemaV1): boolean {
-  const vendor = schema['~standard'].vendor
-  return (
-    vendor === 'yup' || (vendor === 'valibot' && (schema as { async?: unknown }).async === true)
-  )
+  return schema['~standard'].vendor === 'valibot' && (schema as { async?: unknown }).async === true
 }
 
 const cache = new WeakMap<object, SchemaAdapter>()
@@ -73,25 +70,31 @@ export function standardAdapter<S extends StandardSchemaV1>(
   }
   const hit = cache.get(schema)
   if (hit) return hit as SchemaAdapter<StandardInput<S>, StandardOutput<S>>
-  const vendor = schema['~standard'].vendor
-  // A bare yup schema validates through a clone whose backtracking patterns (url()) are linear.
-  const props = (vendor === 'yup' ? linearSchema(schema) : schema)['~standard']
+  const props = schema['~standard']
+  const vendor = props.vendor
   const result = (r: StandardResult<StandardOutput<S>>) => toResult(r, vendor)
   const adapter = defineAdapter<StandardInput<S>, StandardOutput<S>>({
     library: 'standard-schema',
     schema,
     ir: undefined,
     async: answersAsync(schema),
-    parse(input) {
-      const r = props.validate(input) as
-        | StandardResult<StandardOutput<S>>
-        | Promise<StandardResult<StandardOutput<S>>>
-      // A thenable from another realm is a promise too.
-      return typeof (r as { then?: unknown }).then === 'function'
-        ? Promise.resolve(r).then(result)
-        : result(r as StandardResult<StandardOutput<S>>)
-    },
+    // yup's Standard Schema `validate` is always async and keeps unknown keys: a bare yup schema
+    // is parsed as yupAdapter parses it (synchronously, unknown keys removed, linear patterns,
+    // value-free messages), only without the compiled path.
+    parse:
+      vendor === 'yup'
+        ? (yupParser(schema as unknown as YupParsable, true) as never)
+        : parseStandard,
   })
+  function parseStandard(input: unknown) {
+    const r = props.validate(input) as
+      | StandardResult<StandardOutput<S>>
+      | Promise<StandardResult<StandardOutput<S>>>
+    // A thenable from another realm is a promise too.
+    return typeof (r as { then?: unknown }).then === 'function'
+      ? Promise.resolve(r).then(result)
+      : result(r as StandardResult<StandardOutput<S>>)
+  }
   cache.set(schema, adapter as SchemaAdapter)
   return adapter
 }

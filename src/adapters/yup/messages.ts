@@ -1,27 +1,29 @@
-import { defaultLocale, ValidationError } from 'yup'
-
-type Template = string | ((params: any) => string)
-
-// yup's built-in type-error messages print the value ("… but the final value was: `…`"); they are
-// taken as they stand when this module loads, so a message the user wrote (`.typeError('…')`, or
-// `setLocale` later) is told apart from them and kept. A tuple has its own.
-const builtin = {
-  mixed: defaultLocale.mixed?.notType as Template | undefined,
-  tuple: defaultLocale.tuple?.notType as Template | undefined,
+/** What this module reads of a yup `ValidationError` (duck-typed: no yup import). */
+export interface YupErrorLike {
+  readonly message: string
+  readonly type?: string | undefined
+  readonly params?: Record<string, unknown> | undefined
 }
 
-// The same meaning, from the schema alone: the type (or a tuple's length) that was expected.
-// formatError hands these the label, or else the path, as `path`.
-const valueFree: Template = ({ path, type, spec, value }) => {
-  const length = spec?.types?.length
-  if (typeof length === 'number' && Array.isArray(value)) return `${path} must have ${length} items`
-  return type === 'mixed'
-    ? `${path} must match the configured type`
-    : `${path} must be a \`${type}\` type`
-}
-
-function format(error: ValidationError, template: Template): string {
-  return ValidationError.formatError(template, error.params ?? {})
+// The openings of yup's built-in type-error messages, which go on to print the value
+// ("… but the final value was: `…`"). A message the user wrote (`.typeError('…')`, `setLocale`)
+// does not open this way, so it is kept.
+function builtinTypeError(error: YupErrorLike): string | undefined {
+  const { label, type, spec, value } = error.params ?? {}
+  // What yup's formatError prints for `${path}`.
+  const path = label || error.params?.path || 'this'
+  const length = (spec as { types?: unknown[] } | undefined)?.types?.length
+  if (typeof length === 'number' && Array.isArray(value) && value.length !== length) {
+    const sentence = `${path} must have ${length} items`
+    const opening = `${path} tuple value has too ${value.length < length ? 'few' : 'many'} items`
+    return error.message.startsWith(opening) ? sentence : undefined
+  }
+  if (type === 'mixed') {
+    const opening = `${path} must match the configured type. The validated value was: \``
+    return error.message.startsWith(opening) ? `${path} must match the configured type` : undefined
+  }
+  const sentence = `${path} must be a \`${type}\` type`
+  return error.message.startsWith(`${sentence}, but the final value was: \``) ? sentence : undefined
 }
 
 /**
@@ -30,11 +32,7 @@ function format(error: ValidationError, template: Template): string {
  * message, and every message written in the schema, is yup's own.
  * @example issueMessage(error) // → 'age must be a `number` type'
  */
-export function issueMessage(error: ValidationError): string {
-  if (error.type !== 'typeError' || error.params === undefined) return error.message
-  const template = Array.isArray((error.params as Record<string, any>).spec?.types)
-    ? builtin.tuple
-    : builtin.mixed
-  if (template === undefined || format(error, template) !== error.message) return error.message
-  return format(error, valueFree)
+export function issueMessage(error: YupErrorLike): string {
+  if (error.type !== 'typeError') return error.message
+  return builtinTypeError(error) ?? error.message
 }

@@ -1,33 +1,8 @@
-import { type AnySchema, type InferType, ValidationError } from 'yup'
+import type { AnySchema, InferType } from 'yup'
 import { defineAdapter, type SchemaAdapter } from '../../engine/adapter.js'
-import type { Issue, Result } from '../../engine/result.js'
-import { linearSchema } from './linear-schema.js'
-import { issueMessage } from './messages.js'
+import type { Result } from '../../engine/result.js'
+import { yupParser } from './parse.js'
 import { type YupLike, yupToIR } from './to-ir.js'
-
-// `a.b[0]["x.y"]` → ['a', 'b', 0, 'x.y']
-const segment = /\[(\d+)\]|\["((?:[^"\\]|\\.)*)"\]|([^.[\]]+)/g
-
-/** Splits a yup error path (`a.b[0]["x.y"]`) into its keys and indexes. */
-export function splitPath(path: string | undefined): (string | number)[] {
-  if (!path) return []
-  const out: (string | number)[] = []
-  for (const m of path.matchAll(segment)) {
-    if (m[1] !== undefined) out.push(Number(m[1]))
-    else if (m[2] !== undefined) out.push(m[2].replace(/\\(.)/g, '$1'))
-    else if (m[3] !== undefined) out.push(m[3])
-  }
-  return out
-}
-
-function toIssues(error: ValidationError): Issue[] {
-  const list = error.inner.length > 0 ? error.inner : [error]
-  return list.map((e) => ({
-    path: splitPath(e.path),
-    message: issueMessage(e),
-    code: e.type ?? 'invalid',
-  }))
-}
 
 function isYupSchema(value: unknown): value is YupLike {
   return (
@@ -72,40 +47,15 @@ export function yupAdapter<S extends AnySchema>(
   const cache = stripUnknown ? caches.strip : caches.keep
   const hit = cache.get(schema)
   if (hit) return hit as SchemaAdapter<InferType<S>, InferType<S>>
-  // Without the option yup keeps unknown keys, except under noUnknown() / stripUnknown().
-  const strip = stripUnknown ? { stripUnknown: true } : {}
-  const all = { abortEarly: false, ...strip }
-  const first = { abortEarly: true, ...strip }
-  // yup's own validation, with its backtracking patterns swapped for linear equivalents.
-  const native = linearSchema(schema)
-  const parseAsync = async (input: unknown, options: object): Promise<Result<InferType<S>>> => {
-    try {
-      return { success: true, data: await native.validate(input, options) }
-    } catch (e) {
-      if (e instanceof ValidationError) return { success: false, issues: toIssues(e) }
-      throw e
-    }
-  }
   const adapter = defineAdapter<InferType<S>, InferType<S>>({
     library: 'yup',
     schema,
     ir: yupToIR(schema as unknown as YupLike, stripUnknown),
     async: false,
-    parse(input, allErrors) {
-      const options = allErrors === false ? first : all
-      try {
-        return { success: true, data: native.validateSync(input, options) }
-      } catch (e) {
-        if (e instanceof ValidationError) return { success: false, issues: toIssues(e) }
-        // A test that returned a promise: yup refuses to run it synchronously, so run it async.
-        if (
-          e instanceof Error &&
-          /returned a Promise during a synchronous validate/.test(e.message)
-        )
-          return parseAsync(input, options)
-        throw e
-      }
-    },
+    parse: yupParser(schema, stripUnknown) as (
+      input: unknown,
+      allErrors?: boolean,
+    ) => Result<InferType<S>> | Promise<Result<InferType<S>>>,
   })
   cache.set(schema, adapter as SchemaAdapter)
   return adapter

@@ -97,16 +97,32 @@ describe('toAdapter with Standard Schema', () => {
     const vs = v.object({ n: v.number() })
     expect(toAdapter(vs).library).toBe('standard-schema')
     expect(toAdapter(vs).parse({ n: 1, x: 2 })).toEqual({ success: true, data: { n: 1 } })
-    const ys = y.object({ n: y.number() })
-    // yup's Standard Schema validate always answers with a promise.
-    await expect(toAdapter(ys).parse({ n: '5' })).resolves.toEqual({
+    const ys = y.object({ n: y.number(), deep: y.object({ m: y.string() }) })
+    // yup's own Standard Schema validate is async and keeps unknown keys; a bare yup schema is
+    // parsed as yupAdapter parses it: synchronously, unknown keys removed at every depth.
+    expect(toAdapter(ys).parse({ n: '5', x: 1, deep: { m: 'a', secret: 's' } })).toEqual({
       success: true,
-      data: { n: 5 },
+      data: { n: 5, deep: { m: 'a' } },
+    })
+    await expect(ys['~standard'].validate({ n: 1, x: 1 })).resolves.toEqual({
+      value: { n: 1, x: 1, deep: {} },
     })
   })
 
-  it('knows a bare yup schema and an async valibot schema answer asynchronously', () => {
-    expect(toAdapter(y.object({ n: y.number() })).async).toBe(true)
+  it('gives a bare yup schema value-free messages, and a 422 for input its casts cannot read', () => {
+    const ys = y.object({ n: y.number(), s: y.string().trim() })
+    expect(toAdapter(ys).parse({ n: 'SECRET' }, true)).toEqual({
+      success: false,
+      issues: [{ path: ['n'], message: 'n must be a `number` type', code: 'typeError' }],
+    })
+    expect(toAdapter(ys).parse({ s: { toString: 1 } }, true)).toEqual({
+      success: false,
+      issues: [{ path: [], message: 'Invalid value', code: 'typeError' }],
+    })
+  })
+
+  it('knows an async valibot schema answers asynchronously, and a bare yup schema does not', () => {
+    expect(toAdapter(y.object({ n: y.number() })).async).toBe(false)
     expect(toAdapter(v.objectAsync({ n: v.number() })).async).toBe(true)
     expect(toAdapter(v.object({ n: v.number() })).async).toBe(false)
     expect(toAdapter(User).async).toBe(false)

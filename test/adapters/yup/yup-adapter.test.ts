@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import * as y from 'yup'
+import { splitPath } from '../../../src/adapters/yup/parse.js'
 import { yupToIR } from '../../../src/adapters/yup/to-ir.js'
-import { splitPath, yupAdapter } from '../../../src/adapters/yup/yup-adapter.js'
+import { yupAdapter } from '../../../src/adapters/yup/yup-adapter.js'
 import { compile, kAdapter, toJsonSchema } from '../../../src/engine/index.js'
 import type { IRObject } from '../../../src/engine/ir.js'
 
