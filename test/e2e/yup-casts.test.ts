@@ -19,7 +19,7 @@ const schema = y.object({
   flags: y.array(y.string()),
 })
 
-const hostile: unknown[] = [
+const hostile: object[] = [
   { name: { toString: 1 } },
   { name: { toString: 'x', valueOf: 'y' } },
   { tag: {} },
