@@ -9,21 +9,27 @@ export const REDACTED = '[REDACTED]'
  * `secret` likewise, so `secretary` stays.
  */
 export const ALWAYS_REDACTED = Object.freeze({
-  /** A key containing one of these anywhere (`passwordHash`, `password_confirmation`). */
-  containing: Object.freeze(['password', 'passwd', 'passphrase']),
+  /**
+   * A key containing one of these anywhere (`passwordHash`, `secret_key_base`,
+   * `private_key_pem`, `api_key_value`, `authorizationHeader`).
+   */
+  containing: Object.freeze([
+    'password',
+    'passwd',
+    'passphrase',
+    'secretkey',
+    'apikey',
+    'privatekey',
+    'authorization',
+    'credential',
+  ]),
   /** A key ending with one of these (`client_secret`, `x-api-key`, `proxy-authorization`). */
   endingWith: Object.freeze([
     'token',
     'secret',
-    'secretkey',
     'secretaccesskey',
-    'apikey',
-    'privatekey',
     'pwd',
     'auth',
-    'authorization',
-    'credential',
-    'credentials',
     'cookie',
     'session',
     'sessionid',
@@ -38,6 +44,10 @@ export const ALWAYS_REDACTED = Object.freeze({
   ]),
   /** A key equal to one of these. `rawheaders` is Node's name/value list: its values are secret. */
   named: Object.freeze([
+    'authheader',
+    'dsn',
+    'databaseurl',
+    'connectionstring',
     'tokens',
     'secrets',
     'cookies',

@@ -6,6 +6,15 @@ const redact = createRedactor()
 
 // Real-world spellings, from HTTP headers, OAuth, cloud SDKs, frameworks and payment forms.
 const SECRET_KEYS = [
+  'secret_key_base',
+  'private_key_pem',
+  'authHeader',
+  'authorizationHeader',
+  'api_key_value',
+  'dsn',
+  'DATABASE_URL',
+  'connectionString',
+  'aws_credentials_file',
   'password',
   'Password',
   'PASSWORD',
