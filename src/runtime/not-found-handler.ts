@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express'
 import { allowedMethods, type WithAllowedMethods } from './allowed-methods.js'
 import { AppError } from './app-error.js'
+import { pathOf } from './logging/request-log-state.js'
 
 /** Options of `notFoundHandler()`. */
 export interface NotFoundHandlerOptions {
@@ -30,9 +31,6 @@ export function notFoundHandler(options: NotFoundHandlerOptions = {}): RequestHa
         ),
       )
     }
-    const url = req.originalUrl ?? req.url ?? '/'
-    const query = url.indexOf('?')
-    const path = query === -1 ? url : url.slice(0, query)
-    next(new AppError('NOT_FOUND', fixed ?? `Cannot ${req.method} ${path}`, 404))
+    next(new AppError('NOT_FOUND', fixed ?? `Cannot ${req.method} ${pathOf(req) || '/'}`, 404))
   }
 }
