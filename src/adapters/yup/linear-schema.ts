@@ -36,6 +36,12 @@ export function linearSchema<S>(schema: S): S {
   return out as S
 }
 
+// What `when()` resolves to is a new schema on every validation: rewritten, never cached (a
+// WeakMap entry per validation costs more in garbage collection than the rewrite itself).
+function linearResolved(schema: unknown): unknown {
+  return isSchema(schema) ? rewrite(schema) : schema
+}
+
 function rewrite(schema: Rewritable): Rewritable {
   if (schema.type === 'lazy') {
     const next = schema.clone()
@@ -65,7 +71,7 @@ function rewrite(schema: Rewritable): Rewritable {
   next.conditions = schema.conditions.map((c) => {
     const fn = c.fn
     return Object.assign(Object.create(Object.getPrototypeOf(c)), c, {
-      fn: (...args: unknown[]) => linearSchema(fn(...args)),
+      fn: (...args: unknown[]) => linearResolved(fn(...args)),
     })
   })
   if (fields !== undefined) next.fields = fields
