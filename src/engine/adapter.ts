@@ -1,4 +1,4 @@
-import type { IRNode } from './ir.js'
+import type { IRNode } from './ir/types.js'
 import type { Result } from './result.js'
 
 /** Brand of every schema adapter (`Symbol.for`, so two copies of the package agree). */

@@ -1,4 +1,4 @@
-import type { IRNode, IRObject, IRUnion } from './ir.js'
+import type { IRNode, IRObject, IRUnion } from './ir/types.js'
 import { codePoints, leafStatements } from './leaf.js'
 import { mergeValues } from './merge.js'
 import { acceptsUndefined, isIdentity, leafKinds } from './safety.js'

@@ -1,7 +1,7 @@
 import Ajv2020, { _, type KeywordCxt } from 'ajv/dist/2020.js'
 import type { SchemaAdapter } from './adapter.js'
 import { type Builder, compileBuilder, REJECT } from './builder.js'
-import type { IRNode } from './ir.js'
+import type { IRNode } from './ir/types.js'
 import { codePoints, FAIL, type LeafRun } from './leaf.js'
 import type { Result } from './result.js'
 import { type KeywordRegistry, toValidationSchema } from './validation-schema.js'

@@ -9,7 +9,7 @@ export {
 } from './adapter.js'
 export { compile, type PartValidator } from './compile.js'
 export { formatIssues } from './format-issues.js'
-export type * from './ir.js'
+export type * from './ir/types.js'
 export { type JsonSchema, type JsonSchemaOptions, toJsonSchema } from './json-schema.js'
 export type { FieldIssue, Issue, RequestPart, Result } from './result.js'
 export { type Draft, withSafety } from './safety.js'

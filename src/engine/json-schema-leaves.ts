@@ -1,5 +1,5 @@
 import { escapeRegex } from './escape-regex.js'
-import type { IRString } from './ir.js'
+import type { IRString } from './ir/types.js'
 import type { JsonSchema } from './json-schema.js'
 
 // The leaves of the JSON Schema writer: string formats and patterns, number formats, nullability.

@@ -1,5 +1,5 @@
 import { isAdapter, type SchemaAdapter } from './adapter.js'
-import type { IRNode, IRObject, IRRecursive } from './ir.js'
+import type { IRNode, IRObject, IRRecursive } from './ir/types.js'
 import { jsonValue, numberFormats, stringSchema, withNull } from './json-schema-leaves.js'
 
 /** A JSON Schema 2020-12 object, usable as an OpenAPI 3.1 schema. */

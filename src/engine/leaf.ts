@@ -1,4 +1,4 @@
-import type { IRBound, IRNode, IRStringCheck } from './ir.js'
+import type { IRBound, IRNode, IRStringCheck } from './ir/types.js'
 
 /** Returned by a leaf runner for a rejected value (no valid value is this symbol). */
 export const FAIL: unique symbol = Symbol('shapeguard.fail') as never

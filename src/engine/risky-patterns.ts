@@ -1,4 +1,4 @@
-import type { IRNode } from './ir.js'
+import type { IRNode } from './ir/types.js'
 import { type RegexRisk, regexRisk } from './regex-risk.js'
 
 /** A pattern the schema's author wrote that the regex screen flags, and where it is. */

@@ -1,4 +1,4 @@
-import type { IRNode, Safety } from './ir.js'
+import type { IRNode, Safety } from './ir/types.js'
 
 /** Input of `withSafety`: a node whose safety class is computed (or forced when given). */
 export type Draft<N extends IRNode> = N extends IRNode

@@ -1,5 +1,5 @@
 import { escapeRegex } from './escape-regex.js'
-import type { IRBound, IRNode, IRNumber, IRString } from './ir.js'
+import type { IRBound, IRNode, IRNumber, IRString } from './ir/types.js'
 import { compileLeaf, type LeafRun } from './leaf.js'
 import { isIdentity, leafKinds } from './safety.js'
 

@@ -1,5 +1,5 @@
 import type { SchemaAdapter } from '../engine/adapter.js'
-import type { IRNode } from '../engine/ir.js'
+import type { IRNode } from '../engine/ir/types.js'
 
 /**
  * The query keys a route's query schema declares as arrays, found once at definition: from the

@@ -1,5 +1,5 @@
 import { escapeRegex } from '../../engine/escape-regex.js'
-import type { IRBound, IRStringCheck } from '../../engine/ir.js'
+import type { IRBound, IRStringCheck } from '../../engine/ir/types.js'
 
 /** A valibot pipe item (schema, validation, transformation or metadata) as the converter reads it. */
 export interface ValibotItem {

@@ -1,4 +1,4 @@
-import type { IRBound, IRNode } from '../../engine/ir.js'
+import type { IRBound, IRNode } from '../../engine/ir/types.js'
 import {
   arrayAction,
   boundAction,

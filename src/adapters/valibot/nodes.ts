@@ -1,4 +1,4 @@
-import type { IRNode, IRStringCheck } from '../../engine/ir.js'
+import type { IRNode, IRStringCheck } from '../../engine/ir/types.js'
 import { type Draft, withSafety } from '../../engine/safety.js'
 import type { NumberState } from './actions.js'
 

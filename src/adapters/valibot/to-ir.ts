@@ -1,5 +1,5 @@
 import { REJECT } from '../../engine/builder.js'
-import type { IRMeta, IRNode, IRProperty } from '../../engine/ir.js'
+import type { IRMeta, IRNode, IRProperty } from '../../engine/ir/types.js'
 import type { ValibotItem } from './actions.js'
 import { applyActions } from './apply-actions.js'
 import { native, node, numberNode, stringNode } from './nodes.js'

@@ -1,4 +1,4 @@
-import type { IRBound, IRStringCheck } from '../../engine/ir.js'
+import type { IRBound, IRStringCheck } from '../../engine/ir/types.js'
 import { linearEquivalent, linearTestOptions } from './linear-patterns.js'
 
 /** A yup test function with the options it was made from (`schema.tests[i].OPTIONS`). */

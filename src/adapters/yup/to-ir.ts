@@ -1,6 +1,6 @@
 import { number, string } from 'yup'
 import { REJECT } from '../../engine/builder.js'
-import type { IRBound, IRMeta, IRNode, IRProperty, IRStringCheck } from '../../engine/ir.js'
+import type { IRBound, IRMeta, IRNode, IRProperty, IRStringCheck } from '../../engine/ir/types.js'
 import { type Draft, withSafety } from '../../engine/safety.js'
 import { arrayTest, numberTest, stringTest, type YupTest } from './tests.js'
 

@@ -1,5 +1,5 @@
 import { escapeRegex } from '../../engine/escape-regex.js'
-import type { IRBound, IRStringCheck } from '../../engine/ir.js'
+import type { IRBound, IRStringCheck } from '../../engine/ir/types.js'
 
 /** The parts of a zod check or schema instance the converter reads. */
 export interface ZodCheckLike {

@@ -1,5 +1,5 @@
 import { type $ZodType, globalRegistry } from 'zod/v4/core'
-import type { IRBound, IRMeta, IRNode, IRProperty, IRStringCheck } from '../../engine/ir.js'
+import type { IRBound, IRMeta, IRNode, IRProperty, IRStringCheck } from '../../engine/ir/types.js'
 import { type Draft, withSafety } from '../../engine/safety.js'
 import { boundCheck, stringCheck, type ZodCheckLike } from './checks.js'
 

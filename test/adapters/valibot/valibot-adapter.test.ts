@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { valibotAdapter } from '../../../src/adapters/valibot/index.js'
 import { valibotToIR } from '../../../src/adapters/valibot/to-ir.js'
 import { compile, kAdapter, toJsonSchema } from '../../../src/engine/index.js'
-import type { IRObject, IRString } from '../../../src/engine/ir.js'
+import type { IRObject, IRString } from '../../../src/engine/ir/types.js'
 
 const kindOf = (s: v.GenericSchema) => {
   const n = valibotToIR(s as never)

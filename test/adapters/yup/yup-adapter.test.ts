@@ -4,7 +4,7 @@ import { splitPath } from '../../../src/adapters/yup/parse.js'
 import { yupToIR } from '../../../src/adapters/yup/to-ir.js'
 import { yupAdapter } from '../../../src/adapters/yup/yup-adapter.js'
 import { compile, kAdapter, toJsonSchema } from '../../../src/engine/index.js'
-import type { IRObject } from '../../../src/engine/ir.js'
+import type { IRObject } from '../../../src/engine/ir/types.js'
 
 const ir = (s: y.AnySchema) => yupToIR(s as never)
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod'
 import { zodToIR } from '../../../src/adapters/zod/to-ir.js'
-import type { IRNode, IRObject, IRString } from '../../../src/engine/ir.js'
+import type { IRNode, IRObject, IRString } from '../../../src/engine/ir/types.js'
 
 const kindOf = (s: z.ZodType) => {
   const n = zodToIR(s)
