@@ -293,7 +293,7 @@ class Writer {
             ? node.inner
             : (node.output ?? (node.reason === 'transform' ? undefined : node.inner))
         if (shown) return same(shown)
-        if (node.reason.startsWith('unsupported')) return { type: 'string' }
+        if (node.reason === 'unsupported') return { type: 'string' }
         return {}
       }
     }

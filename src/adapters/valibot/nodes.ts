@@ -1,4 +1,4 @@
-import type { IRNode, IRStringCheck } from '../../engine/ir/types.js'
+import type { IRNode, IRStringCheck, NativeReason } from '../../engine/ir/types.js'
 import { type Draft, withSafety } from '../../engine/safety.js'
 import type { NumberState } from './actions.js'
 
@@ -6,8 +6,13 @@ import type { NumberState } from './actions.js'
 
 export const node = <N extends IRNode>(draft: Draft<N>): N => withSafety(draft)
 
-export function native(reason: string, inner?: IRNode): IRNode {
-  return node({ kind: 'native', reason, ...(inner ? { inner } : {}) })
+export function native(reason: NativeReason, inner?: IRNode, detail?: string): IRNode {
+  return node({
+    kind: 'native',
+    reason,
+    ...(inner ? { inner } : {}),
+    ...(detail ? { detail } : {}),
+  })
 }
 
 export function stringNode(checks: IRStringCheck[]): IRNode {

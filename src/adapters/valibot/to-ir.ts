@@ -80,7 +80,7 @@ const objectOf =
     const entries = schema.entries as Record<string, ValibotLike>
     const properties: IRProperty[] = []
     for (const key of Object.keys(entries)) {
-      if (key === '__proto__') return native('property presence')
+      if (key === '__proto__') return native('property-presence')
       properties.push({ key, ...presenceOf(entries[key]!, ctx) })
     }
     const catchall = restOf(mode, schema, ctx)
@@ -211,7 +211,7 @@ const table: Record<string, Convert> = {
     }),
   union: (s, ctx) => {
     const options = (s.options as ValibotLike[]).map((o) => toIR(o, ctx))
-    return options.length === 0 ? native('empty union') : node({ kind: 'union', options })
+    return options.length === 0 ? native('empty-union') : node({ kind: 'union', options })
   },
   variant: (s, ctx) => {
     const options = s.options as ValibotLike[]
@@ -228,7 +228,7 @@ const table: Record<string, Convert> = {
   },
   intersect: (s, ctx) => {
     const options = (s.options as ValibotLike[]).map((o) => toIR(o, ctx))
-    if (options.length === 0) return native('empty intersect')
+    if (options.length === 0) return native('empty-intersect')
     // valibot merges with SameValueZero and `constructor === Object`; the engine's merge agrees on
     // everything the builder creates, not on values passed through unchanged (null-prototype objects).
     if (options.length > 1 && options.some(passesThrough)) return native('intersect', options[0])
@@ -251,7 +251,7 @@ const table: Record<string, Convert> = {
       ? defaulted(s, 'nullish', ctx)
       : node({ kind: 'optional', inner: node({ kind: 'nullable', inner: toIR(s.wrapped, ctx) }) }),
   // A present `undefined` is rejected by the wrapped schema, an absent key is not: valibot decides.
-  exact_optional: (s, ctx) => native('exact optional', toIR(s.wrapped, ctx)),
+  exact_optional: (s, ctx) => native('exact-optional', toIR(s.wrapped, ctx)),
   lazy: (s, ctx) =>
     // A getter reading the input picks the schema per value: only valibot can run it.
     (s.getter as (x?: unknown) => ValibotLike).length === 0
@@ -292,9 +292,9 @@ function toIR(schema: ValibotLike, ctx: Context): IRNode {
     else
       ir = convert
         ? convert(schema, ctx)
-        : native(`unsupported valibot type ${String(schema.type)}`)
+        : native('unsupported', undefined, `valibot type ${String(schema.type)}`)
   } catch {
-    ir = native('unreadable schema')
+    ir = native('unreadable')
   } finally {
     ctx.active.delete(schema)
   }

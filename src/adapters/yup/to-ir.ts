@@ -1,6 +1,13 @@
 import { number, string } from 'yup'
 import { REJECT } from '../../engine/builder.js'
-import type { IRBound, IRMeta, IRNode, IRProperty, IRStringCheck } from '../../engine/ir/types.js'
+import type {
+  IRBound,
+  IRMeta,
+  IRNode,
+  IRProperty,
+  IRStringCheck,
+  NativeReason,
+} from '../../engine/ir/types.js'
 import { type Draft, withSafety } from '../../engine/safety.js'
 import { arrayTest, numberTest, stringTest, type YupTest } from './tests.js'
 
@@ -39,8 +46,13 @@ type Convert = (schema: YupLike, ctx: Context) => IRNode
 
 const node = <N extends IRNode>(draft: Draft<N>): N => withSafety(draft)
 
-function native(reason: string, inner?: IRNode): IRNode {
-  return node({ kind: 'native', reason, ...(inner ? { inner } : {}) })
+function native(reason: NativeReason, inner?: IRNode, detail?: string): IRNode {
+  return node({
+    kind: 'native',
+    reason,
+    ...(inner ? { inner } : {}),
+    ...(detail ? { detail } : {}),
+  })
 }
 
 const castOptions = {}
@@ -171,7 +183,7 @@ function objectNode(schema: YupLike, ctx: Context): IRNode {
   // alone decides, rather than compiling an object with no properties that would accept anything.
   const order = schema._nodes
   if (!Array.isArray(order) || order.length !== Object.keys(fields).length) {
-    return native('field order')
+    return native('field-order')
   }
   const properties: IRProperty[] = []
   for (const key of order) {
@@ -234,14 +246,14 @@ const table: Record<string, Convert> = {
 
 /** `oneOf` checks the cast value; requiring the raw input to be one of the values too is stricter. */
 function withOneOf(schema: YupLike, base: IRNode): IRNode {
-  if (schema._blacklist.size > 0) return native('notOneOf', base)
+  if (schema._blacklist.size > 0) return native('not-one-of', base)
   if (schema._whitelist.size === 0) return base
   const values = [...schema._whitelist]
   if (
     base.kind === 'native' ||
     !values.every((v) => typeof v === 'string' || typeof v === 'number')
   )
-    return native('oneOf', base)
+    return native('one-of', base)
   const allowed = node({ kind: 'enum', values: values as (string | number)[] })
   // The cast value is checked (as yup does); the raw input too, so the docs show the values.
   const cast = node({ kind: 'pipe', in: base, out: allowed })
@@ -261,14 +273,14 @@ function toIR(schema: YupLike, ctx: Context): IRNode {
   let ir: IRNode
   try {
     const convert = table[schema.type]
-    if (!('__isYupSchema__' in schema)) ir = native('not a yup schema')
+    if (!('__isYupSchema__' in schema)) ir = native('unreadable', undefined, 'not a yup schema')
     else if (schema.conditions.length > 0 || schema.deps.length > 0) ir = native('when')
     else
       ir = convert
         ? withOneOf(schema, convert(schema, ctx))
-        : native(`unsupported yup type ${schema.type}`)
+        : native('unsupported', undefined, `yup type ${schema.type}`)
   } catch {
-    ir = native('unreadable schema')
+    ir = native('unreadable')
   }
   // null passes through every built-in cast unchanged; undefined takes the default, if any.
   if (schema.spec?.nullable) ir = node({ kind: 'nullable', inner: ir })

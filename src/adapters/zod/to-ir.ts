@@ -1,5 +1,12 @@
 import { type $ZodType, globalRegistry } from 'zod/v4/core'
-import type { IRBound, IRMeta, IRNode, IRProperty, IRStringCheck } from '../../engine/ir/types.js'
+import type {
+  IRBound,
+  IRMeta,
+  IRNode,
+  IRProperty,
+  IRStringCheck,
+  NativeReason,
+} from '../../engine/ir/types.js'
 import { type Draft, withSafety } from '../../engine/safety.js'
 import { boundCheck, stringCheck, type ZodCheckLike } from './checks.js'
 
@@ -24,10 +31,11 @@ type Convert = (schema: ZodLike, def: Record<string, any>, ctx: Context) => IRNo
 
 const node = <N extends IRNode>(draft: Draft<N>): N => withSafety(draft)
 
-function native(reason: string, inner?: IRNode, output?: IRNode): IRNode {
+function native(reason: NativeReason, inner?: IRNode, output?: IRNode, detail?: string): IRNode {
   return node({
     kind: 'native',
     reason,
+    ...(detail ? { detail } : {}),
     ...(inner ? { inner } : {}),
     ...(output ? { output } : {}),
   })
@@ -95,12 +103,12 @@ function presence(el: ZodLike): Pick<IRProperty, 'presence' | 'outputOptional'> 
 
 function objectNode(_: ZodLike, def: Record<string, any>, ctx: Context): IRNode {
   const shape = def.shape as Record<string, ZodLike>
-  if (Object.getOwnPropertySymbols(shape).length > 0) return native('symbol keys')
+  if (Object.getOwnPropertySymbols(shape).length > 0) return native('symbol-keys')
   const properties: IRProperty[] = []
   for (const key of Object.keys(shape)) {
     const el = shape[key]!
     const p = presence(el)
-    if (!p || key === '__proto__') return native('property presence')
+    if (!p || key === '__proto__') return native('property-presence')
     properties.push({ key, value: toIR(el, ctx), ...p })
   }
   const catchall = def.catchall as ZodLike | undefined
@@ -134,7 +142,7 @@ const wrap =
   (kind: 'optional' | 'nullable' | 'readonly'): Convert =>
   (schema, def, ctx) => {
     if (kind === 'optional' && schema._zod.traits.has('$ZodExactOptional'))
-      return native('exact optional', toIR(def.innerType, ctx))
+      return native('exact-optional', toIR(def.innerType, ctx))
     return node({ kind, inner: toIR(def.innerType, ctx) })
   }
 
@@ -192,7 +200,7 @@ const table: Record<string, Convert> = {
           lengthUnit: 'code-point',
           checks: [{ kind: 'pattern', pattern: schema._zod.pattern, format: 'template_literal' }],
         })
-      : native('template literal'),
+      : native('template-literal'),
   object: objectNode,
   array: (_, def, ctx) => {
     const item = toIR(def.element, ctx)
@@ -211,7 +219,7 @@ const table: Record<string, Convert> = {
     const allRequired = (def.items as ZodLike[]).every(
       (i) => i._zod.optin === undefined && i._zod.optout === undefined,
     )
-    return allRequired ? withChecks(def, base, () => false) : native('optional tuple items', base)
+    return allRequired ? withChecks(def, base, () => false) : native('optional-tuple-items', base)
   },
   record: (_, def, ctx) => {
     const key = toIR(def.keyType, ctx)
@@ -219,7 +227,7 @@ const table: Record<string, Convert> = {
     const base = node({ kind: 'record', key, value })
     const keyed =
       key.kind === 'string' && !def.keyType._zod.values && def.mode !== 'loose' && !def.partial
-    return keyed ? withChecks(def, base, () => false) : native('record keys', base)
+    return keyed ? withChecks(def, base, () => false) : native('record-keys', base)
   },
   map: () => native('map'),
   union: (_, def, ctx) => {
@@ -231,7 +239,7 @@ const table: Record<string, Convert> = {
       ...(disc !== undefined ? { discriminator: disc } : {}),
     })
     if (def.unionFallback || (disc === undefined && def.inclusive === false))
-      return native('exclusive union', base)
+      return native('exclusive-union', base)
     return withChecks(def, base, () => false)
   },
   intersection: (_, def, ctx) =>
@@ -311,11 +319,13 @@ function toIR(schema: ZodLike, ctx: Context): IRNode {
   try {
     const convert = table[def.type as string]
     // A kind this zod version added after us degrades to native, never to an error.
-    ir = convert ? convert(schema, def, ctx) : native(`unsupported zod type ${String(def.type)}`)
+    ir = convert
+      ? convert(schema, def, ctx)
+      : native('unsupported', undefined, undefined, `zod type ${String(def.type)}`)
     const checks = def.checks as ZodCheckLike[] | undefined
     if (!ownChecks.has(def.type) && checks && checks.length > 0) ir = nativeChecks(checks, ir)
   } catch {
-    ir = native('unreadable schema')
+    ir = native('unreadable')
   } finally {
     ctx.active.delete(schema)
   }

@@ -218,11 +218,63 @@ export interface IRRef extends Base<'ref'> {
 }
 
 /**
+ * Why a node can only run on the library's parser. Consumers branch on this code, never on prose;
+ * `unsupported` is a library kind the IR does not model, `unreadable` a schema object the adapter
+ * could not read.
+ */
+export type NativeReason =
+  // user code the IR cannot see into
+  | 'refine'
+  | 'custom'
+  | 'transform'
+  | 'preprocess'
+  | 'codec'
+  | 'async'
+  // a library rule the compiled path does not reproduce exactly
+  | 'check'
+  | 'catch'
+  | 'fallback'
+  | 'prefault'
+  | 'nonoptional'
+  | 'success'
+  | 'strip'
+  | 'when'
+  | 'lazy'
+  | 'variant'
+  | 'intersect'
+  | 'literal'
+  | 'date'
+  | 'field'
+  | 'mixed'
+  | 'one-of'
+  | 'not-one-of'
+  | 'template-literal'
+  | 'exclusive-union'
+  | 'empty-union'
+  | 'empty-intersect'
+  | 'optional-tuple-items'
+  | 'record-keys'
+  | 'symbol-keys'
+  | 'property-presence'
+  | 'exact-optional'
+  | 'field-order'
+  // kinds the IR does not model
+  | 'map'
+  | 'symbol'
+  | 'promise'
+  | 'function'
+  | 'file'
+  | 'unsupported'
+  | 'unreadable'
+
+/**
  * Something only the library can run (refine, transform, catch, custom, async, unknown kinds).
  * `inner` describes the accepted input for docs when known; `output` the produced value.
  */
 export interface IRNative extends Base<'native'> {
-  readonly reason: string
+  readonly reason: NativeReason
+  /** The library's own name for an `unsupported` kind, for people reading the IR; never branched on. */
+  readonly detail?: string
   readonly inner?: IRNode
   readonly output?: IRNode
 }

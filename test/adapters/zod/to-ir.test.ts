@@ -152,7 +152,8 @@ describe('zodToIR', () => {
     const fake = { _zod: { def: { type: 'hologram' }, traits: new Set(), run: () => ({}) } }
     expect(zodToIR(fake as never)).toMatchObject({
       kind: 'native',
-      reason: 'unsupported zod type hologram',
+      reason: 'unsupported',
+      detail: 'zod type hologram',
     })
   })
 
