@@ -1,7 +1,7 @@
 import express5 from 'express'
 import express4 from 'express4'
-import { createRouter } from '../src/runtime/create-router.js'
-import { notFoundHandler } from '../src/runtime/not-found-handler.js'
+import { createRouter } from '../src/runtime/router/create-router.js'
+import { notFoundHandler } from '../src/runtime/router/not-found-handler.js'
 import { type Comparison, compare, printComparison, writeResults } from './lib.js'
 
 // Question: does createRouter's 405 tracking add per-request work that grows with the number of

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express'
-import { resolveConfig } from '../src/runtime/resolve-config.js'
-import { kConfig, slots } from '../src/runtime/slots.js'
-import { validate } from '../src/runtime/validate.js'
+import { resolveConfig } from '../src/runtime/config/resolve-config.js'
+import { kConfig, slots } from '../src/runtime/context/context.js'
+import { validate } from '../src/runtime/pipeline/validate.js'
 import { validQuery, validUser, zodSchemas } from '../test/fixtures/schemas.js'
 import { type Comparison, compare, printComparison, writeResults } from './lib.js'
 

@@ -1,21 +1,25 @@
 export type { StandardSchemaV1 } from './adapters/standard/index.js'
 export { zodAdapter } from './adapters/zod/index.js'
 export type { InferInput, InferOutput, SchemaAdapter } from './engine/adapter.js'
+export type {
+  ExposureOptions,
+  OnErrorHook,
+  RequestIdOptions,
+  ShapeguardConfig,
+  SuccessStatusMethod,
+  ValidationOptions,
+} from './runtime/config/resolve-config.js'
+export { shapeguard } from './runtime/config/shapeguard.js'
 export {
   AppError,
   type AppErrorCode,
   type AppErrorFactory,
   type AppErrorOptions,
   isAppError,
-} from './runtime/app-error.js'
-export { asyncHandler } from './runtime/async-handler.js'
-export { createDTO, type DTO } from './runtime/create-dto.js'
-export { type CreateRouterOptions, createRouter } from './runtime/create-router.js'
-export { defineRoute } from './runtime/define-route.js'
-export type { ResponseShape, ShapeToken } from './runtime/envelope.js'
-export { ErrorCode } from './runtime/error-codes.js'
-export { type ErrorHandlerOptions, errorHandler } from './runtime/error-handler.js'
-export { handle } from './runtime/handle.js'
+} from './runtime/errors/app-error.js'
+export { ErrorCode } from './runtime/errors/error-codes.js'
+export { type ErrorHandlerOptions, errorHandler } from './runtime/errors/error-handler.js'
+export type { ValidationIssue } from './runtime/errors/validation-issue.js'
 export {
   type ConfigureLoggerOptions,
   configureLogger,
@@ -25,27 +29,9 @@ export {
   type LogMethod,
   logger,
 } from './runtime/logging/index.js'
-export { type NotFoundHandlerOptions, notFoundHandler } from './runtime/not-found-handler.js'
-export type {
-  ExposureOptions,
-  OnErrorHook,
-  RequestIdOptions,
-  ShapeguardConfig,
-  SuccessStatusMethod,
-  ValidationOptions,
-} from './runtime/resolve-config.js'
-export type {
-  CreatedOptions,
-  CursorPaginatedData,
-  CursorPaginatedOptions,
-  ErrorEnvelope,
-  FailOptions,
-  OkOptions,
-  PaginatedData,
-  PaginatedOptions,
-  ResponseHelpers,
-  SuccessEnvelope,
-} from './runtime/response-types.js'
+export { createDTO, type DTO } from './runtime/pipeline/create-dto.js'
+export { defineRoute } from './runtime/pipeline/define-route.js'
+export { handle } from './runtime/pipeline/handle.js'
 export type {
   BodyOf,
   CacheOptions,
@@ -58,8 +44,22 @@ export type {
   SchemaSlot,
   TypedRequest,
   TypedResponse,
-} from './runtime/route-types.js'
-export { shapeguard } from './runtime/shapeguard.js'
-export { type ValidateOptions, validate } from './runtime/validate.js'
-export type { ValidationIssue } from './runtime/validation-issue.js'
-export { type RouteShapeMap, withShape } from './runtime/with-shape.js'
+} from './runtime/pipeline/route-types.js'
+export { type ValidateOptions, validate } from './runtime/pipeline/validate.js'
+export type { ResponseShape, ShapeToken } from './runtime/response/envelope.js'
+export type {
+  CreatedOptions,
+  CursorPaginatedData,
+  CursorPaginatedOptions,
+  ErrorEnvelope,
+  FailOptions,
+  OkOptions,
+  PaginatedData,
+  PaginatedOptions,
+  ResponseHelpers,
+  SuccessEnvelope,
+} from './runtime/response/types.js'
+export { type RouteShapeMap, withShape } from './runtime/response/with-shape.js'
+export { asyncHandler } from './runtime/router/async-handler.js'
+export { type CreateRouterOptions, createRouter } from './runtime/router/create-router.js'
+export { type NotFoundHandlerOptions, notFoundHandler } from './runtime/router/not-found-handler.js'

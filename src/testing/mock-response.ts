@@ -1,8 +1,8 @@
 import { STATUS_CODES } from 'node:http'
 import type { Request, Response } from 'express'
-import { resolveConfig, type ShapeguardConfig } from '../runtime/resolve-config.js'
-import { installHelpers, responseHelpers } from '../runtime/response-helpers.js'
-import type { ResponseHelpers } from '../runtime/response-types.js'
+import { resolveConfig, type ShapeguardConfig } from '../runtime/config/resolve-config.js'
+import { installHelpers, responseHelpers } from '../runtime/response/helpers.js'
+import type { ResponseHelpers } from '../runtime/response/types.js'
 
 /** What a `mockResponse()` has been told to send. */
 export interface MockResult {

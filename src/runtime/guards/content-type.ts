@@ -1,7 +1,7 @@
 import type { Request } from 'express'
-import { AppError } from '../app-error.js'
-import { errorCodes } from '../error-codes.js'
-import { hasBodyOnWire } from '../request-input.js'
+import { AppError } from '../errors/app-error.js'
+import { errorCodes } from '../errors/error-codes.js'
+import { hasBodyOnWire } from '../pipeline/request-input.js'
 import { contentTypesAllowed } from './media-types.js'
 
 // The media types the body parsers understand, with what parses them: Express's own parsers

@@ -1,5 +1,5 @@
-import { AppError } from '../app-error.js'
-import { errorCodes } from '../error-codes.js'
+import { AppError } from '../errors/app-error.js'
+import { errorCodes } from '../errors/error-codes.js'
 import type { GuardLimits } from './limits.js'
 
 /** Which part of the request a guard looked at, as its messages name it. */

@@ -1,0 +1,217 @@
+import type { Request } from 'express'
+import type { AppError } from '../errors/app-error.js'
+import { type GuardLimits, resolveLimits } from '../guards/index.js'
+import type { LoggerOptions } from '../logging/options.js'
+import { rejectUnbuilt } from '../pipeline/not-built.js'
+import { type CompiledShape, compileShape, type ResponseShape } from '../response/envelope.js'
+import { checkBoolean, checkFunction, checkString } from './check-option.js'
+
+/** HTTP methods whose default success status `response.statusCodes` can change. */
+export type SuccessStatusMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+/** Called with every handled error before the response is sent; must not throw. */
+export type OnErrorHook = (err: AppError, req: Request) => void
+
+/** Configuration of `shapeguard()`. */
+export interface ShapeguardConfig {
+  /** Development mode: real messages and stacks of programmer errors, warnings. @default NODE_ENV !== 'production' at mount time */
+  debug?: boolean
+  /** Logging options; `instance` is checked at mount time and used by errorHandler. */
+  logger?: LoggerOptions
+  requestId?: RequestIdOptions
+  validation?: ValidationOptions
+  response?: {
+    /** Renames the envelope fields, e.g. `{ ok: '{success}', result: '{data}', msg: '{message}' }`. */
+    shape?: ResponseShape
+    /** Default `res.ok` status per method. @default POST 201, others 200 */
+    statusCodes?: Partial<Record<SuccessStatusMethod, number>>
+    /** Sends the request ID as `X-Request-Id` on every response. @default false */
+    includeRequestId?: boolean
+  }
+  errors?: {
+    /** Message of programmer errors in production. @default 'Something went wrong' */
+    fallbackMessage?: string
+    onError?: OnErrorHook
+  }
+}
+
+/** `requestId` options of `shapeguard()`. */
+export interface RequestIdOptions {
+  /** When false, `req.id` is the empty string. @default true */
+  enabled?: boolean
+  /** Upstream header whose value is reused when it is 1–128 of `[A-Za-z0-9._:-]`. @default 'x-request-id' */
+  header?: string
+  /** Called once per request; must return a non-empty string. @default `req_` + 12 + 12 hex digits */
+  generator?: () => string
+}
+
+/** What validation error details show (per route: `sanitize`). */
+export interface ExposureOptions {
+  /** `field` names the failing field; when false it names only the request part. @default true */
+  exposeFieldName?: boolean
+  /** The schema's message; when false every message is `Invalid value`. @default true */
+  exposeMessage?: boolean
+  /** Enum and literal options in messages; when false they read `Invalid option`. @default debug */
+  exposeEnumValues?: boolean
+  /** Adds the schema library's issue `code`. @default false */
+  exposeSchemaCodes?: boolean
+}
+
+/** `validation` options of `shapeguard()`. */
+export interface ValidationOptions extends ExposureOptions {
+  /** Applied to every string of body, params and query before the schemas run. */
+  strings?: {
+    /** @default false */
+    trim?: boolean
+    /** @default false */
+    lowercase?: boolean
+  }
+  /** Pre-parse limits of every guarded route; a route's `limits` take precedence. */
+  limits?: Partial<GuardLimits>
+}
+
+/** Exposure options with every default applied. */
+export interface Exposure {
+  readonly fieldName: boolean
+  readonly message: boolean
+  readonly enumValues: boolean
+  readonly schemaCodes: boolean
+}
+
+/** `shapeguard()`'s configuration with every default applied; one frozen object per instance. */
+export interface ResolvedConfig {
+  readonly debug: boolean
+  readonly requestId: {
+    readonly enabled: boolean
+    /** Lower-cased, as Node keys `req.headers`. */
+    readonly header: string
+    readonly generator: (() => string) | undefined
+  }
+  readonly validation: {
+    readonly trim: boolean
+    readonly lowercase: boolean
+    readonly exposure: Exposure
+    readonly limits: GuardLimits
+  }
+  readonly response: {
+    readonly shape: CompiledShape
+    readonly statusCodes: Readonly<Record<string, number>>
+    readonly includeRequestId: boolean
+  }
+  readonly errors: {
+    readonly fallbackMessage: string
+    readonly onError: OnErrorHook | undefined
+  }
+}
+
+const defaults = Object.freeze({
+  fallbackMessage: 'Something went wrong',
+  statusCodes: Object.freeze({ GET: 200, POST: 201, PUT: 200, PATCH: 200, DELETE: 200 }),
+})
+
+export const defaultFallbackMessage = defaults.fallbackMessage
+
+/** Whether development mode is on by default: read when called (at mount), never at import. */
+export function debugFromEnv(): boolean {
+  return process.env.NODE_ENV !== 'production'
+}
+
+/** Applies defaults and checks every option; throws a message naming the bad option. */
+export function resolveConfig(config: ShapeguardConfig = {}): ResolvedConfig {
+  rejectUnbuilt(config, 'shapeguard() option ')
+  const debug = checkBoolean(config.debug, 'debug') ?? debugFromEnv()
+  const v = config.validation
+  return Object.freeze({
+    debug,
+    requestId: Object.freeze({
+      enabled: checkBoolean(config.requestId?.enabled, 'requestId.enabled') ?? true,
+      header: checkHeader(config.requestId?.header),
+      generator: checkFunction(config.requestId?.generator, 'requestId.generator'),
+    }),
+    validation: Object.freeze({
+      trim: checkBoolean(v?.strings?.trim, 'validation.strings.trim') ?? false,
+      lowercase: checkBoolean(v?.strings?.lowercase, 'validation.strings.lowercase') ?? false,
+      exposure: resolveExposure(v, debugExposure(debug), 'validation'),
+      limits: resolveLimits(v?.limits),
+    }),
+    response: Object.freeze({
+      shape: compileShape(config.response?.shape),
+      statusCodes: resolveStatusCodes(config.response?.statusCodes),
+      includeRequestId:
+        checkBoolean(config.response?.includeRequestId, 'response.includeRequestId') ?? false,
+    }),
+    errors: Object.freeze({
+      fallbackMessage:
+        checkString(config.errors?.fallbackMessage, 'errors.fallbackMessage') ??
+        defaults.fallbackMessage,
+      onError: checkFunction(config.errors?.onError, 'errors.onError'),
+    }),
+  })
+}
+
+const exposures = {
+  dev: Object.freeze({ fieldName: true, message: true, enumValues: true, schemaCodes: false }),
+  prod: Object.freeze({ fieldName: true, message: true, enumValues: false, schemaCodes: false }),
+}
+
+/** The exposure defaults for a `debug` setting (enum values are shown in development only). */
+export function debugExposure(debug: boolean): Exposure {
+  return debug ? exposures.dev : exposures.prod
+}
+
+/**
+ * Exposure options over a base (the defaults, or the global ones for a route's `sanitize`);
+ * throws naming `<where>.<option>` when a value is not a boolean.
+ */
+export function resolveExposure(
+  given: ExposureOptions | undefined,
+  base: Exposure,
+  where: string,
+): Exposure {
+  if (given === undefined) return base
+  const fieldName = checkBoolean(given.exposeFieldName, `${where}.exposeFieldName`)
+  const message = checkBoolean(given.exposeMessage, `${where}.exposeMessage`)
+  const enumValues = checkBoolean(given.exposeEnumValues, `${where}.exposeEnumValues`)
+  const schemaCodes = checkBoolean(given.exposeSchemaCodes, `${where}.exposeSchemaCodes`)
+  if (
+    fieldName === undefined &&
+    message === undefined &&
+    enumValues === undefined &&
+    schemaCodes === undefined
+  )
+    return base
+  return Object.freeze({
+    fieldName: fieldName ?? base.fieldName,
+    message: message ?? base.message,
+    enumValues: enumValues ?? base.enumValues,
+    schemaCodes: schemaCodes ?? base.schemaCodes,
+  })
+}
+
+function checkHeader(header: string | undefined): string {
+  if (header === undefined) return 'x-request-id'
+  // An HTTP token (RFC 9110), checked once at mount time.
+  if (typeof header !== 'string' || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(header)) {
+    throw new TypeError('shapeguard: requestId.header must be a header name')
+  }
+  return header.toLowerCase()
+}
+
+function resolveStatusCodes(
+  given: Partial<Record<SuccessStatusMethod, number>> | undefined,
+): Readonly<Record<string, number>> {
+  if (given === undefined) return defaults.statusCodes
+  const out: Record<string, number> = { ...defaults.statusCodes }
+  for (const [method, status] of Object.entries(given)) {
+    if (!(method in defaults.statusCodes)) {
+      throw new TypeError(
+        `shapeguard: response.statusCodes.${method} is not one of GET, POST, PUT, PATCH, DELETE`,
+      )
+    }
+    if (!Number.isInteger(status) || (status as number) < 200 || (status as number) > 299) {
+      throw new TypeError(`shapeguard: response.statusCodes.${method} must be a 2xx status`)
+    }
+    out[method] = status as number
+  }
+  return Object.freeze(out)
+}

@@ -1,0 +1,34 @@
+import type { RequestHandler } from 'express'
+import { generateRequestId, requestIdStep } from '../context/request-id.js'
+import { requestLogger } from '../logging/request-logger.js'
+import { installHelpers } from '../response/helpers.js'
+import { resolveConfig, type ShapeguardConfig } from './resolve-config.js'
+
+/**
+ * The main middleware: mount once, before your routes. Resolves the configuration once, gives
+ * every request its ID (`req.id`), puts the response helpers (`res.ok`, `res.fail`, …) on every
+ * response and makes the configuration reachable from that request only, so two apps in one
+ * process never share it.
+ * @param config `debug`, `requestId`, `logger`, `validation`, `response`, `errors` (see the README); default `{}`
+ * @example app.use(shapeguard({ response: { statusCodes: { POST: 200 } } }))
+ */
+export function shapeguard(config: ShapeguardConfig = {}): RequestHandler {
+  const resolved = resolveConfig(config)
+  // Mounted after the request ID step (it reads `req.id`); it calls `next` itself.
+  const logRequest = requestLogger(config.logger, resolved.debug)
+  const assignRequestId = requestIdStep(resolved)
+  return function shapeguard(req, res, next) {
+    installHelpers(res, resolved)
+    const locals = req.app?.locals
+    if (locals !== undefined && locals.shapeguard !== resolved) locals.shapeguard = resolved
+    try {
+      assignRequestId(req, res)
+    } catch (err) {
+      // A broken custom generator: the request still gets an ID for its log line and its error.
+      req.id = generateRequestId()
+      logRequest(req, res, () => next(err))
+      return
+    }
+    logRequest(req, res, next)
+  }
+}

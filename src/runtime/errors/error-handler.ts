@@ -1,0 +1,141 @@
+import type { ErrorRequestHandler, Request, Response } from 'express'
+import { checkBoolean, checkFunction, checkString } from '../config/check-option.js'
+import {
+  debugFromEnv,
+  defaultFallbackMessage,
+  type OnErrorHook,
+  type ResolvedConfig,
+} from '../config/resolve-config.js'
+import { kConfig, slots } from '../context/context.js'
+import { checkLoggerInstance } from '../logging/options.js'
+import { resolveLogger } from '../logging/resolve-logger.js'
+import type { Logger } from '../logging/types.js'
+import { defaultShape } from '../response/envelope.js'
+import { AppError } from './app-error.js'
+import { sendFallback } from './error-fallback.js'
+import { reportError, reportHookFailure } from './error-log.js'
+import { dataField, isError } from './safe-read.js'
+
+/** Options of `errorHandler()`; each falls back to `shapeguard()`'s configuration, then a default. */
+export interface ErrorHandlerOptions {
+  /** Message of programmer errors in production. @default 'Something went wrong' */
+  fallbackMessage?: string
+  /** Called with every handled error before the response is sent; a throw is logged. */
+  onError?: OnErrorHook
+  /** Where errors are logged. @default the logger shapeguard() uses */
+  logger?: Logger
+  /** Development mode (real messages and stacks). @default NODE_ENV !== 'production' at mount time */
+  debug?: boolean
+}
+
+/**
+ * The error middleware: turns anything thrown or passed to `next()` into the one error envelope.
+ * Mount it last.
+ * @param options default `{}`
+ * @example app.use(errorHandler({ onError: (err) => metrics.count(err.code) }))
+ */
+export function errorHandler(options: ErrorHandlerOptions = {}): ErrorRequestHandler {
+  checkString(options.fallbackMessage, 'errorHandler: fallbackMessage')
+  checkFunction(options.onError, 'errorHandler: onError')
+  if (options.logger !== undefined) checkLoggerInstance(options.logger, 'errorHandler: logger')
+  const mountDebug = checkBoolean(options.debug, 'errorHandler: debug') ?? debugFromEnv()
+  return function errorHandler(thrown: unknown, req: Request, res: Response, _next) {
+    try {
+      answer(thrown, req, res, options, mountDebug)
+    } catch (failure) {
+      sendFallback(res)
+      try {
+        resolveLogger(options.logger).error(
+          { stack: failure instanceof Error ? failure.stack : String(failure) },
+          'errorHandler failed; sent the fallback error response',
+        )
+      } catch {
+        // The logger itself is broken; the fallback response already went out.
+      }
+    }
+  }
+}
+
+function answer(
+  thrown: unknown,
+  req: Request,
+  res: Response,
+  options: ErrorHandlerOptions,
+  mountDebug: boolean,
+): void {
+  const config: ResolvedConfig | undefined = slots(res)[kConfig] ?? req.app?.locals?.shapeguard
+  const logger = resolveLogger(options.logger)
+  const explicit = options.logger !== undefined
+  const error =
+    config === undefined && !hasHelpers(res) && isMissingHelper(thrown)
+      ? withoutShapeguard(thrown)
+      : AppError.fromUnknown(thrown)
+
+  if (res.headersSent) {
+    // Nothing more can be said to this client. An unfinished body is cut off (as Express's own
+    // handler does) so the client sees a failure rather than waiting or trusting a partial body.
+    if (!res.writableEnded) res.destroy()
+    safely(() => reportError(error, thrown, req, res, logger, explicit))
+    return
+  }
+
+  const debug = options.debug ?? config?.debug ?? mountDebug
+  const onError = options.onError ?? config?.errors.onError
+  if (onError !== undefined) {
+    try {
+      onError(error, req)
+    } catch (failure) {
+      safely(() => reportHookFailure(failure, logger))
+    }
+  }
+  safely(() => reportError(error, thrown, req, res, logger, explicit))
+
+  let message = error.message
+  let details: unknown = error.details
+  if (!error.isOperational) {
+    const fallback = options.fallbackMessage ?? config?.errors.fallbackMessage
+    message = debug ? message : (fallback ?? defaultFallbackMessage)
+    const stack = debug && isError(error.cause) ? dataField(error.cause, 'stack') : undefined
+    details = typeof stack === 'string' ? stack : null
+  }
+  const shape = config?.response.shape ?? defaultShape
+  res.status(validStatus(error.statusCode)).json(shape.error(error.code, message, details))
+}
+
+// What calling a helper on a response shapeguard() never saw throws: `res.ok is not a function`.
+const missingHelper =
+  /^[\w$]+\.(?:ok|created|accepted|noContent|paginated|cursorPaginated|fail) is not a function$/
+
+function isMissingHelper(thrown: unknown): thrown is TypeError {
+  if (!isError(thrown, TypeError)) return false
+  const message = dataField(thrown, 'message')
+  return typeof message === 'string' && missingHelper.test(message)
+}
+
+function hasHelpers(res: Response): boolean {
+  return typeof (res as Partial<Response>).ok === 'function'
+}
+
+// The message names the fix; the TypeError itself stays the cause, with its stack.
+function withoutShapeguard(thrown: TypeError): AppError {
+  return new AppError(
+    'INTERNAL_ERROR',
+    `${thrown.message}: res.ok, res.fail and the other response helpers exist only after app.use(shapeguard()) or on handle()/validate() routes`,
+    500,
+    null,
+    { cause: thrown, isOperational: false },
+  )
+}
+
+function validStatus(status: number): number {
+  return Number.isInteger(status) && status >= 400 && status <= 599 ? status : 500
+}
+
+// Logging must never stop the response: a throwing logger loses its line, not the answer.
+function safely(fn: () => void): void {
+  try {
+    fn()
+  } catch {
+    // see above
+  }
+}

@@ -1,0 +1,53 @@
+import type { Issue, RequestPart } from '../../engine/result.js'
+import type { Exposure } from '../config/resolve-config.js'
+import { AppError } from './app-error.js'
+import type { ValidationIssue } from './validation-issue.js'
+
+/** Message of every issue when `exposeMessage` is off. */
+export const HIDDEN_MESSAGE = 'Invalid value'
+/** Message of an enum or literal mismatch when `exposeEnumValues` is off. */
+export const HIDDEN_ENUM_MESSAGE = 'Invalid option'
+/** Message of a missing body on a route whose body schema rejects `undefined`. */
+export const BODY_REQUIRED = 'body is required'
+
+// Issue codes whose library messages list the allowed values: zod (`invalid_value`, and zod 3's
+// `invalid_enum_value`), valibot (`picklist`, `enum`, `literal`), yup (`oneOf`, `notOneOf`),
+// ArkType (`unit`). A message written in the schema is replaced too: it cannot be told apart.
+const enumCodes: ReadonlySet<string> = new Set([
+  'invalid_value',
+  'invalid_enum_value',
+  'picklist',
+  'enum',
+  'literal',
+  'oneOf',
+  'notOneOf',
+  'unit',
+])
+
+/**
+ * The 422 VALIDATION_ERROR for one request part's issues, shown as the exposure options allow:
+ * `fieldName` off names only the part; `message` off says `Invalid value`; `enumValues` off says
+ * `Invalid option` for enum and literal mismatches; `schemaCodes` on adds the library's `code`.
+ * @param allErrors every issue when true, else the first.
+ */
+export function validationError(
+  issues: readonly Issue[],
+  part: RequestPart,
+  allErrors: boolean,
+  exposure: Exposure,
+): AppError {
+  const count = allErrors ? issues.length : Math.min(issues.length, 1)
+  const out: ValidationIssue[] = []
+  for (let i = 0; i < count; i++) out.push(detail(issues[i]!, part, exposure))
+  return AppError.validation(out)
+}
+
+function detail(issue: Issue, part: RequestPart, exposure: Exposure): ValidationIssue {
+  const field = exposure.fieldName && issue.path.length > 0 ? issue.path.join('.') : part
+  let message = issue.message
+  if (message !== BODY_REQUIRED) {
+    if (!exposure.message) message = HIDDEN_MESSAGE
+    else if (!exposure.enumValues && enumCodes.has(issue.code)) message = HIDDEN_ENUM_MESSAGE
+  }
+  return exposure.schemaCodes ? { field, message, code: issue.code } : { field, message }
+}

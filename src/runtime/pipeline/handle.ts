@@ -1,0 +1,29 @@
+import type { RequestHandler } from 'express'
+import { asyncHandler } from '../router/async-handler.js'
+import type { BodyOf, RouteDefinition, RouteHandler, SchemaSlot } from './route-types.js'
+import { validate } from './validate.js'
+
+/**
+ * A guarded route in one call: `[validate(route), handler]`, spreadable into
+ * the router. Inside the handler `req.body`, `req.params`, `req.query` (and declared headers) are
+ * typed by the route's schemas, `res.ok({ data })` is checked against the response schema's input,
+ * and a rejected promise reaches the error middleware.
+ * @param route schemas and per-route options, e.g. `defineRoute()`'s result
+ * @example app.post('/users', ...handle({ body: CreateUser, response: User }, async (req, res) => res.created({ data: await users.add(req.body) })))
+ */
+export function handle<
+  B extends SchemaSlot = undefined,
+  P extends SchemaSlot = undefined,
+  Q extends SchemaSlot = undefined,
+  H extends SchemaSlot = undefined,
+  R extends SchemaSlot = undefined,
+  T = BodyOf<B>,
+>(
+  route: RouteDefinition<B, P, Q, H, R, T>,
+  handler: RouteHandler<B, P, Q, H, R, T>,
+): [validate: RequestHandler, handler: RequestHandler] {
+  if (typeof handler !== 'function') {
+    throw new TypeError('shapeguard: handle(route, handler) needs a handler function')
+  }
+  return [validate(route), asyncHandler(handler as never)]
+}

@@ -1,0 +1,79 @@
+import type { Request, Response } from 'express'
+import { toAdapter } from '../../adapters/resolve.js'
+import type { SchemaAdapter } from '../../engine/adapter.js'
+import { compile } from '../../engine/compile.js'
+import type { RequestPart } from '../../engine/result.js'
+import { debugExposure, type ResolvedConfig, resolveExposure } from '../config/resolve-config.js'
+import { type PrepareData, responseStripper } from '../response/strip-response.js'
+import { rejectUnbuilt } from './not-built.js'
+import { queryArrayKeys } from './query-array-keys.js'
+import type { AnyRoute } from './route-types.js'
+import { guardStep, partStep, transformStep } from './steps.js'
+import { warnRiskyPatterns } from './warn-risky-patterns.js'
+
+/** One step of a guarded request; returns a promise only when it had to wait (async schemas). */
+export type Step = (
+  req: Request,
+  res: Response,
+  config: ResolvedConfig,
+) => Promise<void> | undefined
+
+/** A route compiled at definition: its steps in pipeline order and its response stripper. */
+export interface CompiledRoute {
+  readonly steps: readonly Step[]
+  readonly prepare: PrepareData | undefined
+}
+
+const parts = ['body', 'params', 'query', 'headers'] as const satisfies readonly RequestPart[]
+const cache = new WeakMap<object, CompiledRoute>()
+
+/**
+ * Compiles a route once (cached by the route object): schemas to validators, limits, the query's
+ * array keys, the steps of a guarded request. Throws at definition naming a bad field or option.
+ */
+export function compileRoute(route: AnyRoute): CompiledRoute {
+  if (typeof route !== 'object' || route === null) {
+    throw new TypeError(
+      'shapeguard: validate() takes a route: { body?, params?, query?, headers?, response? … }',
+    )
+  }
+  const hit = cache.get(route)
+  if (hit !== undefined) return hit
+  rejectUnbuilt(route, '')
+  const allErrors = route.allErrors ?? false
+  if (typeof allErrors !== 'boolean') throw new TypeError('shapeguard: allErrors must be a boolean')
+  if (route.transform !== undefined && typeof route.transform !== 'function') {
+    throw new TypeError('shapeguard: transform must be a function')
+  }
+  const sanitize = route.sanitize
+  resolveExposure(sanitize, debugExposure(true), 'sanitize')
+  const adapters = new Map<RequestPart, SchemaAdapter>()
+  for (const part of parts)
+    if (route[part] !== undefined) adapters.set(part, adapterOf(route[part], part))
+  warnRiskyPatterns(adapters)
+  if (route.response !== undefined && route.sends !== undefined && route.response !== route.sends) {
+    throw new TypeError('shapeguard: give the response schema as response or as sends, not both')
+  }
+  const response = route.response ?? route.sends
+  const prepare =
+    response === undefined ? undefined : responseStripper(adapterOf(response, 'response'))
+
+  const steps: Step[] = [guardStep(route.limits, queryArrayKeys(adapters.get('query')))]
+  // Rate-limit step: inserted here (after the guards, before any schema) by the rate-limit issue.
+  for (const [part, adapter] of adapters) {
+    steps.push(partStep(part, compile(adapter), allErrors, sanitize))
+  }
+  // Cache-Control step: inserted here (only after validation succeeded) by the cache issue.
+  if (route.transform !== undefined) steps.push(transformStep(route.transform))
+  const compiled = Object.freeze({ steps: Object.freeze(steps), prepare })
+  cache.set(route, compiled)
+  return compiled
+}
+
+function adapterOf(schema: unknown, field: string): SchemaAdapter {
+  try {
+    return toAdapter(schema)
+  } catch (err) {
+    throw new TypeError(`${field}: ${(err as Error).message}`)
+  }
+}

@@ -1,0 +1,120 @@
+import type { IncomingHttpHeaders } from 'node:http'
+import type { NextFunction, Request, Response } from 'express'
+import type { StandardSchemaV1 } from '../../adapters/standard/index.js'
+import type { InferInput, InferOutput, SchemaAdapter } from '../../engine/adapter.js'
+import type { ExposureOptions } from '../config/resolve-config.js'
+import type { GuardLimits } from '../guards/index.js'
+import type { CreatedOptions, OkOptions } from '../response/types.js'
+
+/** Anything accepted where a schema is: a zod schema, an adapter, a Standard Schema. */
+export type Schema = SchemaAdapter<any, any> | StandardSchemaV1<any, any>
+
+type StandardTypes<S> = S extends { readonly '~standard': { readonly types?: infer T } }
+  ? NonNullable<T>
+  : never
+
+/** What a schema accepts (the type a client sends, or a handler passes to `res.ok`). */
+export type SchemaInput<S> =
+  S extends SchemaAdapter<any, any>
+    ? InferInput<S>
+    : StandardTypes<S> extends { readonly input: infer I }
+      ? I
+      : unknown
+
+/** What a schema produces (the type of `req.body` after validation). */
+export type SchemaOutput<S> =
+  S extends SchemaAdapter<any, any>
+    ? InferOutput<S>
+    : StandardTypes<S> extends { readonly output: infer O }
+      ? O
+      : unknown
+
+/** A per-route rate limit, for when `rateLimit` is built (not implemented yet). */
+export interface RateLimitOptions {
+  readonly windowMs: number
+  readonly max: number
+  readonly message?: string
+  readonly store?: unknown
+  readonly keyGenerator?: (req: Request) => string
+}
+
+/** Cache-Control hints, for when the route field `cache` is built (not implemented yet). */
+export interface CacheOptions {
+  readonly maxAge?: number
+  readonly private?: boolean
+  readonly noStore?: boolean
+  readonly sMaxAge?: number
+  readonly staleWhileRevalidate?: number
+}
+
+/** What a schema slot of a route holds: a schema, or nothing. */
+export type SchemaSlot = Schema | undefined
+
+type Out<S, Fallback> = [S] extends [undefined] ? Fallback : SchemaOutput<S>
+
+/** The type of `req.body` in a `handle()` handler: the body schema's output, unless `transform` changes it. */
+export type BodyOf<B> = Out<B, any>
+
+/**
+ * A route: its schemas and per-route options. Every field is optional; `sends` is
+ * `response`'s alias. Type parameters are the schemas, inferred by `defineRoute()` and `handle()`,
+ * and `T`, what `transform` returns (the body's output without one).
+ */
+export interface RouteDefinition<
+  B extends SchemaSlot = undefined,
+  P extends SchemaSlot = undefined,
+  Q extends SchemaSlot = undefined,
+  H extends SchemaSlot = undefined,
+  R extends SchemaSlot = undefined,
+  T = BodyOf<B>,
+> {
+  readonly body?: B
+  readonly params?: P
+  readonly query?: Q
+  /** Header names are lower-case. */
+  readonly headers?: H
+  /** The response data; unknown fields are stripped, a mismatch is a 500. */
+  readonly response?: R
+  /** Alias of `response`. */
+  readonly sends?: R
+  /** Runs on the validated body, after validation and before the handler; its result (of any type) is the new `req.body`. */
+  readonly transform?: (body: Out<B, unknown>) => T | Promise<T>
+  /** Not implemented yet: a route that gives it throws when it is defined. */
+  readonly rateLimit?: never
+  /** Not implemented yet: a route that gives it throws when it is defined. */
+  readonly cache?: never
+  /** Pre-parse limits for this route, over `validation.limits`. */
+  readonly limits?: Partial<GuardLimits>
+  /** Every issue of a failing part, not just the first. @default false */
+  readonly allErrors?: boolean
+  /** Error exposure for this route, over the `validation.expose*` options. */
+  readonly sanitize?: ExposureOptions
+}
+
+/** Any route definition, whatever its schemas. */
+export type AnyRoute = RouteDefinition<any, any, any, any, any, unknown>
+
+/** `req` inside a `handle()` handler: params, body, query (and headers) typed by the route's schemas. */
+export type TypedRequest<B, P, Q, H, T = BodyOf<B>> = Request<
+  Out<P, Request['params']>,
+  any,
+  T,
+  Out<Q, Request['query']>
+> &
+  ([H] extends [undefined] ? unknown : { headers: IncomingHttpHeaders & SchemaOutput<H> })
+
+/** `res` inside a `handle()` handler: `ok`, `created`, `accepted` take the response schema's input. */
+export type TypedResponse<R> = [R] extends [undefined]
+  ? Response
+  : Omit<Response, 'ok' | 'created' | 'accepted'> & {
+      ok(options: OkOptions<SchemaInput<R>> & { data: SchemaInput<R> }): void
+      created(options: CreatedOptions<SchemaInput<R>> & { data: SchemaInput<R> }): void
+      accepted(options: CreatedOptions<SchemaInput<R>> & { data: SchemaInput<R> }): void
+    }
+
+/** The handler `handle()` wraps: may be async; a rejection reaches the error middleware. */
+export type RouteHandler<B, P, Q, H, R, T = BodyOf<B>> = (
+  req: TypedRequest<B, P, Q, H, T>,
+  res: TypedResponse<R>,
+  next: NextFunction,
+) => unknown

@@ -1,0 +1,117 @@
+import type { Request } from 'express'
+import type { PartValidator } from '../../engine/compile.js'
+import type { Issue, RequestPart, Result } from '../../engine/result.js'
+import { type Exposure, type ResolvedConfig, resolveExposure } from '../config/resolve-config.js'
+import { BODY_REQUIRED, validationError } from '../errors/issue-details.js'
+import {
+  checkContentType,
+  type GuardLimits,
+  guardBody,
+  guardQuery,
+  resolveLimits,
+  sanitizeParams,
+} from '../guards/index.js'
+import type { Step } from './plan.js'
+import { bodyInput, normaliseStrings, setQuery } from './request-input.js'
+import type { AnyRoute } from './route-types.js'
+
+// The steps of a guarded request, each built once per route by compileRoute().
+
+/**
+ * Content type, then the body and query guards with the route's merged limits, then the route
+ * params sanitised (before any params schema).
+ */
+export function guardStep(
+  routeLimits: Partial<GuardLimits> | undefined,
+  arrayKeys: ReadonlySet<string>,
+): Step {
+  let limitsFor = (config: ResolvedConfig): GuardLimits => config.validation.limits
+  if (routeLimits !== undefined) {
+    resolveLimits(undefined, routeLimits)
+    // Route limits over each app's global limits, merged once per shapeguard() instance.
+    const merged = new WeakMap<ResolvedConfig, GuardLimits>()
+    limitsFor = (config) => {
+      let limits = merged.get(config)
+      if (limits === undefined) {
+        limits = resolveLimits(config.validation.limits, routeLimits)
+        merged.set(config, limits)
+      }
+      return limits
+    }
+  }
+  return function guards(req, _res, config) {
+    checkContentType(req)
+    const limits = limitsFor(config)
+    if (req.body !== undefined) req.body = guardBody(req.body, limits)
+    setQuery(req, guardQuery(req.query, arrayKeys, limits))
+    sanitizeParams(req.params, limits)
+    return undefined
+  }
+}
+
+type Read = (req: Request) => unknown
+type Write = (req: Request, value: unknown) => void
+
+const io: Record<RequestPart, readonly [Read, Write, boolean]> = {
+  body: [bodyInput, (req, v) => (req.body = v), true],
+  params: [(req) => req.params, (req, v) => (req.params = v as Request['params']), true],
+  query: [(req) => req.query, setQuery, true],
+  // Validated headers land on a copy of the original, so undeclared headers stay readable.
+  headers: [
+    (req) => req.headers,
+    (req, v) => (req.headers = { ...req.headers, ...(v as object) }),
+    false,
+  ],
+}
+
+export function partStep(
+  part: RequestPart,
+  validator: PartValidator,
+  allErrors: boolean,
+  sanitize: AnyRoute['sanitize'],
+): Step {
+  const [read, write, normalises] = io[part]
+  // The route's `sanitize` over each app's exposure options, merged once per shapeguard() instance.
+  const merged = new WeakMap<ResolvedConfig, Exposure>()
+  function exposureFor(config: ResolvedConfig): Exposure {
+    if (sanitize === undefined) return config.validation.exposure
+    let exposure = merged.get(config)
+    if (exposure === undefined) {
+      exposure = resolveExposure(sanitize, config.validation.exposure, 'sanitize')
+      merged.set(config, exposure)
+    }
+    return exposure
+  }
+  function settle(r: Result, req: Request, config: ResolvedConfig, missing: boolean): undefined {
+    if (r.success) {
+      write(req, r.data)
+      return undefined
+    }
+    const issues: readonly Issue[] = missing
+      ? [{ path: [], message: BODY_REQUIRED, code: 'required' }]
+      : r.issues
+    throw validationError(issues, part, allErrors, exposureFor(config))
+  }
+  return function validatePart(req, _res, config) {
+    let input = read(req)
+    const { trim, lowercase } = config.validation
+    if (normalises && (trim || lowercase)) input = normaliseStrings(input, trim, lowercase)
+    const missing = part === 'body' && input === undefined
+    const r = validator.validate(input, allErrors)
+    if (r instanceof Promise) return r.then((x) => settle(x, req, config, missing))
+    return settle(r, req, config, missing)
+  }
+}
+
+export function transformStep(transform: (body: unknown) => unknown): Step {
+  return function transformBody(req) {
+    const out = transform(req.body)
+    if (out instanceof Promise) {
+      return out.then((v) => {
+        req.body = v
+      })
+    }
+    req.body = out
+    return undefined
+  }
+}

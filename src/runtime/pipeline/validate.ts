@@ -1,0 +1,94 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express'
+import { type ResolvedConfig, resolveConfig } from '../config/resolve-config.js'
+import { kConfig, kPrepareData, slots } from '../context/context.js'
+import { asError } from '../errors/app-error.js'
+import { installHelpers } from '../response/helpers.js'
+import { type CompiledRoute, compileRoute, type Step } from './plan.js'
+import type { BodyOf, RouteDefinition, SchemaSlot } from './route-types.js'
+
+/** The options of `validate()`: a route (`defineRoute()`'s result) or its fields inline. */
+export type ValidateOptions<
+  B extends SchemaSlot = SchemaSlot,
+  P extends SchemaSlot = SchemaSlot,
+  Q extends SchemaSlot = SchemaSlot,
+  H extends SchemaSlot = SchemaSlot,
+  R extends SchemaSlot = SchemaSlot,
+  T = unknown,
+> = RouteDefinition<B, P, Q, H, R, T>
+
+let fallback: ResolvedConfig | undefined
+
+// A route used without shapeguard() still validates and still has `res.ok` and the other
+// helpers, with the defaults resolved on first use (never at import: `debug` follows NODE_ENV as
+// it is when requests arrive). With shapeguard() mounted the configuration is already there.
+function configOf(req: Request, res: Response): ResolvedConfig {
+  const config = slots(res)[kConfig]
+  if (config !== undefined) return config
+  let resolved = req.app?.locals?.shapeguard as ResolvedConfig | undefined
+  if (resolved === undefined) {
+    fallback ??= resolveConfig({})
+    resolved = fallback
+  }
+  installHelpers(res, resolved)
+  return resolved
+}
+
+function run(
+  steps: readonly Step[],
+  from: number,
+  req: Request,
+  res: Response,
+  config: ResolvedConfig,
+): Promise<void> | undefined {
+  for (let i = from; i < steps.length; i++) {
+    const pending = steps[i]!(req, res, config)
+    if (pending !== undefined) return pending.then(() => run(steps, i + 1, req, res, config))
+  }
+  return undefined
+}
+
+function forward(next: NextFunction, err: unknown): void {
+  next(asError(err))
+}
+
+function pass(compiled: CompiledRoute, res: Response, next: NextFunction): void {
+  if (compiled.prepare !== undefined) slots(res)[kPrepareData] = compiled.prepare
+  next()
+}
+
+/**
+ * Guards and validates a route's requests: pre-parse guards, then body, params,
+ * query and headers against their schemas, then `transform`. Validated, stripped values replace
+ * `req.body`, `req.params`, `req.query` and the declared `req.headers`; a failure is a 422
+ * VALIDATION_ERROR passed to the error middleware. With a `response` (or `sends`) schema, the
+ * success helpers strip their data through it. Everything is compiled when `validate()` is called.
+ * @param route schemas (zod, adapters or Standard Schema) and per-route options
+ * @example app.post('/users', validate({ body: CreateUser, response: User }), createUser)
+ */
+export function validate<
+  B extends SchemaSlot = undefined,
+  P extends SchemaSlot = undefined,
+  Q extends SchemaSlot = undefined,
+  H extends SchemaSlot = undefined,
+  R extends SchemaSlot = undefined,
+  T = BodyOf<B>,
+>(route: ValidateOptions<B, P, Q, H, R, T>): RequestHandler {
+  const compiled = compileRoute(route as never)
+  const steps = compiled.steps
+  return function validate(req, res, next) {
+    const config = configOf(req, res)
+    let pending: Promise<void> | undefined
+    try {
+      pending = run(steps, 0, req, res, config)
+    } catch (err) {
+      forward(next, err)
+      return
+    }
+    if (pending === undefined) pass(compiled, res, next)
+    else
+      pending.then(
+        () => pass(compiled, res, next),
+        (err: unknown) => forward(next, err),
+      )
+  }
+}

@@ -1,0 +1,36 @@
+import type { RequestHandler } from 'express'
+import { AppError } from '../errors/app-error.js'
+import { pathOf } from '../logging/request-log-state.js'
+import { allowedMethods, type WithAllowedMethods } from './allowed-methods.js'
+
+/** Options of `notFoundHandler()`. */
+export interface NotFoundHandlerOptions {
+  /** A fixed message instead of `Cannot <METHOD> <path>` (404 only; a 405 keeps its message). */
+  message?: string
+}
+
+/**
+ * Answers every request that reached it with 404 NOT_FOUND, or with 405 METHOD_NOT_ALLOWED (header
+ * `Allow`, `details.allowed`) when a `createRouter()` knows its path under other methods; mount
+ * after your routes and before `errorHandler()`.
+ * @param options default `{}`
+ * @example app.use(notFoundHandler(), errorHandler())
+ */
+export function notFoundHandler(options: NotFoundHandlerOptions = {}): RequestHandler {
+  const fixed = options.message
+  return function notFoundHandler(req: WithAllowedMethods, res, next) {
+    const allowed = req.method === 'OPTIONS' ? undefined : allowedMethods(req)
+    if (allowed !== undefined) {
+      res.setHeader('Allow', allowed.join(', '))
+      return next(
+        new AppError(
+          'METHOD_NOT_ALLOWED',
+          `Method ${req.method} is not allowed on this route`,
+          405,
+          { allowed },
+        ),
+      )
+    }
+    next(new AppError('NOT_FOUND', fixed ?? `Cannot ${req.method} ${pathOf(req) || '/'}`, 404))
+  }
+}

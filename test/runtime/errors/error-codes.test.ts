@@ -1,0 +1,96 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ErrorCode } from '../../../src/index.js'
+import { errorCodes } from '../../../src/runtime/errors/error-codes.js'
+
+// SPEC.md 7.1 plus API.md's additions (decision 6) and the host's other client errors.
+const specified: Record<string, number> = {
+  VALIDATION_ERROR: 422,
+  NOT_FOUND: 404,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  CONFLICT: 409,
+  INTERNAL_ERROR: 500,
+  METHOD_NOT_ALLOWED: 405,
+  BODY_TOO_DEEP: 400,
+  BODY_ARRAY_TOO_LARGE: 400,
+  STRING_TOO_LONG: 400,
+  INVALID_CONTENT_TYPE: 415,
+  PARAM_POLLUTION: 400,
+  PROTO_POLLUTION: 400,
+  RATE_LIMIT_EXCEEDED: 429,
+  WEBHOOK_SIGNATURE_MISSING: 400,
+  WEBHOOK_SIGNATURE_INVALID: 401,
+  WEBHOOK_TIMESTAMP_MISSING: 400,
+  WEBHOOK_TIMESTAMP_EXPIRED: 400,
+  INVALID_JSON: 400,
+  PAYLOAD_TOO_LARGE: 413,
+  BAD_REQUEST: 400,
+}
+
+interface Row {
+  status: number
+  raisedBy: string
+}
+
+function readmeRows(): Record<string, Row> {
+  const readme = readFileSync(join(import.meta.dirname, '../../../README.md'), 'utf8')
+  const section = readme.split('### Error codes')[1]?.split(/\n#{2,3} /)[0] ?? ''
+  const rows = [...section.matchAll(/^\| `([A-Z_]+)` +\| (\d{3}) +\| (.*?) *\|$/gm)]
+  return Object.fromEntries(rows.map((m) => [m[1], { status: Number(m[2]), raisedBy: m[3] ?? '' }]))
+}
+
+function readmeTable(): Record<string, number> {
+  return Object.fromEntries(Object.entries(readmeRows()).map(([code, row]) => [code, row.status]))
+}
+
+const reserved = /^reserved: raised by .+, not built yet/
+
+/** Every source file under src/ except the registry itself. */
+function sources(): string {
+  const root = join(import.meta.dirname, '../../../src')
+  return readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('error-codes.ts'))
+    .map((file) => readFileSync(join(root, file), 'utf8'))
+    .join('\n')
+}
+
+describe('errorCodes', () => {
+  it('uses each code as its own key', () => {
+    for (const [key, entry] of Object.entries(errorCodes)) expect(entry.code).toBe(key)
+  })
+
+  it('holds every specified code with its status, and nothing else', () => {
+    const registry = Object.fromEntries(
+      Object.values(errorCodes).map((entry) => [entry.code, entry.status]),
+    )
+    expect(registry).toEqual(specified)
+  })
+
+  it('is exported as a frozen object whose keys and values are the codes', () => {
+    expect(Object.isFrozen(ErrorCode)).toBe(true)
+    expect(ErrorCode.NOT_FOUND).toBe('NOT_FOUND')
+    expect(ErrorCode).toEqual(Object.fromEntries(Object.keys(specified).map((c) => [c, c])))
+  })
+
+  it('raises every code the README does not mark as reserved, and marks those not raised', () => {
+    const src = sources()
+    const raised = (code: string) =>
+      new RegExp(`['"\`]${code}['"\`]|(errorCodes|ErrorCode)\\.${code}\\b`).test(src)
+    for (const [code, row] of Object.entries(readmeRows())) {
+      if (reserved.test(row.raisedBy)) continue
+      expect(raised(code), `${code} is not raised anywhere in src/`).toBe(true)
+    }
+    expect(readmeRows().WEBHOOK_SIGNATURE_MISSING?.raisedBy).toMatch(reserved)
+    expect(readmeRows().RATE_LIMIT_EXCEEDED?.raisedBy).toMatch(reserved)
+  })
+
+  it('matches the README table row for row', () => {
+    const table = readmeTable()
+    expect(Object.keys(table)).toHaveLength(Object.keys(errorCodes).length)
+    expect(table).toEqual(
+      Object.fromEntries(Object.values(errorCodes).map((entry) => [entry.code, entry.status])),
+    )
+  })
+})

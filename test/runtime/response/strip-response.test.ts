@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest'
+import { standardAdapter } from '../../../src/adapters/standard/index.js'
+import { defineAdapter } from '../../../src/engine/adapter.js'
+import { isAppError } from '../../../src/runtime/errors/app-error.js'
+import { responseStripper } from '../../../src/runtime/response/strip-response.js'
+
+const SECRET = 'S3CRET-4111111111111111'
+
+function failure(code: unknown, library?: string): unknown {
+  const standard = standardAdapter({
+    '~standard': {
+      version: 1,
+      vendor: 'test',
+      validate: (value: unknown) => ({
+        issues: [{ message: `bad value ${JSON.stringify(value)}`, path: ['card', 0], code }],
+      }),
+    },
+  })
+  // The same parser, seen as a library adapter whose codes are its own constants.
+  const schema = library === undefined ? standard : defineAdapter({ ...standard, library })
+  try {
+    responseStripper(schema)({ card: [SECRET] })
+  } catch (e) {
+    return e
+  }
+  throw new Error('expected a throw')
+}
+
+describe('responseStripper', () => {
+  it('names the path and the library’s issue code, never its message or the value', () => {
+    const err = failure('too_small', 'zod')
+    expect(isAppError(err)).toBe(true)
+    expect((err as Error).message).toBe(
+      "Response does not match the route's response schema (data.card.0 failed the schema's `too_small` check)",
+    )
+    // A Standard Schema may put anything in its codes: they are not repeated.
+    for (const code of [SECRET, 'too_small', 42, undefined]) {
+      expect((failure(code) as Error).message).toBe(
+        "Response does not match the route's response schema (data.card.0 failed the schema)",
+      )
+    }
+  })
+})

@@ -1,0 +1,61 @@
+import express from 'express'
+import request from 'supertest'
+import { describe, expect, it } from 'vitest'
+import { createRouter, errorHandler, notFoundHandler } from '../../../src/index.js'
+import { captureLogger } from '../../e2e/support.js'
+
+describe('createRouter', () => {
+  it("uses the installed express package's Router by default", async () => {
+    const router = createRouter()
+    router.get('/x', (_req, res) => {
+      res.json({ hit: true })
+    })
+    const app = express()
+    app.use(router)
+    app.use(notFoundHandler())
+    app.use(errorHandler({ logger: captureLogger() }))
+    expect((await request(app).get('/x')).body).toEqual({ hit: true })
+    const res = await request(app).put('/x')
+    expect(res.status).toBe(405)
+    expect(res.body.error.details).toEqual({ allowed: ['GET', 'HEAD'] })
+  })
+
+  it('notes the route methods under a global symbol and falls through', async () => {
+    const router = createRouter()
+    router.get('/x', (_req, res) => {
+      res.json({ hit: true })
+    })
+    router.route('/x').post((_req, res) => {
+      res.json({ hit: true })
+    })
+    const seen: unknown[] = []
+    const app = express()
+    app.use(router)
+    app.use((req, res) => {
+      seen.push(
+        (req as unknown as Record<symbol, unknown>)[Symbol.for('shapeguard.allowedMethods')],
+      )
+      res.json({ fell: true })
+    })
+    expect((await request(app).delete('/x')).body).toEqual({ fell: true })
+    expect((await request(app).get('/y')).body).toEqual({ fell: true })
+    expect(seen).toEqual([[{ get: true }, { post: true }], undefined])
+  })
+
+  it('notes nothing on a request a later route of the router handles', async () => {
+    const router = createRouter()
+    const seen: unknown[] = []
+    const note = (req: object, res: { json(body: object): void }) => {
+      seen.push((req as Record<symbol, unknown>)[Symbol.for('shapeguard.allowedMethods')])
+      res.json({ hit: true })
+    }
+    router.get('/x', note)
+    router.post('/x', note)
+    const app = express()
+    app.use(router)
+    await request(app).get('/x')
+    await request(app).post('/x')
+    // GET is handled by the first route; POST passes the GET route, whose table alone is noted.
+    expect(seen).toEqual([undefined, { get: true }])
+  })
+})

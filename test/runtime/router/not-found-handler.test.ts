@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+import { type AppError, notFoundHandler } from '../../../src/index.js'
+import { mockNext, mockRequest, mockResponse } from '../../../src/testing/index.js'
+
+describe('notFoundHandler', () => {
+  it('passes a 404 NOT_FOUND naming method and path on', () => {
+    const next = mockNext()
+    notFoundHandler()(mockRequest({ method: 'post', url: '/a/b?c=d' }), mockResponse(), next)
+    expect(next.error).toMatchObject({
+      code: 'NOT_FOUND',
+      statusCode: 404,
+      message: 'Cannot POST /a/b',
+    })
+  })
+
+  it('uses the fixed message when given', () => {
+    const next = mockNext()
+    notFoundHandler({ message: 'Nothing here' })(mockRequest(), mockResponse(), next)
+    expect((next.error as AppError).message).toBe('Nothing here')
+  })
+
+  it('answers 405 with Allow for the methods a createRouter recorded on the request', () => {
+    const next = mockNext()
+    const req = mockRequest({ method: 'delete', url: '/x' })
+    const res = mockResponse()
+    // What a createRouter of any copy of the package notes: the method tables of the routes.
+    ;(req as unknown as Record<symbol, unknown>)[Symbol.for('shapeguard.allowedMethods')] = [
+      { get: true, _all: true },
+      { get: true, post: true, put: false },
+    ]
+    notFoundHandler({ message: 'Nothing here' })(req, res, next)
+    expect(next.error).toMatchObject({
+      code: 'METHOD_NOT_ALLOWED',
+      statusCode: 405,
+      message: 'Method DELETE is not allowed on this route',
+      details: { allowed: ['GET', 'HEAD', 'POST'] },
+    })
+    expect(res._result().headers.allow).toBe('GET, HEAD, POST')
+  })
+
+  it('never answers 405 to OPTIONS', () => {
+    const next = mockNext()
+    const req = mockRequest({ method: 'options', url: '/x' })
+    ;(req as unknown as Record<symbol, unknown>)[Symbol.for('shapeguard.allowedMethods')] = {
+      get: true,
+    }
+    notFoundHandler()(req, mockResponse(), next)
+    expect(next.error).toMatchObject({ code: 'NOT_FOUND', statusCode: 404 })
+  })
+})
