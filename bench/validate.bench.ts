@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express'
 import { resolveConfig } from '../src/runtime/config/resolve-config.js'
-import { kConfig, slots } from '../src/runtime/context/context.js'
+import { contextOf } from '../src/runtime/context/context.js'
 import { validate } from '../src/runtime/pipeline/validate.js'
 import { validQuery, validUser, zodSchemas } from '../test/fixtures/schemas.js'
 import { type Comparison, compare, printComparison, writeResults } from './lib.js'
@@ -19,7 +19,7 @@ const query = validQuery
 const headers = { 'content-type': 'application/json', 'content-length': '250', host: 'x' }
 const req = { method: 'POST', url: '/users', headers, body: user, query, params: {} }
 const res = {}
-slots(res as Response)[kConfig] = resolveConfig({ debug: false })
+contextOf(res as Response).config = resolveConfig({ debug: false })
 let failures = 0
 const next = (err?: unknown) => {
   if (err !== undefined) failures++

@@ -11,7 +11,8 @@ import {
   type ShapeguardConfig,
   shapeguard,
 } from '../../src/index.js'
-import { kRequestLog, type RequestLogSlot } from '../../src/runtime/logging/types.js'
+import { contextOf } from '../../src/runtime/context/context.js'
+import type { RequestLogSlot } from '../../src/runtime/logging/types.js'
 import { captureLogger, type Express, hosts, withLogging } from './support.js'
 
 // The request logger would write every request to stdout; errors are checked through the
@@ -521,7 +522,7 @@ describe.each(hosts)('error logging on %s', (_, express) => {
     const app = express()
     app.use((_req, res, next) => {
       const slot: RequestLogSlot = { error: undefined, cause: undefined }
-      ;(res as unknown as Record<symbol, unknown>)[kRequestLog] = slot
+      contextOf(res).log = slot as never
       slots.push(slot)
       next()
     })

@@ -1,28 +1,65 @@
-import type { Response } from 'express'
+import type { Request, Response } from 'express'
 import type { ResolvedConfig } from '../config/resolve-config.js'
-import type { RouteShape } from '../response/with-shape.js'
+import type { RequestLogState } from '../logging/request-log-state.js'
+import type { RouteShape } from '../response/route-shape.js'
 
-// Symbol.for: shapeguard() from one copy of the package (the ESM build, say) and handle() from
-// another (the CJS build) must find each other's slots, or stripping would silently not run.
+// One global key: shapeguard() from one copy of the package (the ESM build, say) and handle()
+// from another (the CJS build) must find the same context, or stripping would silently not run.
+const kContext: unique symbol = Symbol.for('shapeguard.context') as never
 
-/** The resolved configuration of the `shapeguard()` instance that saw this response. */
-export const kConfig: unique symbol = Symbol.for('shapeguard.config') as never
-/** The per-route envelope set by `withShape()`. */
-export const kRouteShape: unique symbol = Symbol.for('shapeguard.routeShape') as never
 /**
- * Seam for `handle()`: when set, the success helpers pass `data` through it before building the
- * envelope (response stripping against the route's response schema runs here).
+ * Everything shapeguard keeps for one request, on its response. Every field is assigned in the
+ * constructor so all contexts share one shape; the parts that set a field are named beside it.
  */
-export const kPrepareData: unique symbol = Symbol.for('shapeguard.prepareData') as never
+export class RequestContext {
+  /** shapeguard() (or the first guarded route without it): the app's resolved configuration. */
+  config: ResolvedConfig | undefined
+  /** withShape(): the route's own envelope. */
+  shape: RouteShape | undefined
+  /** validate()/handle() with a response schema: strips data before the envelope is built. */
+  prepare: ((data: unknown) => unknown) | undefined
+  /** The request logger, when it will log this request: the error middleware hands over here. */
+  log: RequestLogState | undefined
+  /**
+   * createRouter(): the method tables of routes that matched the path but not the method, for
+   * notFoundHandler()'s 405 (one table as is, an array once there are several).
+   */
+  allowed: MethodTable | MethodTable[] | undefined
 
-/** The private slots shapeguard keeps on a response. */
-export interface ResponseSlots {
-  [kConfig]?: ResolvedConfig
-  [kRouteShape]?: RouteShape
-  [kPrepareData]?: (data: unknown) => unknown
+  constructor() {
+    this.config = undefined
+    this.shape = undefined
+    this.prepare = undefined
+    this.log = undefined
+    this.allowed = undefined
+  }
 }
 
-/** The response with its shapeguard slots visible. */
-export function slots(res: Response): Response & ResponseSlots {
-  return res as Response & ResponseSlots
+/** A host route's `methods` table: lower-case method names, `_all` for `all()`. */
+export type MethodTable = Record<string, boolean | undefined>
+
+type WithContext = Response & { [kContext]?: RequestContext }
+
+/** The response's context, created on first use. */
+export function contextOf(res: Response): RequestContext {
+  const r = res as WithContext
+  let context = r[kContext]
+  if (context === undefined) {
+    context = new RequestContext()
+    r[kContext] = context
+  }
+  return context
+}
+
+/** The response's context if something made one, without creating it. */
+export function peekContext(res: Response): RequestContext | undefined {
+  return (res as WithContext)[kContext]
+}
+
+/**
+ * The configuration this request runs under: its shapeguard() instance's, else the one that
+ * instance left on the app (a router's error seen before shapeguard() ran for the response).
+ */
+export function configOf(req: Request, res: Response): ResolvedConfig | undefined {
+  return peekContext(res)?.config ?? (req.app?.locals?.shapeguard as ResolvedConfig | undefined)
 }

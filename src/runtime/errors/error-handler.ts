@@ -1,12 +1,7 @@
 import type { ErrorRequestHandler, Request, Response } from 'express'
 import { checkBoolean, checkFunction, checkString } from '../config/check-option.js'
-import {
-  debugFromEnv,
-  defaultFallbackMessage,
-  type OnErrorHook,
-  type ResolvedConfig,
-} from '../config/resolve-config.js'
-import { kConfig, slots } from '../context/context.js'
+import { debugFromEnv, defaultFallbackMessage, type OnErrorHook } from '../config/resolve-config.js'
+import { configOf } from '../context/context.js'
 import { checkLoggerInstance } from '../logging/options.js'
 import { resolveLogger } from '../logging/resolve-logger.js'
 import type { Logger } from '../logging/types.js'
@@ -63,7 +58,7 @@ function answer(
   options: ErrorHandlerOptions,
   mountDebug: boolean,
 ): void {
-  const config: ResolvedConfig | undefined = slots(res)[kConfig] ?? req.app?.locals?.shapeguard
+  const config = configOf(req, res)
   const logger = resolveLogger(options.logger)
   const explicit = options.logger !== undefined
   const error =

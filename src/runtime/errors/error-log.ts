@@ -1,12 +1,13 @@
 import type { Request, Response } from 'express'
+import { peekContext } from '../context/context.js'
 import { errorFields } from '../logging/error-fields.js'
 import { pathOf } from '../logging/request-log-state.js'
-import { kRequestLog, type Logger, type RequestLogSlot } from '../logging/types.js'
+import type { Logger, RequestLogSlot } from '../logging/types.js'
 import type { AppError } from './app-error.js'
 
 /**
  * One log line per error: when the request logger watches this response, the error is handed to
- * it through `res[kRequestLog]` and goes on that request's line; otherwise it is logged here, 4xx
+ * it through the request context and goes on that request's line; otherwise it is logged here, 4xx
  * at warn without a stack, 5xx at error with the full stack. A logger given to
  * `errorHandler({logger})` explicitly gets its own line in any case: the user asked for it.
  */
@@ -22,7 +23,7 @@ export function reportError(
     error,
     cause: thrown !== error ? thrown : error.isOperational ? undefined : error.cause,
   }
-  const slot = (res as Response & { [kRequestLog]?: RequestLogSlot })[kRequestLog]
+  const slot = peekContext(res)?.log
   if (slot !== undefined) {
     slot.error = handed.error
     slot.cause = handed.cause

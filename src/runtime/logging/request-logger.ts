@@ -1,4 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
+import { contextOf, peekContext } from '../context/context.js'
 import { errorFields } from './error-fields.js'
 import { LEVEL_VALUE, levelForStatus } from './levels.js'
 import { installSink, loggerState } from './logger.js'
@@ -14,9 +15,6 @@ import {
   requestIdOf,
 } from './request-log-state.js'
 import { type BackendDeps, resolveBackend } from './resolve-backend.js'
-import { kRequestLog } from './types.js'
-
-type LoggedResponse = Response & { [kRequestLog]?: RequestLogState }
 
 // Where the bodies sit for `logger.redact` paths: `req.body.dob`, `body.dob`, `res.body.data.dob`.
 const REQ_BODY = Object.freeze(['req', 'body'])
@@ -30,7 +28,7 @@ function round(ms: number): number {
 
 /**
  * The request logger `shapeguard()` mounts: one line when a request arrives (debug) and one when
- * its response leaves, carrying the error the error middleware handed over in `res[kRequestLog]`,
+ * its response leaves, carrying the error the error middleware handed over in the request context,
  * or when the connection closes first (`aborted`).
  * Options are resolved and the backend chosen (and made the `logger` singleton's) at mount time.
  * @param options the `logger` options of `shapeguard()`; defaults follow `debug`
@@ -79,7 +77,7 @@ export function requestLogger(
   // Node emits 'close' once a response is complete, and also when its connection closes first
   // (the client went away, or the response was cut off): `writableFinished` tells them apart.
   // A logger that throws loses its line, never the process (this runs outside any request).
-  function onClose(this: LoggedResponse): void {
+  function onClose(this: Response): void {
     try {
       logResponse(this, !this.writableFinished)
     } catch {
@@ -87,8 +85,8 @@ export function requestLogger(
     }
   }
 
-  function logResponse(res: LoggedResponse, aborted: boolean): void {
-    const state = res[kRequestLog]
+  function logResponse(res: Response, aborted: boolean): void {
+    const state = peekContext(res)?.log
     if (state === undefined) return
     const duration = performance.now() - state.start
     // Aborted lines come in every mode, at warn; their status only if the head went out.
@@ -129,25 +127,26 @@ export function requestLogger(
   }
 
   // Captures what `res.json` sends (the stripped envelope); installed only with logResponseBody.
-  function loggedJson(this: LoggedResponse, body: unknown): LoggedResponse {
-    const state = this[kRequestLog]!
+  function loggedJson(this: Response, body: unknown): Response {
+    const state = peekContext(this)!.log!
     state.resBody = body
-    return state.json!.call(this, body) as LoggedResponse
+    return state.json!.call(this, body) as Response
   }
 
-  return function requestLogger(req: Request, res: LoggedResponse, next: NextFunction): void {
+  return function requestLogger(req: Request, res: Response, next: NextFunction): void {
     // Silent, an outer shapeguard() already logs this request, or a response double without
     // events (unit tests): nothing to watch, and the error middleware logs errors itself.
-    if (
-      loggerState.threshold > ERROR ||
-      res[kRequestLog] !== undefined ||
-      typeof res.on !== 'function'
-    ) {
+    if (loggerState.threshold > ERROR || typeof res.on !== 'function') {
+      next()
+      return
+    }
+    const context = contextOf(res)
+    if (context.log !== undefined) {
       next()
       return
     }
     const state = new RequestLogState(req, performance.now())
-    res[kRequestLog] = state
+    context.log = state
     if (logIncoming && loggerState.threshold === DEBUG) {
       try {
         logArrival(req)

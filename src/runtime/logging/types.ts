@@ -19,12 +19,10 @@ export interface Logger {
 }
 
 /**
- * Set on the response by the request logger for every request it will log (one line per
- * request). The error middleware hands its error over through this slot instead of logging it
- * a second time; when the slot is absent, the error middleware logs the error itself.
+ * What the error middleware hands the request logger (the request context's `log`, set for every
+ * request the logger will log) instead of logging the error a second time; without it, the error
+ * middleware logs the error itself.
  */
-export const kRequestLog: unique symbol = Symbol.for('shapeguard.requestLog') as never
-
 export interface RequestLogSlot {
   /** The error the error middleware answered with (an AppError), if any. */
   error: unknown

@@ -8,15 +8,8 @@ import { type PrepareData, responseStripper } from '../response/strip-response.j
 import { rejectUnbuilt } from './not-built.js'
 import { queryArrayKeys } from './query-array-keys.js'
 import type { AnyRoute } from './route-types.js'
-import { guardStep, partStep, transformStep } from './steps.js'
+import { guardStep, partStep, type Step, transformStep } from './steps.js'
 import { warnRiskyPatterns } from './warn-risky-patterns.js'
-
-/** One step of a guarded request; returns a promise only when it had to wait (async schemas). */
-export type Step = (
-  req: Request,
-  res: Response,
-  config: ResolvedConfig,
-) => Promise<void> | undefined
 
 /** A route compiled at definition: its steps in pipeline order and its response stripper. */
 export interface CompiledRoute {

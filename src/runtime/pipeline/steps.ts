@@ -1,4 +1,4 @@
-import type { Request } from 'express'
+import type { Request, Response } from 'express'
 import type { PartValidator } from '../../engine/compile.js'
 import type { Issue, RequestPart, Result } from '../../engine/result.js'
 import { type Exposure, type ResolvedConfig, resolveExposure } from '../config/resolve-config.js'
@@ -11,11 +11,17 @@ import {
   resolveLimits,
   sanitizeParams,
 } from '../guards/index.js'
-import type { Step } from './plan.js'
 import { bodyInput, normaliseStrings, setQuery } from './request-input.js'
 import type { AnyRoute } from './route-types.js'
 
 // The steps of a guarded request, each built once per route by compileRoute().
+
+/** One step of a guarded request; returns a promise only when it had to wait (async schemas). */
+export type Step = (
+  req: Request,
+  res: Response,
+  config: ResolvedConfig,
+) => Promise<void> | undefined
 
 /**
  * Content type, then the body and query guards with the route's merged limits, then the route

@@ -1,10 +1,11 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import { type ResolvedConfig, resolveConfig } from '../config/resolve-config.js'
-import { kConfig, kPrepareData, slots } from '../context/context.js'
+import { configOf, contextOf, peekContext } from '../context/context.js'
 import { asError } from '../errors/app-error.js'
 import { installHelpers } from '../response/helpers.js'
-import { type CompiledRoute, compileRoute, type Step } from './plan.js'
+import { type CompiledRoute, compileRoute } from './plan.js'
 import type { BodyOf, RouteDefinition, SchemaSlot } from './route-types.js'
+import type { Step } from './steps.js'
 
 /** The options of `validate()`: a route (`defineRoute()`'s result) or its fields inline. */
 export type ValidateOptions<
@@ -21,10 +22,10 @@ let fallback: ResolvedConfig | undefined
 // A route used without shapeguard() still validates and still has `res.ok` and the other
 // helpers, with the defaults resolved on first use (never at import: `debug` follows NODE_ENV as
 // it is when requests arrive). With shapeguard() mounted the configuration is already there.
-function configOf(req: Request, res: Response): ResolvedConfig {
-  const config = slots(res)[kConfig]
+function requestConfig(req: Request, res: Response): ResolvedConfig {
+  const config = peekContext(res)?.config
   if (config !== undefined) return config
-  let resolved = req.app?.locals?.shapeguard as ResolvedConfig | undefined
+  let resolved = configOf(req, res)
   if (resolved === undefined) {
     fallback ??= resolveConfig({})
     resolved = fallback
@@ -52,7 +53,7 @@ function forward(next: NextFunction, err: unknown): void {
 }
 
 function pass(compiled: CompiledRoute, res: Response, next: NextFunction): void {
-  if (compiled.prepare !== undefined) slots(res)[kPrepareData] = compiled.prepare
+  if (compiled.prepare !== undefined) contextOf(res).prepare = compiled.prepare
   next()
 }
 
@@ -76,7 +77,7 @@ export function validate<
   const compiled = compileRoute(route as never)
   const steps = compiled.steps
   return function validate(req, res, next) {
-    const config = configOf(req, res)
+    const config = requestConfig(req, res)
     let pending: Promise<void> | undefined
     try {
       pending = run(steps, 0, req, res, config)

@@ -1,10 +1,10 @@
 import type { Response } from 'express'
 import type { ResolvedConfig } from '../config/resolve-config.js'
-import { kConfig, kPrepareData, kRouteShape, slots } from '../context/context.js'
+import { contextOf, peekContext } from '../context/context.js'
 import { endpointOf } from '../logging/request-log-state.js'
 import { resolveLogger } from '../logging/resolve-logger.js'
-import { kRequestLog, type RequestLogSlot } from '../logging/types.js'
 import { defaultShape } from './envelope.js'
+import type { RouteShape } from './route-shape.js'
 import type {
   CreatedOptions,
   CursorPaginatedOptions,
@@ -13,13 +13,13 @@ import type {
   PaginatedOptions,
   ResponseHelpers,
 } from './types.js'
-import type { RouteShape } from './with-shape.js'
 
 // The helpers read their response from `this`: the same seven functions serve every response,
 // so installing them costs seven property writes per request and no closure.
 
 function ok(this: Response, options?: OkOptions): void {
-  const status = options?.status ?? slots(this)[kConfig]?.response.statusCodes[this.req?.method]
+  const status =
+    options?.status ?? peekContext(this)?.config?.response.statusCodes[this.req?.method]
   sendSuccess(this, status ?? 200, options?.data, options?.message)
 }
 
@@ -53,20 +53,21 @@ function cursorPaginated(this: Response, options: CursorPaginatedOptions): void 
 }
 
 function fail(this: Response, options: FailOptions): void {
-  const shape = slots(this)[kConfig]?.response.shape ?? defaultShape
+  const context = peekContext(this)
+  const shape = context?.config?.response.shape ?? defaultShape
   const body = shape.error(options.code, options.message, options.details ?? null)
   // The request log line of a `fail` answer carries its code and message, as an error's does.
-  const log = (this as Response & { [kRequestLog]?: RequestLogSlot })[kRequestLog]
+  const log = context?.log
   if (log !== undefined) log.error = { code: options.code, message: options.message }
   this.status(options.status ?? 400).json(body)
 }
 
 function sendSuccess(res: Response, status: number, given: unknown, message = ''): void {
-  const s = slots(res)
-  const prepare = s[kPrepareData]
+  const context = peekContext(res)
+  const prepare = context?.prepare
   const data = prepare === undefined ? (given ?? null) : prepare(given ?? null)
-  const route = s[kRouteShape]
-  const config = s[kConfig]
+  const route = context?.shape
+  const config = context?.config
   let body: unknown
   if (route === undefined) body = (config?.response.shape ?? defaultShape).success(data, message)
   else if (route.raw) body = data
@@ -120,7 +121,7 @@ export const responseHelpers: Readonly<ResponseHelpers> = Object.freeze({
 
 /** Puts the helpers and the configuration on one response. */
 export function installHelpers(res: Response, config: ResolvedConfig): void {
-  slots(res)[kConfig] = config
+  contextOf(res).config = config
   res.ok = ok
   res.created = created
   res.accepted = accepted

@@ -1,4 +1,4 @@
-import type { Request, Router, RouterOptions } from 'express'
+import type { Request, Response, Router, RouterOptions } from 'express'
 import express from 'express'
 import { recordAllowedMethods } from './allowed-methods.js'
 
@@ -43,7 +43,7 @@ export function createRouter(options: CreateRouterOptions = {}): Router {
 
 /**
  * Lets the host dispatch any method (but OPTIONS) into the route, where a first probe layer passes
- * handled methods on untouched and, for the others, notes the route's method table on the request
+ * handled methods on untouched and, for the others, notes the route's method table in the request context
  * and skips the route. The host's own scan finds the route: no per-request work grows with the
  * number of routes, and a request that some route handles allocates nothing (one table is stored
  * as is; the method names are built only by `notFoundHandler()`).
@@ -52,9 +52,9 @@ function watchMethods(route: HostRoute): void {
   const key = typeof route._handles_method === 'function' ? '_handles_method' : '_handlesMethod'
   const handles = route[key]
   if (typeof handles !== 'function') return
-  route.all(function methodProbe(req, _res, next) {
+  route.all(function methodProbe(req, res, next) {
     if (handles.call(route, req.method)) return next()
-    recordAllowedMethods(req, route.methods)
+    recordAllowedMethods(res as Response, route.methods)
     next('route')
   })
   delete route.methods._all

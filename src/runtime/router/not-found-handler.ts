@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express'
 import { AppError } from '../errors/app-error.js'
 import { pathOf } from '../logging/request-log-state.js'
-import { allowedMethods, type WithAllowedMethods } from './allowed-methods.js'
+import { allowedMethods } from './allowed-methods.js'
 
 /** Options of `notFoundHandler()`. */
 export interface NotFoundHandlerOptions {
@@ -18,8 +18,8 @@ export interface NotFoundHandlerOptions {
  */
 export function notFoundHandler(options: NotFoundHandlerOptions = {}): RequestHandler {
   const fixed = options.message
-  return function notFoundHandler(req: WithAllowedMethods, res, next) {
-    const allowed = req.method === 'OPTIONS' ? undefined : allowedMethods(req)
+  return function notFoundHandler(req, res, next) {
+    const allowed = req.method === 'OPTIONS' ? undefined : allowedMethods(res)
     if (allowed !== undefined) {
       res.setHeader('Allow', allowed.join(', '))
       return next(

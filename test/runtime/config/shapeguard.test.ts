@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { shapeguard } from '../../../src/index.js'
-import { kConfig, slots } from '../../../src/runtime/context/context.js'
+import { peekContext } from '../../../src/runtime/context/context.js'
 import { mockNext, mockRequest, mockResponse } from '../../../src/testing/index.js'
 
 describe('shapeguard', () => {
@@ -27,9 +27,9 @@ describe('shapeguard', () => {
     const resB = mockResponse()
     a(reqA, resA, mockNext())
     b(mockRequest(), resB, mockNext())
-    expect(slots(resA)[kConfig]?.debug).toBe(true)
-    expect(slots(resB)[kConfig]?.debug).toBe(false)
-    expect(reqA.app.locals.shapeguard).toBe(slots(resA)[kConfig])
+    expect(peekContext(resA)?.config?.debug).toBe(true)
+    expect(peekContext(resB)?.config?.debug).toBe(false)
+    expect(reqA.app.locals.shapeguard).toBe(peekContext(resA)?.config)
   })
 
   it('puts every response helper on the response', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { AppError, errorHandler } from '../../../src/index.js'
-import { kConfig, slots } from '../../../src/runtime/context/context.js'
+import { contextOf } from '../../../src/runtime/context/context.js'
 import { mockNext, mockRequest, mockResponse } from '../../../src/testing/index.js'
 import { captureLogger } from '../../e2e/support.js'
 
@@ -77,7 +77,7 @@ describe('errorHandler', () => {
       },
     })
     const res = mockResponse()
-    delete slots(res)[kConfig]
+    contextOf(res).config = undefined
     errorHandler({ logger })(new Error('secret'), req, res, mockNext())
     expect(res._result().body).toEqual({ failed: true, code: 'INTERNAL_ERROR', message: 'Later' })
     expect(logger.records).toHaveLength(1)

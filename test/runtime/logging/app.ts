@@ -1,8 +1,8 @@
 import express, { type ErrorRequestHandler, type Express } from 'express'
+import { peekContext } from '../../../src/runtime/context/context.js'
 import type { LoggerOptions } from '../../../src/runtime/logging/options.js'
 import { requestLogger } from '../../../src/runtime/logging/request-logger.js'
 import type { BackendDeps } from '../../../src/runtime/logging/resolve-backend.js'
-import { kRequestLog, type RequestLogSlot } from '../../../src/runtime/logging/types.js'
 import { arrived } from '../../e2e/support.js'
 
 export const ID = 'req_0190a1b2c3d4e5f6a7b8c9d0'
@@ -25,7 +25,7 @@ export const handOver: ErrorRequestHandler = (err, _req, res, _next) => {
     err instanceof FakeAppError
       ? err
       : new FakeAppError('INTERNAL_ERROR', 'Something went wrong', 500, { cause: err })
-  const slot = (res as unknown as Record<symbol, RequestLogSlot | undefined>)[kRequestLog]
+  const slot = peekContext(res)?.log
   if (slot) {
     slot.error = error
     slot.cause = error === err ? undefined : err

@@ -432,12 +432,12 @@ describe('requestLogger', () => {
 describe('requestLogger with response doubles', () => {
   it('passes a response without events through untouched, so errors are logged elsewhere', async () => {
     const { requestLogger } = await import('../../../src/runtime/logging/request-logger.js')
-    const { kRequestLog } = await import('../../../src/runtime/logging/types.js')
+    const { peekContext } = await import('../../../src/runtime/context/context.js')
     const middleware = requestLogger({}, true, { stream: capture(), backend: 'console' })
     const res = { statusCode: 200 } as never
     let called = 0
     middleware({ method: 'GET', url: '/' } as never, res, () => void called++)
     expect(called).toBe(1)
-    expect((res as Record<symbol, unknown>)[kRequestLog]).toBeUndefined()
+    expect(peekContext(res)?.log).toBeUndefined()
   })
 })

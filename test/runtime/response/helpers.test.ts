@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { kPrepareData, slots } from '../../../src/runtime/context/context.js'
+import { contextOf } from '../../../src/runtime/context/context.js'
 import { mockResponse } from '../../../src/testing/index.js'
 
 describe('response helpers', () => {
-  it('pass data through the kPrepareData seam before the envelope is built', () => {
+  it('pass data through the context prepare seam before the envelope is built', () => {
     const res = mockResponse()
-    slots(res)[kPrepareData] = (data) => ({ stripped: true, from: data })
+    contextOf(res).prepare = (data) => ({ stripped: true, from: data })
     res.ok({ data: { secret: 1 } })
     expect(res._result().body).toEqual({
       success: true,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { compileRouteShape, withShape } from '../../../src/runtime/response/with-shape.js'
+import { compileRouteShape } from '../../../src/runtime/response/route-shape.js'
+import { withShape } from '../../../src/runtime/response/with-shape.js'
 import { mockNext, mockRequest, mockResponse } from '../../../src/testing/index.js'
 
 describe('compileRouteShape', () => {

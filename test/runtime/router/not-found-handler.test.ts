@@ -24,10 +24,12 @@ describe('notFoundHandler', () => {
     const req = mockRequest({ method: 'delete', url: '/x' })
     const res = mockResponse()
     // What a createRouter of any copy of the package notes: the method tables of the routes.
-    ;(req as unknown as Record<symbol, unknown>)[Symbol.for('shapeguard.allowedMethods')] = [
-      { get: true, _all: true },
-      { get: true, post: true, put: false },
-    ]
+    ;(res as unknown as Record<symbol, unknown>)[Symbol.for('shapeguard.context')] = {
+      allowed: [
+        { get: true, _all: true },
+        { get: true, post: true, put: false },
+      ],
+    }
     notFoundHandler({ message: 'Nothing here' })(req, res, next)
     expect(next.error).toMatchObject({
       code: 'METHOD_NOT_ALLOWED',
@@ -41,10 +43,11 @@ describe('notFoundHandler', () => {
   it('never answers 405 to OPTIONS', () => {
     const next = mockNext()
     const req = mockRequest({ method: 'options', url: '/x' })
-    ;(req as unknown as Record<symbol, unknown>)[Symbol.for('shapeguard.allowedMethods')] = {
-      get: true,
+    const res = mockResponse()
+    ;(res as unknown as Record<symbol, unknown>)[Symbol.for('shapeguard.context')] = {
+      allowed: { get: true },
     }
-    notFoundHandler()(req, mockResponse(), next)
+    notFoundHandler()(req, res, next)
     expect(next.error).toMatchObject({ code: 'NOT_FOUND', statusCode: 404 })
   })
 })
