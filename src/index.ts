@@ -1,6 +1,6 @@
-export type { StandardSchemaV1 } from './adapters/standard/index.js'
 export { zodAdapter } from './adapters/zod/index.js'
 export type { InferInput, InferOutput, SchemaAdapter } from './engine/adapter.js'
+export type { StandardSchemaV1 } from './engine/standard-schema.js'
 export type {
   ExposureOptions,
   OnErrorHook,

@@ -1,2 +1,2 @@
+export type * from '../../engine/standard-schema.js'
 export { isStandardSchema, standardAdapter } from './standard-adapter.js'
-export type * from './standard-schema.js'

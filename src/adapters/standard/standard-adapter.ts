@@ -1,14 +1,14 @@
 import { defineAdapter, type SchemaAdapter } from '../../engine/adapter.js'
 import type { Issue, Result } from '../../engine/result.js'
-import { issueMessage as valibotMessage } from '../valibot/messages.js'
-import { type YupParsable, yupParser } from '../yup/parse.js'
 import type {
   StandardInput,
   StandardIssue,
   StandardOutput,
   StandardResult,
   StandardSchemaV1,
-} from './standard-schema.js'
+} from '../../engine/standard-schema.js'
+import { issueMessage as valibotMessage } from '../valibot/messages.js'
+import { type YupParsable, yupParser } from '../yup/parse.js'
 
 /** Whether a value implements Standard Schema v1 (an object or function with `~standard`). */
 export function isStandardSchema(value: unknown): value is StandardSchemaV1 {

@@ -1,4 +1,4 @@
-import { compileRoute } from './plan.js'
+import { planRoute } from './plan.js'
 import type { BodyOf, RouteDefinition, SchemaSlot } from './route-types.js'
 
 /**
@@ -18,6 +18,6 @@ export function defineRoute<
   T = BodyOf<B>,
 >(definition: RouteDefinition<B, P, Q, H, R, T>): RouteDefinition<B, P, Q, H, R, T> {
   const route = Object.freeze({ ...definition })
-  compileRoute(route as never)
+  planRoute(route as never)
   return route
 }

@@ -1,9 +1,8 @@
-import type { Request, Response } from 'express'
 import { toAdapter } from '../../adapters/resolve.js'
 import type { SchemaAdapter } from '../../engine/adapter.js'
 import { compile } from '../../engine/compile.js'
 import type { RequestPart } from '../../engine/result.js'
-import { debugExposure, type ResolvedConfig, resolveExposure } from '../config/resolve-config.js'
+import { debugExposure, resolveExposure } from '../config/resolve-config.js'
 import { type PrepareData, responseStripper } from '../response/strip-response.js'
 import { rejectUnbuilt } from './not-built.js'
 import { queryArrayKeys } from './query-array-keys.js'
@@ -11,20 +10,20 @@ import type { AnyRoute } from './route-types.js'
 import { guardStep, partStep, type Step, transformStep } from './steps.js'
 import { warnRiskyPatterns } from './warn-risky-patterns.js'
 
-/** A route compiled at definition: its steps in pipeline order and its response stripper. */
-export interface CompiledRoute {
+/** A route resolved once, at definition: its steps in pipeline order and its response stripper; a request only runs it. */
+export interface RoutePlan {
   readonly steps: readonly Step[]
   readonly prepare: PrepareData | undefined
 }
 
 const parts = ['body', 'params', 'query', 'headers'] as const satisfies readonly RequestPart[]
-const cache = new WeakMap<object, CompiledRoute>()
+const cache = new WeakMap<object, RoutePlan>()
 
 /**
  * Compiles a route once (cached by the route object): schemas to validators, limits, the query's
  * array keys, the steps of a guarded request. Throws at definition naming a bad field or option.
  */
-export function compileRoute(route: AnyRoute): CompiledRoute {
+export function planRoute(route: AnyRoute): RoutePlan {
   if (typeof route !== 'object' || route === null) {
     throw new TypeError(
       'shapeguard: validate() takes a route: { body?, params?, query?, headers?, response? … }',

@@ -14,7 +14,7 @@ import {
 import { bodyInput, normaliseStrings, setQuery } from './request-input.js'
 import type { AnyRoute } from './route-types.js'
 
-// The steps of a guarded request, each built once per route by compileRoute().
+// The steps of a guarded request, each built once per route by planRoute().
 
 /** One step of a guarded request; returns a promise only when it had to wait (async schemas). */
 export type Step = (

@@ -3,7 +3,7 @@ import { type ResolvedConfig, resolveConfig } from '../config/resolve-config.js'
 import { configOf, contextOf, peekContext } from '../context/context.js'
 import { asError } from '../errors/app-error.js'
 import { installHelpers } from '../response/helpers.js'
-import { type CompiledRoute, compileRoute } from './plan.js'
+import { planRoute, type RoutePlan } from './plan.js'
 import type { BodyOf, RouteDefinition, SchemaSlot } from './route-types.js'
 import type { Step } from './steps.js'
 
@@ -52,8 +52,8 @@ function forward(next: NextFunction, err: unknown): void {
   next(asError(err))
 }
 
-function pass(compiled: CompiledRoute, res: Response, next: NextFunction): void {
-  if (compiled.prepare !== undefined) contextOf(res).prepare = compiled.prepare
+function pass(plan: RoutePlan, res: Response, next: NextFunction): void {
+  if (plan.prepare !== undefined) contextOf(res).prepare = plan.prepare
   next()
 }
 
@@ -74,8 +74,8 @@ export function validate<
   R extends SchemaSlot = undefined,
   T = BodyOf<B>,
 >(route: ValidateOptions<B, P, Q, H, R, T>): RequestHandler {
-  const compiled = compileRoute(route as never)
-  const steps = compiled.steps
+  const plan = planRoute(route as never)
+  const steps = plan.steps
   return function validate(req, res, next) {
     const config = requestConfig(req, res)
     let pending: Promise<void> | undefined
@@ -85,10 +85,10 @@ export function validate<
       forward(next, err)
       return
     }
-    if (pending === undefined) pass(compiled, res, next)
+    if (pending === undefined) pass(plan, res, next)
     else
       pending.then(
-        () => pass(compiled, res, next),
+        () => pass(plan, res, next),
         (err: unknown) => forward(next, err),
       )
   }

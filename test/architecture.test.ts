@@ -1,0 +1,127 @@
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+const root = join(import.meta.dirname, '..')
+const src = join(root, 'src')
+
+function sources(): string[] {
+  return readdirSync(src, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts'))
+    .sort()
+}
+
+function lines(file: string): number {
+  return readFileSync(join(src, file), 'utf8').trimEnd().split('\n').length
+}
+
+// Tables of types (one interface per IR kind, one code per reason) are read, not followed.
+const typeTables = new Set(['engine/ir/types.ts'])
+
+describe('the source tree', () => {
+  it('keeps every runtime and engine file under 300 lines, but type tables', () => {
+    const long = sources()
+      .filter((file) => /^(runtime|engine)\//.test(file) && !typeTables.has(file))
+      .map((file) => [file, lines(file)] as const)
+      .filter(([, count]) => count > 300)
+    expect(long).toEqual([])
+  })
+
+  it('has index files that only re-export', () => {
+    for (const file of sources().filter((f) => f.endsWith('index.ts'))) {
+      const code = readFileSync(join(src, file), 'utf8')
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/^\s*\/\/.*$/gm, '')
+      const other = code
+        .replace(/^export (type )?(\*( as \w+)?|\{[^}]*\}) from '[^']+'$/gm, '')
+        .trim()
+      expect({ file, other }).toEqual({ file, other: '' })
+    }
+  })
+})
+
+// The layer rules live in biome.json; these probes prove each rule fires and that what a layer
+// may import passes. The config is copied beside the probes (without its git settings) so the
+// overrides' paths resolve as they do in the repository.
+describe('the layer rules', () => {
+  const probes: Record<string, { code: string; forbidden: boolean }> = {
+    'src/engine/p1.ts': { code: "import type { Request } from 'express'", forbidden: true },
+    'src/engine/p2.ts': {
+      code: "import type { Logger } from '../runtime/logging/types.js'",
+      forbidden: true,
+    },
+    'src/engine/p3.ts': {
+      code: "import type { X } from '../adapters/zod/index.js'",
+      forbidden: true,
+    },
+    'src/engine/p4.ts': { code: "import type { IRNode } from './ir/types.js'", forbidden: false },
+    'src/adapters/yup/p1.ts': {
+      code: "import type { X } from '../valibot/index.js'",
+      forbidden: true,
+    },
+    'src/adapters/yup/p2.ts': {
+      code: "import type { X } from '../../runtime/context/context.js'",
+      forbidden: true,
+    },
+    'src/adapters/yup/p3.ts': {
+      code: "import type { X } from '../../engine/adapter.js'",
+      forbidden: false,
+    },
+    'src/runtime/errors/p1.ts': {
+      code: "import type { X } from '../../adapters/zod/index.js'",
+      forbidden: true,
+    },
+    'src/runtime/errors/p2.ts': { code: "import { z } from 'zod'", forbidden: true },
+    'src/runtime/errors/p3.ts': {
+      code: "import type { X } from '../../openapi/index.js'",
+      forbidden: true,
+    },
+    'src/runtime/errors/p4.ts': {
+      code: "import type { X } from '../../engine/adapter.js'",
+      forbidden: false,
+    },
+    'src/openapi/p1.ts': {
+      code: "import type { X } from '../runtime/context/context.js'",
+      forbidden: true,
+    },
+    'src/openapi/p2.ts': {
+      code: "import type { X } from '../engine/adapter.js'",
+      forbidden: false,
+    },
+  }
+
+  it('fire on imports across a layer and pass the allowed ones', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'shapeguard-layers-'))
+    try {
+      const config = JSON.parse(readFileSync(join(root, 'biome.json'), 'utf8'))
+      delete config.vcs
+      config.files = { includes: ['**'] }
+      writeFileSync(join(dir, 'biome.json'), JSON.stringify(config))
+      for (const [file, { code }] of Object.entries(probes)) {
+        mkdirSync(join(dir, dirname(file)), { recursive: true })
+        writeFileSync(join(dir, file), `${code}\n\nexport type P = X\n`)
+      }
+      const biome = join(root, 'node_modules/.bin/biome')
+      let out = ''
+      try {
+        out = execFileSync(
+          biome,
+          ['lint', '--only=style/noRestrictedImports', '--reporter=json', 'src'],
+          { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+        )
+      } catch (err) {
+        out = (err as { stdout: string }).stdout
+      }
+      const report = JSON.parse(out) as { diagnostics: { location: { path: string } }[] }
+      const flagged = new Set(report.diagnostics.map((d) => d.location.path.replace(/^\.\//, '')))
+      const expected = Object.entries(probes)
+        .filter(([, p]) => p.forbidden)
+        .map(([file]) => file)
+      expect([...flagged].sort()).toEqual(expected.sort())
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
