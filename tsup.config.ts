@@ -4,12 +4,10 @@ import { defineConfig } from 'tsup'
 export default defineConfig({
   entry: {
     index: 'src/index.ts',
-    openapi: 'src/openapi/index.ts',
     testing: 'src/testing/index.ts',
     'adapters/valibot': 'src/adapters/valibot/index.ts',
     'adapters/yup': 'src/adapters/yup/index.ts',
     'adapters/winston': 'src/adapters/winston/index.ts',
-    'adapters/redis': 'src/adapters/redis/index.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,

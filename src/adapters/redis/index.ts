@@ -1,1 +1,0 @@
-export { redisStore } from './redis-store.js'
