@@ -1,1 +1,1 @@
-export { type WinstonLike, winstonAdapter } from './winston-adapter.js'
+export { type WinstonLike, winstonAdapter } from '../../runtime/logging/winston-adapter.js'

@@ -1,4 +1,3 @@
-import { winstonAdapter } from '../../adapters/winston/winston-adapter.js'
 import type { SinkOptions } from './console-sink.js'
 import { isoNow } from './iso-time.js'
 import { jsonLine } from './json-line.js'
@@ -6,6 +5,7 @@ import type { LogLevel } from './levels.js'
 import { badges, prettyLine, useColors } from './pretty.js'
 import { safeStream } from './safe-stream.js'
 import type { LogSink } from './types.js'
+import { winstonAdapter } from './winston-adapter.js'
 
 type Info = Record<string | symbol, unknown> & { level: string; message?: unknown }
 

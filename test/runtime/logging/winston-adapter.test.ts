@@ -2,9 +2,9 @@ import request from 'supertest'
 import { afterEach, describe, expect, it } from 'vitest'
 import winston from 'winston'
 import Transport from 'winston-transport'
-import { winstonAdapter } from '../../src/adapters/winston/index.js'
-import { resetLogger } from '../../src/runtime/logging/logger.js'
-import { ID, makeApp } from '../runtime/logging/app.js'
+import { winstonAdapter } from '../../../src/adapters/winston/index.js'
+import { resetLogger } from '../../../src/runtime/logging/logger.js'
+import { ID, makeApp } from './app.js'
 
 /** A winston transport that keeps every info object it is given. */
 class Keep extends Transport {

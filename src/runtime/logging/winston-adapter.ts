@@ -1,4 +1,4 @@
-import type { Logger, LogMethod } from '../../runtime/logging/types.js'
+import type { Logger, LogMethod } from './types.js'
 
 /** The part of a winston logger the adapter uses. */
 export interface WinstonLike {
