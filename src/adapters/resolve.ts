@@ -1,5 +1,8 @@
 import { isAdapter, type SchemaAdapter } from '../engine/adapter.js'
-import { isStandardSchema, standardAdapter } from './standard/index.js'
+import type { StandardSchemaV1 } from '../engine/standard-schema.js'
+import { isStandardSchema, type StandardVendorHooks, standardAdapter } from './standard/index.js'
+import { issueMessage as valibotMessage } from './valibot/messages.js'
+import { type YupParsable, yupParser } from './yup/parse.js'
 import { isZodSchema, zodAdapter } from './zod/index.js'
 
 /** Turns one kind of schema object into an adapter, or returns undefined when it is not its kind. */
@@ -12,8 +15,24 @@ type Resolver = (value: unknown) => SchemaAdapter | undefined
 const resolvers: Resolver[] = [
   (value) => (isAdapter(value) ? value : undefined),
   (value) => (isZodSchema(value) ? zodAdapter(value as never) : undefined),
-  (value) => (isStandardSchema(value) ? standardAdapter(value) : undefined),
+  (value) => (isStandardSchema(value) ? standardAdapter(value, vendorHooks(value)) : undefined),
 ]
+
+// What is known of a library's Standard Schema implementation. valibot's default messages quote the
+// value: a bare valibot schema gets the value-free ones valibotAdapter writes. yup's `validate` is
+// always async and keeps unknown keys: a bare yup schema is parsed as yupAdapter parses it
+// (synchronously, unknown keys removed, linear patterns, value-free messages), only without the
+// compiled path.
+function vendorHooks(schema: StandardSchemaV1): StandardVendorHooks {
+  switch (schema['~standard'].vendor) {
+    case 'valibot':
+      return { message: valibotMessage }
+    case 'yup':
+      return { parse: yupParser(schema as unknown as YupParsable, true) as never }
+    default:
+      return {}
+  }
+}
 
 function describe(value: unknown): string {
   if (value === null) return 'null'

@@ -1,2 +1,6 @@
 export type * from '../../engine/standard-schema.js'
-export { isStandardSchema, standardAdapter } from './standard-adapter.js'
+export {
+  isStandardSchema,
+  type StandardVendorHooks,
+  standardAdapter,
+} from './standard-adapter.js'

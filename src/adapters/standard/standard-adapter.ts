@@ -7,8 +7,6 @@ import type {
   StandardResult,
   StandardSchemaV1,
 } from '../../engine/standard-schema.js'
-import { issueMessage as valibotMessage } from '../valibot/messages.js'
-import { type YupParsable, yupParser } from '../yup/parse.js'
 
 /** Whether a value implements Standard Schema v1 (an object or function with `~standard`). */
 export function isStandardSchema(value: unknown): value is StandardSchemaV1 {
@@ -27,14 +25,19 @@ function segment(p: PropertyKey | { key: PropertyKey }): string | number {
   return typeof key === 'symbol' ? String(key) : key
 }
 
-// A library whose default messages quote the value, and how to say the same without it: a bare
-// valibot schema's issues are valibot's own.
-const messages = new Map<string, (issue: never) => string>([['valibot', valibotMessage]])
+/**
+ * What the resolver knows of a library's Standard Schema implementation: a parser to use instead
+ * of `~standard.validate` (yup's is always async and keeps unknown keys), and a message writer for
+ * libraries whose default messages quote the value (valibot).
+ */
+export interface StandardVendorHooks {
+  readonly parse?: SchemaAdapter['parse']
+  readonly message?: (issue: never) => string
+}
 
-function toIssue(issue: StandardIssue, vendor: string): Issue {
+function toIssue(issue: StandardIssue, message: StandardVendorHooks['message']): Issue {
   // The spec has no issue codes; libraries that keep one on the issue (ArkType) expose it.
   const code = (issue as { code?: unknown }).code
-  const message = messages.get(vendor)
   return {
     // Array.from, not map: a library's path may be an Array subclass (ArkType's ReadonlyPath).
     path: Array.from(issue.path ?? [], segment),
@@ -43,8 +46,8 @@ function toIssue(issue: StandardIssue, vendor: string): Issue {
   }
 }
 
-function toResult<O>(r: StandardResult<O>, vendor: string): Result<O> {
-  if (r.issues) return { success: false, issues: r.issues.map((i) => toIssue(i, vendor)) }
+function toResult<O>(r: StandardResult<O>, message: StandardVendorHooks['message']): Result<O> {
+  if (r.issues) return { success: false, issues: r.issues.map((i) => toIssue(i, message)) }
   return { success: true, data: r.value }
 }
 
@@ -60,10 +63,12 @@ const cache = new WeakMap<object, SchemaAdapter>()
  * Wraps any Standard Schema v1 object (ArkType, Effect Schema, valibot, …) as a schema adapter
  * validated natively: no IR, so no compiled path and an empty schema in the docs.
  * @param schema an object with a `~standard` property; the same object always gives the same adapter.
+ * @param hooks a library's own parser or message writer (the resolver's business); default none
  * @example standardAdapter(type({ name: 'string' })).parse({ name: 'Ada' })
  */
 export function standardAdapter<S extends StandardSchemaV1>(
   schema: S,
+  hooks: StandardVendorHooks = {},
 ): SchemaAdapter<StandardInput<S>, StandardOutput<S>> {
   if (!isStandardSchema(schema)) {
     throw new TypeError('standardAdapter: expected a Standard Schema v1 object (`~standard`)')
@@ -71,20 +76,13 @@ export function standardAdapter<S extends StandardSchemaV1>(
   const hit = cache.get(schema)
   if (hit) return hit as SchemaAdapter<StandardInput<S>, StandardOutput<S>>
   const props = schema['~standard']
-  const vendor = props.vendor
-  const result = (r: StandardResult<StandardOutput<S>>) => toResult(r, vendor)
+  const result = (r: StandardResult<StandardOutput<S>>) => toResult(r, hooks.message)
   const adapter = defineAdapter<StandardInput<S>, StandardOutput<S>>({
     library: 'standard-schema',
     schema,
     ir: undefined,
     async: answersAsync(schema),
-    // yup's Standard Schema `validate` is always async and keeps unknown keys: a bare yup schema
-    // is parsed as yupAdapter parses it (synchronously, unknown keys removed, linear patterns,
-    // value-free messages), only without the compiled path.
-    parse:
-      vendor === 'yup'
-        ? (yupParser(schema as unknown as YupParsable, true) as never)
-        : parseStandard,
+    parse: (hooks.parse as never) ?? parseStandard,
   })
   function parseStandard(input: unknown) {
     const r = props.validate(input) as
