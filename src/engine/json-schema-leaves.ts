@@ -1,6 +1,6 @@
 import { escapeRegex } from './escape-regex.js'
 import type { IRString } from './ir/types.js'
-import type { JsonSchema } from './json-schema.js'
+import type { JsonSchema } from './json-schema-types.js'
 
 // The leaves of the JSON Schema writer: string formats and patterns, number formats, nullability.
 

@@ -1,43 +1,10 @@
 import { isAdapter, type SchemaAdapter } from './adapter.js'
 import type { IRNode, IRObject, IRRecursive } from './ir/types.js'
+import { canonical, freeName, namesOf } from './json-schema-defs.js'
 import { jsonValue, numberFormats, stringSchema, withNull } from './json-schema-leaves.js'
+import type { JsonSchema, JsonSchemaOptions } from './json-schema-types.js'
 
-/** A JSON Schema 2020-12 object, usable as an OpenAPI 3.1 schema. */
-export type JsonSchema = { [keyword: string]: unknown }
-
-/** How `toJsonSchema` writes a schema. */
-export interface JsonSchemaOptions {
-  /** `input`: what a client may send (defaulted fields optional); `output`: what the server returns. */
-  readonly io: 'input' | 'output'
-  /** Recursive schemas go here instead of the result's own `$defs` (e.g. OpenAPI components). */
-  readonly definitions?: Record<string, JsonSchema>
-  /** Prefix of `$ref` to a definition; default `#/$defs/` (use `#/components/schemas/` with `definitions`). */
-  readonly refPrefix?: string
-}
-
-/**
- * Definition names given so far, per definitions map: each recursive IR node gets the first free
- * `SchemaN` of the map it is written into, so schemas sharing one map (an OpenAPI document's
- * components) never overwrite each other's definitions, and the same schema written twice into
- * one map reuses its definition.
- */
-const names = new WeakMap<Record<string, JsonSchema>, WeakMap<IRRecursive, string>>()
-
-function namesOf(defs: Record<string, JsonSchema>): WeakMap<IRRecursive, string> {
-  const known = names.get(defs) ?? new WeakMap<IRRecursive, string>()
-  names.set(defs, known)
-  return known
-}
-
-function freeName(defs: Record<string, JsonSchema>): string {
-  let n = 1
-  while (`Schema${n}` in defs) n++
-  return `Schema${n}`
-}
-
-/** A definition's text with its references to itself made anonymous, to compare definitions. */
-const canonical = (def: JsonSchema, ref: string) =>
-  JSON.stringify(def).replaceAll(JSON.stringify(ref), '"#self"')
+export type { JsonSchema, JsonSchemaOptions } from './json-schema-types.js'
 
 class Writer {
   /** Definition names of the recursive nodes being written, by their IR id (for `ref` nodes). */

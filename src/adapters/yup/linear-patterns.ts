@@ -1,4 +1,4 @@
-import type { YupTest } from './tests.js'
+import type { YupTest } from './yup-test.js'
 
 // yup 1's `string().url()` pattern, kept as text only to recognise it: it backtracks
 // exponentially (a 70-character value costs seconds), so it is never run.

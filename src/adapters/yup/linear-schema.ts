@@ -1,5 +1,5 @@
 import { linearTestOptions } from './linear-patterns.js'
-import type { YupTest } from './tests.js'
+import type { YupTest } from './yup-test.js'
 
 // The parts of a yup schema (or `lazy`) this rewrite reads and replaces on a clone.
 interface Rewritable {

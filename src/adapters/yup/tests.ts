@@ -1,14 +1,8 @@
 import type { IRBound, IRStringCheck } from '../../engine/ir/types.js'
 import { linearEquivalent, linearTestOptions } from './linear-patterns.js'
+import type { YupTest } from './yup-test.js'
 
 /** A yup test function with the options it was made from (`schema.tests[i].OPTIONS`). */
-export interface YupTest {
-  readonly OPTIONS: {
-    readonly name?: string
-    readonly params?: Record<string, unknown>
-    readonly test: (this: unknown, value: unknown, ctx: unknown) => unknown
-  }
-}
 
 const isRef = (x: unknown) => typeof x === 'object' && x !== null && '__isYupRef' in x
 

@@ -9,7 +9,8 @@ import type {
   NativeReason,
 } from '../../engine/ir/types.js'
 import { type Draft, withSafety } from '../../engine/safety.js'
-import { arrayTest, numberTest, stringTest, type YupTest } from './tests.js'
+import { arrayTest, numberTest, stringTest } from './tests.js'
+import type { YupTest } from './yup-test.js'
 
 /** The parts of a yup 1 schema the converter reads. */
 export interface YupLike {

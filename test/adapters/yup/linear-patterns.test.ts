@@ -6,7 +6,7 @@ import {
   linearTestOptions,
   linearUrl,
 } from '../../../src/adapters/yup/linear-patterns.js'
-import type { YupTest } from '../../../src/adapters/yup/tests.js'
+import type { YupTest } from '../../../src/adapters/yup/yup-test.js'
 import { urlLike } from './url-like.js'
 
 // `npm run fuzz` (FUZZ_RUNS=20000) checks ten times as many strings.
