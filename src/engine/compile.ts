@@ -12,6 +12,23 @@ export interface PartValidator<Output = unknown> {
   validate(input: unknown, allErrors: boolean): Result<Output> | Promise<Result<Output>>
   /** True when the compiled path runs first; false when every input goes to the native parser. */
   readonly compiled: boolean
+  /**
+   * Why a schema whose IR should have compiled runs on the native parser only: a compiler bug or a
+   * construct the compiler cannot express. Answers stay right (the native parser decides); only
+   * speed is lost, so the runtime warns about it in development.
+   */
+  readonly fallback?: Error
+}
+
+let fallbacks = 0
+
+/**
+ * How many schemas fell back to the native parser because compiling their IR threw, since the
+ * process started. The test suite fails on any it did not expect.
+ * @example compileFallbacks() // → 0
+ */
+export function compileFallbacks(): number {
+  return fallbacks
 }
 
 type Check = ((x: unknown) => boolean) & { errors?: unknown }
@@ -231,18 +248,23 @@ export function compile<O>(adapter: SchemaAdapter<unknown, O>): PartValidator<O>
   if (hit) return hit as PartValidator<O>
   const native = nativeOnly(adapter)
   let compiled: { check: Check; build: Builder } | undefined
+  let fallback: Error | undefined
   const ir = adapter.ir
   if (ir && ir.safety !== 'native' && !adapter.async) {
     try {
       compiled = compileNode(ir)
-    } catch {
-      // A node the compiler cannot express is a native-only schema, never an error.
-      compiled = undefined
+    } catch (err) {
+      // Never an error for the user: the native parser answers every input. But never silent:
+      // counted here, reported by whoever compiled the schema.
+      fallbacks++
+      fallback = err instanceof Error ? err : new Error(String(err))
     }
   }
   let validator: PartValidator<O>
-  if (!compiled) validator = { validate: native, compiled: false }
-  else validator = { compiled: true, validate: fastPath(compiled.check, compiled.build, native) }
+  if (compiled) {
+    validator = { compiled: true, validate: fastPath(compiled.check, compiled.build, native) }
+  } else if (fallback) validator = { validate: native, compiled: false, fallback }
+  else validator = { validate: native, compiled: false }
   cache.set(adapter, validator as PartValidator)
   return validator
 }

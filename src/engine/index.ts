@@ -7,7 +7,7 @@ export {
   kAdapter,
   type SchemaAdapter,
 } from './adapter.js'
-export { compile, type PartValidator } from './compile.js'
+export { compile, compileFallbacks, type PartValidator } from './compile.js'
 export { formatIssues } from './format-issues.js'
 export type * from './ir/types.js'
 export { type JsonSchema, type JsonSchemaOptions, toJsonSchema } from './json-schema.js'

@@ -3,7 +3,8 @@ import { runInNewContext } from 'node:vm'
 import { describe, expect, it, vi } from 'vitest'
 import * as z from 'zod'
 import { zodAdapter } from '../../src/adapters/zod/index.js'
-import { compile, defineAdapter, type Result } from '../../src/engine/index.js'
+import { compile, compileFallbacks, defineAdapter, type Result } from '../../src/engine/index.js'
+import { allowCompileFallbacks, unexpectedFallbacks } from '../support/compile-fallbacks.js'
 
 const run = (schema: z.ZodType, input: unknown, allErrors = false) =>
   compile(zodAdapter(schema)).validate(input, allErrors) as Result
@@ -275,5 +276,36 @@ describe('compile', () => {
     for (const input of [[], ['a'], [1, 2]]) {
       expect(v.validate(input, false)).toEqual({ success: true, data: schema.parse(input) })
     }
+  })
+})
+
+describe('compile() when the IR does not compile', () => {
+  const hologram = () =>
+    defineAdapter({
+      library: 'hand-written',
+      schema: {},
+      // A kind no compiler knows: what a compiler bug looks like from outside.
+      ir: { kind: 'hologram', safety: 'exact' } as never,
+      async: false,
+      parse: (input: unknown) => ({ success: true as const, data: input }),
+    })
+
+  it('answers with the native parser, and counts and keeps the failure', () => {
+    allowCompileFallbacks(1)
+    const before = compileFallbacks()
+    const validator = compile(hologram())
+    expect(validator.compiled).toBe(false)
+    expect(validator.fallback).toBeInstanceOf(Error)
+    expect(compileFallbacks()).toBe(before + 1)
+    expect(validator.validate({ a: 1 }, false)).toEqual({ success: true, data: { a: 1 } })
+  })
+
+  it('is counted as unexpected by the test suite unless a test allows it', () => {
+    allowCompileFallbacks(1)
+    compile(hologram())
+    expect(unexpectedFallbacks()).toBe(0)
+    allowCompileFallbacks(-1)
+    expect(unexpectedFallbacks()).toBe(1)
+    allowCompileFallbacks(1)
   })
 })

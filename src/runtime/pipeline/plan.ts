@@ -8,6 +8,7 @@ import { rejectUnbuilt } from './not-built.js'
 import { queryArrayKeys } from './query-array-keys.js'
 import type { AnyRoute } from './route-types.js'
 import { guardStep, partStep, type Step, transformStep } from './steps.js'
+import { warnCompileFallback } from './warn-compile-fallback.js'
 import { warnRiskyPatterns } from './warn-risky-patterns.js'
 
 /** A route resolved once, at definition: its steps in pipeline order and its response stripper; a request only runs it. */
@@ -53,7 +54,9 @@ export function planRoute(route: AnyRoute): RoutePlan {
   const steps: Step[] = [guardStep(route.limits, queryArrayKeys(adapters.get('query')))]
   // Rate-limit step: inserted here (after the guards, before any schema) by the rate-limit issue.
   for (const [part, adapter] of adapters) {
-    steps.push(partStep(part, compile(adapter), allErrors, sanitize))
+    const validator = compile(adapter)
+    warnCompileFallback(part, adapter, validator)
+    steps.push(partStep(part, validator, allErrors, sanitize))
   }
   // Cache-Control step: inserted here (only after validation succeeded) by the cache issue.
   if (route.transform !== undefined) steps.push(transformStep(route.transform))

@@ -2,6 +2,7 @@ import type { SchemaAdapter } from '../../engine/adapter.js'
 import { compile } from '../../engine/compile.js'
 import type { Issue } from '../../engine/result.js'
 import { AppError } from '../errors/app-error.js'
+import { warnCompileFallback } from '../pipeline/warn-compile-fallback.js'
 
 /** Passes a success helper's `data` through the response schema; throws instead of sending bad data. */
 export type PrepareData = (data: unknown) => unknown
@@ -37,6 +38,7 @@ export function responseStripper(adapter: SchemaAdapter): PrepareData {
     )
   }
   const validator = compile(adapter)
+  warnCompileFallback('response', adapter, validator)
   const trustCode = adapter.library !== 'standard-schema'
   return function stripResponse(data) {
     const result = validator.validate(data, false)

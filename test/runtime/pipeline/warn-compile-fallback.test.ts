@@ -1,0 +1,47 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { defineAdapter } from '../../../src/engine/index.js'
+import { validate } from '../../../src/index.js'
+import { configureLogger, logger, resetLogger } from '../../../src/runtime/logging/logger.js'
+import { allowCompileFallbacks } from '../../support/compile-fallbacks.js'
+
+let warn: ReturnType<typeof vi.fn>
+
+beforeEach(() => {
+  configureLogger({ silent: false })
+  warn = vi.fn()
+  vi.spyOn(logger, 'warn').mockImplementation(warn as never)
+})
+
+afterEach(() => {
+  vi.unstubAllEnvs()
+  vi.restoreAllMocks()
+  resetLogger()
+})
+
+// An IR no compiler knows: what a compiler bug looks like from outside.
+const broken = () =>
+  defineAdapter({
+    library: 'hand-written',
+    schema: {},
+    ir: { kind: 'hologram', safety: 'exact' } as never,
+    async: false,
+    parse: (input: unknown) => ({ success: true as const, data: input }),
+  })
+
+describe('validate() with a schema whose IR does not compile', () => {
+  it('warns once in development, naming the part and the library', () => {
+    allowCompileFallbacks(2)
+    validate({ body: broken(), response: broken() })
+    const lines = warn.mock.calls.map((c) => String(c[0])).sort()
+    expect(lines).toHaveLength(2)
+    expect(lines[0]).toMatch(/^shapeguard: the body schema \(hand-written\) could not be compiled/)
+    expect(lines[1]).toMatch(/^shapeguard: the response schema \(hand-written\)/)
+  })
+
+  it('says nothing in production', () => {
+    vi.stubEnv('NODE_ENV', 'production')
+    allowCompileFallbacks(1)
+    validate({ query: broken() })
+    expect(warn).not.toHaveBeenCalled()
+  })
+})
