@@ -8,7 +8,6 @@ export {
   type SchemaAdapter,
 } from './adapter.js'
 export { compile, compileFallbacks, type PartValidator } from './compile.js'
-export { formatIssues } from './format-issues.js'
 export type * from './ir/types.js'
 export { type JsonSchema, type JsonSchemaOptions, toJsonSchema } from './json-schema.js'
 export type { FieldIssue, Issue, RequestPart, Result } from './result.js'
