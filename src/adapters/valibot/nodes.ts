@@ -1,19 +1,11 @@
-import type { IRNode, IRStringCheck, NativeReason } from '../../engine/ir/types.js'
-import { type Draft, withSafety } from '../../engine/safety.js'
+import type { IRNode, IRStringCheck } from '../../engine/ir/types.js'
 import type { NumberState } from './actions.js'
 
 // The IR node builders the valibot converter and its pipe actions share.
 
-export const node = <N extends IRNode>(draft: Draft<N>): N => withSafety(draft)
+import { irNode as node } from '../../engine/ir/nodes.js'
 
-export function native(reason: NativeReason, inner?: IRNode, detail?: string): IRNode {
-  return node({
-    kind: 'native',
-    reason,
-    ...(inner ? { inner } : {}),
-    ...(detail ? { detail } : {}),
-  })
-}
+export { irNode as node, nativeNode as native } from '../../engine/ir/nodes.js'
 
 export function stringNode(checks: IRStringCheck[]): IRNode {
   return node({ kind: 'string', coerce: false, lengthUnit: 'utf16', checks })

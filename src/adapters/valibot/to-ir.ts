@@ -1,4 +1,5 @@
 import { REJECT } from '../../engine/builder.js'
+import { simpleKinds } from '../../engine/ir/simple-kinds.js'
 import type { IRMeta, IRNode, IRProperty } from '../../engine/ir/types.js'
 import type { ValibotItem } from './actions.js'
 import { applyActions } from './apply-actions.js'
@@ -116,11 +117,6 @@ function valuesNode(values: readonly unknown[]): IRNode {
   return node({ kind: 'literal', values: values as never })
 }
 
-const simple =
-  (kind: 'null' | 'undefined' | 'nan' | 'unknown' | 'never'): Convert =>
-  () =>
-    node({ kind })
-
 // An option object is a valibot object whose discriminator entry is a literal or picklist.
 function discriminated(options: ValibotLike[], key: string): boolean {
   const seen = new Set<unknown>()
@@ -181,13 +177,7 @@ const table: Record<string, Convert> = {
   bigint: () => node({ kind: 'bigint', coerce: false, checks: [] }),
   boolean: () => node({ kind: 'boolean', coerce: false }),
   date: () => node({ kind: 'date', coerce: false, checks: [] }),
-  null: simple('null'),
-  undefined: simple('undefined'),
-  void: simple('undefined'),
-  nan: simple('nan'),
-  any: simple('unknown'),
-  unknown: simple('unknown'),
-  never: simple('never'),
+  ...simpleKinds(),
   literal: (s) => valuesNode([s.literal]),
   picklist: (s) => valuesNode(s.options),
   enum: (s) => valuesNode(s.options),
@@ -292,7 +282,7 @@ function toIR(schema: ValibotLike, ctx: Context): IRNode {
     else
       ir = convert
         ? convert(schema, ctx)
-        : native('unsupported', undefined, `valibot type ${String(schema.type)}`)
+        : native('unsupported', undefined, undefined, `valibot type ${String(schema.type)}`)
   } catch {
     ir = native('unreadable')
   } finally {

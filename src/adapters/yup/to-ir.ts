@@ -1,14 +1,7 @@
 import { number, string } from 'yup'
 import { REJECT } from '../../engine/builder.js'
-import type {
-  IRBound,
-  IRMeta,
-  IRNode,
-  IRProperty,
-  IRStringCheck,
-  NativeReason,
-} from '../../engine/ir/types.js'
-import { type Draft, withSafety } from '../../engine/safety.js'
+import { irNode, nativeNode } from '../../engine/ir/nodes.js'
+import type { IRBound, IRMeta, IRNode, IRProperty, IRStringCheck } from '../../engine/ir/types.js'
 import { arrayTest, numberTest, stringTest } from './tests.js'
 import type { YupTest } from './yup-test.js'
 
@@ -45,16 +38,8 @@ interface Context {
 
 type Convert = (schema: YupLike, ctx: Context) => IRNode
 
-const node = <N extends IRNode>(draft: Draft<N>): N => withSafety(draft)
-
-function native(reason: NativeReason, inner?: IRNode, detail?: string): IRNode {
-  return node({
-    kind: 'native',
-    reason,
-    ...(inner ? { inner } : {}),
-    ...(detail ? { detail } : {}),
-  })
-}
+const node = irNode
+const native = nativeNode
 
 const castOptions = {}
 
@@ -274,12 +259,13 @@ function toIR(schema: YupLike, ctx: Context): IRNode {
   let ir: IRNode
   try {
     const convert = table[schema.type]
-    if (!('__isYupSchema__' in schema)) ir = native('unreadable', undefined, 'not a yup schema')
+    if (!('__isYupSchema__' in schema))
+      ir = native('unreadable', undefined, undefined, 'not a yup schema')
     else if (schema.conditions.length > 0 || schema.deps.length > 0) ir = native('when')
     else
       ir = convert
         ? withOneOf(schema, convert(schema, ctx))
-        : native('unsupported', undefined, `yup type ${schema.type}`)
+        : native('unsupported', undefined, undefined, `yup type ${schema.type}`)
   } catch {
     ir = native('unreadable')
   }

@@ -1,13 +1,7 @@
 import { type $ZodType, globalRegistry } from 'zod/v4/core'
-import type {
-  IRBound,
-  IRMeta,
-  IRNode,
-  IRProperty,
-  IRStringCheck,
-  NativeReason,
-} from '../../engine/ir/types.js'
-import { type Draft, withSafety } from '../../engine/safety.js'
+import { irNode, nativeNode } from '../../engine/ir/nodes.js'
+import { simpleKinds } from '../../engine/ir/simple-kinds.js'
+import type { IRBound, IRMeta, IRNode, IRProperty, IRStringCheck } from '../../engine/ir/types.js'
 import { boundCheck, stringCheck, type ZodCheckLike } from './checks.js'
 
 /** The parts of a zod 4 schema the converter reads (classic and mini share them). */
@@ -29,17 +23,8 @@ interface Context {
 
 type Convert = (schema: ZodLike, def: Record<string, any>, ctx: Context) => IRNode
 
-const node = <N extends IRNode>(draft: Draft<N>): N => withSafety(draft)
-
-function native(reason: NativeReason, inner?: IRNode, output?: IRNode, detail?: string): IRNode {
-  return node({
-    kind: 'native',
-    reason,
-    ...(detail ? { detail } : {}),
-    ...(inner ? { inner } : {}),
-    ...(output ? { output } : {}),
-  })
-}
+const node = irNode
+const native = nativeNode
 
 /** Checks other than the ones a kind understands (refine, custom, …) make the node native. */
 function withChecks(
@@ -155,11 +140,6 @@ function staticDefault(get: () => unknown): unknown {
   }
 }
 
-const simple =
-  (kind: 'null' | 'undefined' | 'nan' | 'unknown' | 'never'): Convert =>
-  () =>
-    node({ kind })
-
 const table: Record<string, Convert> = {
   string: stringNode,
   number: (schema, def) =>
@@ -182,13 +162,7 @@ const table: Record<string, Convert> = {
     ),
   boolean: (_, def) =>
     withChecks(def, node({ kind: 'boolean', coerce: def.coerce === true }), () => false),
-  null: simple('null'),
-  undefined: simple('undefined'),
-  void: simple('undefined'),
-  nan: simple('nan'),
-  any: simple('unknown'),
-  unknown: simple('unknown'),
-  never: simple('never'),
+  ...simpleKinds(),
   literal: (_, def) => node({ kind: 'literal', values: [...def.values] }),
   enum: (schema) =>
     node({ kind: 'enum', values: [...(schema._zod.values ?? [])] as (string | number)[] }),
