@@ -4,7 +4,11 @@ import { describe, expect, it, vi } from 'vitest'
 import * as z from 'zod'
 import { zodAdapter } from '../../src/adapters/zod/index.js'
 import { compile, compileFallbacks, defineAdapter, type Result } from '../../src/engine/index.js'
-import { allowCompileFallbacks, unexpectedFallbacks } from '../support/compile-fallbacks.js'
+import {
+  allowCompileFallbacks,
+  uncompilableAdapter,
+  unexpectedFallbacks,
+} from '../support/compile-fallbacks.js'
 
 const run = (schema: z.ZodType, input: unknown, allErrors = false) =>
   compile(zodAdapter(schema)).validate(input, allErrors) as Result
@@ -280,20 +284,10 @@ describe('compile', () => {
 })
 
 describe('compile() when the IR does not compile', () => {
-  const hologram = () =>
-    defineAdapter({
-      library: 'hand-written',
-      schema: {},
-      // A kind no compiler knows: what a compiler bug looks like from outside.
-      ir: { kind: 'hologram', safety: 'exact' } as never,
-      async: false,
-      parse: (input: unknown) => ({ success: true as const, data: input }),
-    })
-
   it('answers with the native parser, and counts and keeps the failure', () => {
     allowCompileFallbacks(1)
     const before = compileFallbacks()
-    const validator = compile(hologram())
+    const validator = compile(uncompilableAdapter())
     expect(validator.compiled).toBe(false)
     expect(validator.fallback).toBeInstanceOf(Error)
     expect(compileFallbacks()).toBe(before + 1)
@@ -302,7 +296,7 @@ describe('compile() when the IR does not compile', () => {
 
   it('is counted as unexpected by the test suite unless a test allows it', () => {
     allowCompileFallbacks(1)
-    compile(hologram())
+    compile(uncompilableAdapter())
     expect(unexpectedFallbacks()).toBe(0)
     allowCompileFallbacks(-1)
     expect(unexpectedFallbacks()).toBe(1)

@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { defineAdapter } from '../../../src/engine/index.js'
 import { validate } from '../../../src/index.js'
 import { configureLogger, logger, resetLogger } from '../../../src/runtime/logging/logger.js'
-import { allowCompileFallbacks } from '../../support/compile-fallbacks.js'
+import { allowCompileFallbacks, uncompilableAdapter } from '../../support/compile-fallbacks.js'
 
 let warn: ReturnType<typeof vi.fn>
 
@@ -18,20 +17,10 @@ afterEach(() => {
   resetLogger()
 })
 
-// An IR no compiler knows: what a compiler bug looks like from outside.
-const broken = () =>
-  defineAdapter({
-    library: 'hand-written',
-    schema: {},
-    ir: { kind: 'hologram', safety: 'exact' } as never,
-    async: false,
-    parse: (input: unknown) => ({ success: true as const, data: input }),
-  })
-
 describe('validate() with a schema whose IR does not compile', () => {
   it('warns once in development, naming the part and the library', () => {
     allowCompileFallbacks(2)
-    validate({ body: broken(), response: broken() })
+    validate({ body: uncompilableAdapter(), response: uncompilableAdapter() })
     const lines = warn.mock.calls.map((c) => String(c[0])).sort()
     expect(lines).toHaveLength(2)
     expect(lines[0]).toMatch(/^shapeguard: the body schema \(hand-written\) could not be compiled/)
@@ -41,7 +30,7 @@ describe('validate() with a schema whose IR does not compile', () => {
   it('says nothing in production', () => {
     vi.stubEnv('NODE_ENV', 'production')
     allowCompileFallbacks(1)
-    validate({ query: broken() })
+    validate({ query: uncompilableAdapter() })
     expect(warn).not.toHaveBeenCalled()
   })
 })
