@@ -1,4 +1,5 @@
 import type { IRNode, IRObject, IRUnion } from './ir/types.js'
+import { type Visitor, visitSome } from './ir/visit.js'
 import { codePoints, leafStatements } from './leaf.js'
 import { mergeValues } from './merge.js'
 import { acceptsUndefined, isIdentity, leafKinds } from './safety.js'
@@ -76,72 +77,11 @@ class BuilderCode {
     // A leaf throws on a rejection (the checks may have left it to this builder): a leaf that
     // returned a marker instead would make every caller test its result, and costs more.
     if (isLeaf(node)) return `${leafStatements(node, (v) => this.ref(v), 'throw REJECT')}\nreturn x`
-    switch (node.kind) {
-      case 'object':
-        return this.object(node)
-      case 'array':
-        // Items that change nothing and refuse undefined (so the checks refused any hole) leave a
-        // reused array as it is.
-        if (
-          node.reuseInput === 'always' ||
-          (node.reuseInput && isIdentity(node.item) && !acceptsUndefined(node.item))
-        )
-          return 'return x'
-        if (node.reuseInput) {
-          // A hole is not an undefined item to yup's map: only yup decides then.
-          // The copy starts at the first changed item: an unchanged array allocates nothing.
-          return `const n = x.length\nlet o, r\nfor (let i = 0; i < n; i++) {\nconst v = x[i]\nif (v === undefined && !(i in x)) throw REJECT\n${this.assign(node.item, 'v', 'r')}\nif (o !== undefined) o[i] = r\nelse if (r !== v) { o = new Array(n); for (let j = 0; j < i; j++) o[j] = x[j]; o[i] = r }\n}\nreturn o === undefined ? x : o`
-        }
-        return `const n = x.length, o = new Array(n)\nlet r\nfor (let i = 0; i < n; i++) {\nconst v = x[i]\n${this.assign(node.item, 'v', 'r')}\no[i] = r\n}\nreturn o`
-      case 'tuple': {
-        const lines = ['const o = []']
-        for (const [i, item] of node.items.entries()) {
-          lines.push(`{ const v = x[${i}]; o[${i}] = ${this.expr(item, 'v')} }`)
-        }
-        if (node.rest) {
-          lines.push(
-            `for (let i = ${node.items.length}; i < x.length; i++) { const v = x[i]; o[i] = ${this.expr(node.rest, 'v')} }`,
-          )
-        }
-        return `${lines.join('\n')}\nreturn o`
-      }
-      case 'record': {
-        const key = isIdentity(node.key) ? 'k' : this.expr(node.key, 'k')
-        const skip = this.skip(['__proto__', ...(node.ignoredKeys ?? [])])
-        return `const o = {}\nfor (const k of Object.keys(x)) {\n${skip}\nconst v = x[k], ok = ${key}\nif (ok === '__proto__') continue\no[ok] = ${this.expr(node.value, 'v')}\n}\nreturn o`
-      }
-      case 'union':
-        return this.union(node)
-      case 'intersection':
-        return `const r = M(${this.expr(node.left, 'x')}, ${this.expr(node.right, 'x')})\nif (!r.valid) throw REJECT\nreturn r.data`
-      case 'optional': {
-        const absent =
-          node.inner.kind === 'default' ? this.expr(node.inner, 'undefined') : 'undefined'
-        return `return x === undefined ? ${absent} : ${this.expr(node.inner, 'x')}`
-      }
-      case 'nullable':
-        return `return x === null ? null : ${this.expr(node.inner, 'x')}`
-      case 'default': {
-        const get = this.ref(node.get)
-        if (node.on === 'null' || node.on === 'nullish') {
-          const when = node.on === 'null' ? 'x === null' : 'x === null || x === undefined'
-          return `if (${when}) return ${get}()\nreturn ${this.expr(node.inner, 'x')}`
-        }
-        return `if (x === undefined) return ${get}()\nconst r = ${this.expr(node.inner, 'x')}\nreturn r === undefined ? ${get}() : r`
-      }
-      case 'readonly':
-        return `return Object.freeze(${this.expr(node.inner, 'x')})`
-      case 'pipe':
-        return `return ${this.expr(node.out, 'x')}`
-      case 'recursive':
-        return `return ${this.expr(node.node, 'x')}`
-      default:
-        return 'throw REJECT'
-    }
+    return visitSome(node, bodies, () => 'throw REJECT', this)
   }
 
   /** A statement that skips the loop's key `k` when it is one of `keys`. */
-  private skip(keys: readonly string[]): string {
+  skip(keys: readonly string[]): string {
     if (keys.length === 0) return ''
     // A switch on a few strings beats a Set lookup (no hashing of the key).
     if (keys.length > 16) return `if (${this.ref(new Set(keys))}.has(k)) continue`
@@ -149,7 +89,7 @@ class BuilderCode {
   }
 
   /** yup's object cast: same object when nothing changed, else present values then unknown keys. */
-  private reusedObject(node: IRObject): string {
+  reusedObject(node: IRObject): string {
     // The checks admitted yup's objects only (sgObjectTag).
     if (node.reuseInput === 'always') return 'return x'
     const lines = ['const o = {}', 'let c = false, v, r']
@@ -176,7 +116,7 @@ class BuilderCode {
     return lines.join('\n')
   }
 
-  private object(node: IRObject): string {
+  object(node: IRObject): string {
     if (node.reuseInput) return this.reusedObject(node)
     const lines = ['const o = {}', 'let v, r']
     for (const p of node.properties) {
@@ -204,7 +144,7 @@ class BuilderCode {
     return lines.join('\n')
   }
 
-  private union(node: IRUnion): string {
+  union(node: IRUnion): string {
     // The first option whose checks pass is built. The checks before this builder left the union
     // to it (deferred) or ran it already; either way nothing passes that no option accepts.
     const pick = (option: IRNode) =>
@@ -221,6 +161,62 @@ class BuilderCode {
     }
     return `${node.options.map(pick).join('\n')}\nthrow REJECT`
   }
+}
+
+/** The body of the function building each kind's output from its input `x` (leaves aside). */
+const bodies: Partial<Visitor<string, BuilderCode>> = {
+  object: (n, code) => code.object(n),
+  array: (n, code) => {
+    // Items that change nothing and refuse undefined (so the checks refused any hole) leave a
+    // reused array as it is.
+    if (
+      n.reuseInput === 'always' ||
+      (n.reuseInput && isIdentity(n.item) && !acceptsUndefined(n.item))
+    )
+      return 'return x'
+    if (n.reuseInput) {
+      // A hole is not an undefined item to yup's map: only yup decides then.
+      // The copy starts at the first changed item: an unchanged array allocates nothing.
+      return `const n = x.length\nlet o, r\nfor (let i = 0; i < n; i++) {\nconst v = x[i]\nif (v === undefined && !(i in x)) throw REJECT\n${code.assign(n.item, 'v', 'r')}\nif (o !== undefined) o[i] = r\nelse if (r !== v) { o = new Array(n); for (let j = 0; j < i; j++) o[j] = x[j]; o[i] = r }\n}\nreturn o === undefined ? x : o`
+    }
+    return `const n = x.length, o = new Array(n)\nlet r\nfor (let i = 0; i < n; i++) {\nconst v = x[i]\n${code.assign(n.item, 'v', 'r')}\no[i] = r\n}\nreturn o`
+  },
+  tuple: (n, code) => {
+    const lines = ['const o = []']
+    for (const [i, item] of n.items.entries()) {
+      lines.push(`{ const v = x[${i}]; o[${i}] = ${code.expr(item, 'v')} }`)
+    }
+    if (n.rest) {
+      lines.push(
+        `for (let i = ${n.items.length}; i < x.length; i++) { const v = x[i]; o[i] = ${code.expr(n.rest, 'v')} }`,
+      )
+    }
+    return `${lines.join('\n')}\nreturn o`
+  },
+  record: (n, code) => {
+    const key = isIdentity(n.key) ? 'k' : code.expr(n.key, 'k')
+    const skip = code.skip(['__proto__', ...(n.ignoredKeys ?? [])])
+    return `const o = {}\nfor (const k of Object.keys(x)) {\n${skip}\nconst v = x[k], ok = ${key}\nif (ok === '__proto__') continue\no[ok] = ${code.expr(n.value, 'v')}\n}\nreturn o`
+  },
+  union: (n, code) => code.union(n),
+  intersection: (n, code) =>
+    `const r = M(${code.expr(n.left, 'x')}, ${code.expr(n.right, 'x')})\nif (!r.valid) throw REJECT\nreturn r.data`,
+  optional: (n, code) => {
+    const absent = n.inner.kind === 'default' ? code.expr(n.inner, 'undefined') : 'undefined'
+    return `return x === undefined ? ${absent} : ${code.expr(n.inner, 'x')}`
+  },
+  nullable: (n, code) => `return x === null ? null : ${code.expr(n.inner, 'x')}`,
+  default: (n, code) => {
+    const get = code.ref(n.get)
+    if (n.on === 'null' || n.on === 'nullish') {
+      const when = n.on === 'null' ? 'x === null' : 'x === null || x === undefined'
+      return `if (${when}) return ${get}()\nreturn ${code.expr(n.inner, 'x')}`
+    }
+    return `if (x === undefined) return ${get}()\nconst r = ${code.expr(n.inner, 'x')}\nreturn r === undefined ? ${get}() : r`
+  },
+  readonly: (n, code) => `return Object.freeze(${code.expr(n.inner, 'x')})`,
+  pipe: (n, code) => `return ${code.expr(n.out, 'x')}`,
+  recursive: (n, code) => `return ${code.expr(n.node, 'x')}`,
 }
 
 /** A leaf node, or a pipe of two leaves: compiled as one leaf function. */

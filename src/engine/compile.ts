@@ -1,8 +1,9 @@
 import Ajv2020, { _, type KeywordCxt } from 'ajv/dist/2020.js'
+import { _Code } from 'ajv/dist/compile/codegen/code.js'
 import type { SchemaAdapter } from './adapter.js'
 import { type Builder, compileBuilder, REJECT } from './builder.js'
 import type { IRNode } from './ir/types.js'
-import { codePoints, FAIL, type LeafRun } from './leaf.js'
+import { codePoints, FAIL, type LeafRun, lengthFails } from './leaf.js'
 import type { Result } from './result.js'
 import { type KeywordRegistry, toValidationSchema } from './validation-schema.js'
 
@@ -49,6 +50,13 @@ function isPlainObject(x: unknown): boolean {
     (proto === Object.prototype || proto === null) && Object.getOwnPropertySymbols(x).length === 0
   )
 }
+
+const lengthKeywords = [
+  ['sgMinLength', 'min_length', 'code-point'],
+  ['sgMaxLength', 'max_length', 'code-point'],
+  ['sgMinUnits', 'min_length', 'utf16'],
+  ['sgMaxUnits', 'max_length', 'utf16'],
+] as const
 
 const ROTATE_AFTER = 32
 let shared: Ajv2020 | undefined
@@ -104,46 +112,19 @@ function ajv() {
       }
     },
   })
-  // Code-point lengths as zod counts them, counted only when the UTF-16 length leaves it open.
-  instance.addKeyword({
-    keyword: 'sgMinLength',
-    type: 'string',
-    schemaType: 'number',
-    code(cxt) {
-      const n = cxt.schema as number
-      cxt.fail(
-        _`${cxt.data}.length < ${n} || (${cxt.data}.length < ${2 * n} && ${fn(cxt, codePoints)}(${cxt.data}) < ${n})`,
-      )
-    },
-  })
-  instance.addKeyword({
-    keyword: 'sgMaxLength',
-    type: 'string',
-    schemaType: 'number',
-    code(cxt) {
-      const n = cxt.schema as number
-      cxt.fail(
-        _`${cxt.data}.length > ${n} && (${cxt.data}.length > ${2 * n} || ${fn(cxt, codePoints)}(${cxt.data}) > ${n})`,
-      )
-    },
-  })
-  // UTF-16 code units, as valibot and yup count (`"😀".length === 2`).
-  instance.addKeyword({
-    keyword: 'sgMinUnits',
-    type: 'string',
-    schemaType: 'number',
-    code(cxt) {
-      cxt.fail(_`${cxt.data}.length < ${cxt.schema as number}`)
-    },
-  })
-  instance.addKeyword({
-    keyword: 'sgMaxUnits',
-    type: 'string',
-    schemaType: 'number',
-    code(cxt) {
-      cxt.fail(_`${cxt.data}.length > ${cxt.schema as number}`)
-    },
-  })
+  // String lengths: code points as zod counts them, UTF-16 units as valibot and yup count
+  // (`"😀".length === 2`); the rule itself is the leaf compiler's.
+  for (const [keyword, check, unit] of lengthKeywords) {
+    instance.addKeyword({
+      keyword,
+      type: 'string',
+      schemaType: 'number',
+      code(cxt) {
+        const cp = String(fn(cxt, codePoints))
+        cxt.fail(new _Code(lengthFails(check, cxt.schema as number, String(cxt.data), unit, cp)))
+      },
+    })
+  }
   // yup's isObject: `[object Object]` (a cheap test, unlike listing an object's symbols).
   const tag = Object.prototype.toString
   instance.addKeyword({

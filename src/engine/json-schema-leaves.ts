@@ -1,5 +1,5 @@
 import { escapeRegex } from './escape-regex.js'
-import type { IRString } from './ir/types.js'
+import type { IRBound, IRNumber, IRString, IRStringCheck } from './ir/types.js'
 import type { JsonSchema } from './json-schema-types.js'
 
 // The leaves of the JSON Schema writer: string formats and patterns, number formats, nullability.
@@ -22,7 +22,7 @@ const formats: Record<string, JsonSchema> = {
   jwt: { pattern: '^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]*$' },
 }
 
-export const numberFormats: Record<string, string> = {
+const numberFormats: Record<string, string> = {
   int32: 'int32',
   float32: 'float',
   float64: 'double',
@@ -50,14 +50,62 @@ function regexPattern(re: RegExp): string | undefined {
   return re.source
 }
 
+/**
+ * The tightest length bounds of a string's checks (`length` is both): undefined where none is set.
+ * The validator and the docs both take the bounds from here.
+ */
+export function lengthBounds(checks: readonly IRStringCheck[]): {
+  min: number | undefined
+  max: number | undefined
+} {
+  let min: number | undefined
+  let max: number | undefined
+  for (const c of checks) {
+    if (c.kind === 'min_length' || c.kind === 'length') min = Math.max(min ?? 0, c.value)
+    if (c.kind === 'max_length' || c.kind === 'length') max = Math.min(max ?? Infinity, c.value)
+  }
+  return { min, max }
+}
+
+/**
+ * A number's bounds as JSON Schema keywords, for the validator and the docs alike: the tightest
+ * of each bound kind, and every `multipleOf` step (one as `multipleOf`, several under `allOf`,
+ * since each must hold and no single step expresses them all).
+ */
+export function numberKeywords(checks: readonly IRBound<number>[]): JsonSchema {
+  const s: JsonSchema = {}
+  const pick = (
+    kind: IRBound<number>['kind'],
+    key: string,
+    f: (a: number, b: number) => number,
+  ) => {
+    const values = checks.filter((c) => c.kind === kind).map((c) => c.value)
+    if (values.length > 0) s[key] = values.reduce((a, b) => f(a, b))
+  }
+  pick('gte', 'minimum', Math.max)
+  pick('gt', 'exclusiveMinimum', Math.max)
+  pick('lte', 'maximum', Math.min)
+  pick('lt', 'exclusiveMaximum', Math.min)
+  const steps = checks.filter((c) => c.kind === 'multiple_of').map((c) => c.value)
+  if (steps.length === 1) s.multipleOf = steps[0]
+  if (steps.length > 1) s.allOf = steps.map((m) => ({ multipleOf: m }))
+  return s
+}
+
+export function numberSchema(node: IRNumber): JsonSchema {
+  const s: JsonSchema = { type: node.integer ? 'integer' : 'number' }
+  const f = node.format && numberFormats[node.format]
+  if (f) s.format = f
+  return { ...s, ...numberKeywords(node.checks) }
+}
+
 export function stringSchema(node: IRString): JsonSchema {
   const s: JsonSchema = { type: 'string' }
   const patterns: string[] = []
+  const { min, max } = lengthBounds(node.checks)
+  if (min !== undefined) s.minLength = min
+  if (max !== undefined) s.maxLength = max
   for (const c of node.checks) {
-    if (c.kind === 'min_length' || c.kind === 'length')
-      s.minLength = Math.max(Number(s.minLength ?? 0), c.value)
-    if (c.kind === 'max_length' || c.kind === 'length')
-      s.maxLength = Math.min(Number(s.maxLength ?? Infinity), c.value)
     if (c.kind !== 'pattern' && c.kind !== 'format') continue
     const known = formats[c.format]
     if (known) {

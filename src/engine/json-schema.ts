@@ -1,7 +1,8 @@
 import { isAdapter, type SchemaAdapter } from './adapter.js'
 import type { IRNode, IRObject, IRRecursive } from './ir/types.js'
+import { each, type Visitor, visit, visitSome } from './ir/visit.js'
 import { canonical, freeName, namesOf } from './json-schema-defs.js'
-import { jsonValue, numberFormats, stringSchema, withNull } from './json-schema-leaves.js'
+import { jsonValue, numberSchema, stringSchema, withNull } from './json-schema-leaves.js'
 import type { JsonSchema, JsonSchemaOptions } from './json-schema-types.js'
 
 export type { JsonSchema, JsonSchemaOptions } from './json-schema-types.js'
@@ -36,7 +37,7 @@ class Writer {
   }
 
   /** Whether an object closes itself to unknown keys in this mode (strict, or strip on output). */
-  private closed(node: IRObject): boolean {
+  closed(node: IRObject): boolean {
     return node.unknownKeys === 'strict' || (node.unknownKeys === 'strip' && this.io === 'output')
   }
 
@@ -44,24 +45,11 @@ class Writer {
    * Whether every object an intersection member ends in is closed, so the intersection as a whole
    * admits exactly the keys some member declares (zod rejects a key only when every side does).
    */
-  private allClosed(node: IRNode): boolean {
-    switch (node.kind) {
-      case 'object':
-        return this.closed(node)
-      case 'intersection':
-        return this.allClosed(node.left) && this.allClosed(node.right)
-      case 'readonly':
-        return this.allClosed(node.inner)
-      case 'recursive':
-        return this.allClosed(node.node)
-      case 'pipe':
-        return this.allClosed(this.io === 'input' ? node.in : node.out)
-      default:
-        return false
-    }
+  allClosed(node: IRNode): boolean {
+    return visitSome(node, closedThrough, () => false, this)
   }
 
-  private object(node: IRObject, open: boolean): JsonSchema {
+  object(node: IRObject, open: boolean): JsonSchema {
     const properties: Record<string, JsonSchema> = {}
     const required: string[] = []
     for (const p of node.properties) {
@@ -80,7 +68,7 @@ class Writer {
     return s
   }
 
-  private recursive(node: IRRecursive, open: boolean): JsonSchema {
+  recursive(node: IRRecursive, open: boolean): JsonSchema {
     const known = namesOf(this.defs)
     const given = known.get(node)
     const name = given !== undefined && given in this.defs ? given : freeName(this.defs)
@@ -130,141 +118,109 @@ class Writer {
     this.defs[name] = def
   }
 
-  private kind(node: IRNode, open: boolean): JsonSchema {
-    const w = (n: IRNode) => this.write(n)
-    /** An inner node standing where `node` stands (wrappers, union options): open if it is. */
-    const same = (n: IRNode) => this.write(n, open)
-    switch (node.kind) {
-      case 'string':
-        return stringSchema(node)
-      case 'number': {
-        const s: JsonSchema = { type: node.integer ? 'integer' : 'number' }
-        const f = node.format && numberFormats[node.format]
-        if (f) s.format = f
-        const keys = {
-          gte: 'minimum',
-          gt: 'exclusiveMinimum',
-          lte: 'maximum',
-          lt: 'exclusiveMaximum',
-        } as const
-        for (const c of node.checks) {
-          if (c.kind === 'multiple_of') s.multipleOf = c.value
-          else {
-            const k = keys[c.kind]
-            const prev = s[k] as number | undefined
-            const lower = c.kind === 'gte' || c.kind === 'gt'
-            s[k] =
-              prev === undefined
-                ? c.value
-                : lower
-                  ? Math.max(prev, c.value)
-                  : Math.min(prev, c.value)
-          }
-        }
-        return s
-      }
-      case 'bigint':
-        return { type: 'integer', format: 'int64' }
-      case 'boolean':
-        return { type: 'boolean' }
-      case 'null':
-        return { type: 'null' }
-      case 'date':
-        return { type: 'string', format: 'date-time' }
-      case 'literal':
-      case 'enum': {
-        const values = node.values.filter((v) => v !== undefined).map(jsonValue)
-        if (values.length === 1) return { const: values[0] }
-        const types = new Set(values.map((v) => (v === null ? 'null' : typeof v)))
-        const only = types.size === 1 ? [...types][0] : undefined
-        return only === 'string' || only === 'number' || only === 'boolean'
-          ? { type: only, enum: values }
-          : { enum: values }
-      }
-      case 'unknown':
-      case 'nan':
-        return {}
-      case 'undefined':
-      case 'never':
-        return { not: {} }
-      case 'array':
-      case 'set': {
-        const s: JsonSchema = { type: 'array', items: w(node.item) }
-        if (node.kind === 'set') s.uniqueItems = true
-        if (node.minItems !== undefined) s.minItems = node.minItems
-        if (node.maxItems !== undefined) s.maxItems = node.maxItems
-        return s
-      }
-      case 'tuple': {
-        const s: JsonSchema = {
-          type: 'array',
-          prefixItems: node.items.map(w),
-          minItems: node.items.length,
-        }
-        if (node.rest) s.items = w(node.rest)
-        else s.maxItems = node.items.length
-        return s
-      }
-      case 'object':
-        return this.object(node, open)
-      case 'record': {
-        const s: JsonSchema = { type: 'object', additionalProperties: w(node.value) }
-        const key = w(node.key)
-        if (Object.keys(key).some((k) => k !== 'type')) s.propertyNames = key
-        return s
-      }
-      case 'union': {
-        if (node.options.every((o) => o.kind === 'literal' || o.kind === 'enum')) {
-          return this.kind(
-            {
-              kind: 'enum',
-              safety: 'exact',
-              values: node.options.flatMap((o) => ('values' in o ? o.values : [])) as never,
-            },
-            open,
-          )
-        }
-        return { [node.discriminator !== undefined ? 'oneOf' : 'anyOf']: node.options.map(same) }
-      }
-      case 'intersection': {
-        // Members are written open (no `additionalProperties: false`); when every member is a
-        // closed object, `unevaluatedProperties` closes the whole: a key is then admitted iff some
-        // member declares it, which is zod's rule (a key is rejected only when both sides reject
-        // it). Open itself (nested in another intersection), it leaves that to the outermost.
-        const s: JsonSchema = { allOf: [this.write(node.left, true), this.write(node.right, true)] }
-        if (!open && this.allClosed(node)) s.unevaluatedProperties = false
-        return s
-      }
-      case 'optional':
-        return same(node.inner)
-      case 'nullable':
-        return withNull(same(node.inner))
-      case 'readonly':
-        return { ...same(node.inner), readOnly: true }
-      case 'default': {
-        const s =
-          node.on === 'null' || node.on === 'nullish'
-            ? withNull(same(node.inner))
-            : same(node.inner)
-        return node.value === undefined ? s : { ...s, default: node.value }
-      }
-      case 'pipe':
-        return same(this.io === 'input' ? node.in : node.out)
-      case 'recursive':
-        return this.recursive(node, open)
-      case 'ref':
-        return { $ref: this.prefix + (this.scope.get(node.id) ?? node.id) }
-      case 'native': {
-        const shown =
-          this.io === 'input'
-            ? node.inner
-            : (node.output ?? (node.reason === 'transform' ? undefined : node.inner))
-        if (shown) return same(shown)
-        if (node.reason === 'unsupported') return { type: 'string' }
-        return {}
-      }
-    }
+  /** A reference to the recursive node `id` being written. */
+  ref(id: string): JsonSchema {
+    return { $ref: this.prefix + (this.scope.get(id) ?? id) }
   }
+
+  private kind(node: IRNode, open: boolean): JsonSchema {
+    return visit(node, writers, { w: this, open })
+  }
+}
+
+const closedThrough: Partial<Visitor<boolean, Writer>> = {
+  object: (n, w) => w.closed(n),
+  intersection: (n, w) => w.allClosed(n.left) && w.allClosed(n.right),
+  readonly: (n, w) => w.allClosed(n.inner),
+  recursive: (n, w) => w.allClosed(n.node),
+  pipe: (n, w) => w.allClosed(w.io === 'input' ? n.in : n.out),
+}
+
+/** Where a node is written: `open` as for {@link Writer.write}. */
+interface Cursor {
+  readonly w: Writer
+  readonly open: boolean
+}
+
+const child = (n: IRNode, c: Cursor) => c.w.write(n)
+/** An inner node standing where the node stands (wrappers, union options): open if it is. */
+const same = (n: IRNode, c: Cursor) => c.w.write(n, c.open)
+
+const enumSchema = (values: readonly unknown[]): JsonSchema => {
+  const json = values.filter((v) => v !== undefined).map(jsonValue)
+  if (json.length === 1) return { const: json[0] }
+  const types = new Set(json.map((v) => (v === null ? 'null' : typeof v)))
+  const only = types.size === 1 ? [...types][0] : undefined
+  return only === 'string' || only === 'number' || only === 'boolean'
+    ? { type: only, enum: json }
+    : { enum: json }
+}
+
+const writers: Visitor<JsonSchema, Cursor> = {
+  string: (n) => stringSchema(n),
+  number: (n) => numberSchema(n),
+  bigint: () => ({ type: 'integer', format: 'int64' }),
+  boolean: () => ({ type: 'boolean' }),
+  null: () => ({ type: 'null' }),
+  date: () => ({ type: 'string', format: 'date-time' }),
+  ...each(['literal', 'enum'], (n) => enumSchema(n.values)),
+  ...each(['unknown', 'nan'], () => ({})),
+  ...each(['undefined', 'never'], () => ({ not: {} })),
+  ...each(['array', 'set'], (n, c) => {
+    const s: JsonSchema = { type: 'array', items: child(n.item, c) }
+    if (n.kind === 'set') s.uniqueItems = true
+    if (n.minItems !== undefined) s.minItems = n.minItems
+    if (n.maxItems !== undefined) s.maxItems = n.maxItems
+    return s
+  }),
+  tuple: (n, c) => {
+    const s: JsonSchema = {
+      type: 'array',
+      prefixItems: n.items.map((i) => child(i, c)),
+      minItems: n.items.length,
+    }
+    if (n.rest) s.items = child(n.rest, c)
+    else s.maxItems = n.items.length
+    return s
+  },
+  object: (n, c) => c.w.object(n, c.open),
+  record: (n, c) => {
+    const s: JsonSchema = { type: 'object', additionalProperties: child(n.value, c) }
+    const key = child(n.key, c)
+    if (Object.keys(key).some((k) => k !== 'type')) s.propertyNames = key
+    return s
+  },
+  union: (n, c) => {
+    if (n.options.every((o) => o.kind === 'literal' || o.kind === 'enum'))
+      return enumSchema(n.options.flatMap((o) => ('values' in o ? o.values : [])))
+    return { [n.discriminator !== undefined ? 'oneOf' : 'anyOf']: n.options.map((o) => same(o, c)) }
+  },
+  intersection: (n, c) => {
+    // Members are written open (no `additionalProperties: false`); when every member is a
+    // closed object, `unevaluatedProperties` closes the whole: a key is then admitted iff some
+    // member declares it, which is zod's rule (a key is rejected only when both sides reject
+    // it). Open itself (nested in another intersection), it leaves that to the outermost.
+    const s: JsonSchema = { allOf: [c.w.write(n.left, true), c.w.write(n.right, true)] }
+    if (!c.open && c.w.allClosed(n)) s.unevaluatedProperties = false
+    return s
+  },
+  optional: (n, c) => same(n.inner, c),
+  nullable: (n, c) => withNull(same(n.inner, c)),
+  readonly: (n, c) => ({ ...same(n.inner, c), readOnly: true }),
+  default: (n, c) => {
+    const s = n.on === 'null' || n.on === 'nullish' ? withNull(same(n.inner, c)) : same(n.inner, c)
+    return n.value === undefined ? s : { ...s, default: n.value }
+  },
+  pipe: (n, c) => same(c.w.io === 'input' ? n.in : n.out, c),
+  recursive: (n, c) => c.w.recursive(n, c.open),
+  ref: (n, c) => c.w.ref(n.id),
+  native: (n, c) => {
+    const shown =
+      c.w.io === 'input' ? n.inner : (n.output ?? (n.reason === 'transform' ? undefined : n.inner))
+    if (shown) return same(shown, c)
+    if (n.reason === 'unsupported') return { type: 'string' }
+    return {}
+  },
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { IRBound, IRNode, IRStringCheck } from './ir/types.js'
+import type { IRBound, IRNode, IRString, IRStringCheck } from './ir/types.js'
+import { each, type NodeOf, type Visitor, visitSome } from './ir/visit.js'
 
 /** Returned by a leaf runner for a rejected value (no valid value is this symbol). */
 export const FAIL: unique symbol = Symbol('shapeguard.fail') as never
@@ -40,20 +41,36 @@ function bounds<V>(c: LeafCode, checks: readonly IRBound<V>[], v: string, lit: (
   }
 }
 
-function stringChecks(c: LeafCode, checks: readonly IRStringCheck[], unit: string) {
-  const len = unit === 'utf16' ? 'x.length' : 'CP(x)'
+/** A length check of a string. */
+export type LengthCheck = 'min_length' | 'max_length' | 'length'
+
+/**
+ * The one rule for a string length check, as a JavaScript condition that is true when the string
+ * in `s` fails it. Code points (counted by the function named `cp`, {@link codePoints}) are counted
+ * only when the UTF-16 length leaves the answer open (a code point is one or two units), never
+ * over a long string that is clearly long enough. The leaf compiler and the validator's length
+ * keywords both write this condition.
+ */
+export function lengthFails(
+  check: LengthCheck,
+  n: number,
+  s: string,
+  unit: IRString['lengthUnit'],
+  cp: string,
+): string {
+  if (unit === 'utf16')
+    return `${s}.length ${check === 'min_length' ? '<' : check === 'max_length' ? '>' : '!=='} ${n}`
+  if (check === 'min_length')
+    return `${s}.length < ${n} || (${s}.length < ${2 * n} && ${cp}(${s}) < ${n})`
+  if (check === 'max_length')
+    return `${s}.length > ${n} && (${s}.length > ${2 * n} || ${cp}(${s}) > ${n})`
+  return `${cp}(${s}) !== ${n}`
+}
+
+function stringChecks(c: LeafCode, checks: readonly IRStringCheck[], unit: IRString['lengthUnit']) {
   for (const k of checks) {
-    // Code points are counted only when the UTF-16 length leaves the answer open (a code point
-    // is one or two units), never over a long string that is clearly long enough.
-    if (k.kind === 'min_length')
-      c.lines.push(
-        `if (x.length < ${k.value} || (x.length < ${2 * k.value} && ${len} < ${k.value})) ${c.fail}`,
-      )
-    else if (k.kind === 'max_length')
-      c.lines.push(
-        `if (x.length > ${k.value} && (x.length > ${2 * k.value} || ${len} > ${k.value})) ${c.fail}`,
-      )
-    else if (k.kind === 'length') c.lines.push(`if (${len} !== ${k.value}) ${c.fail}`)
+    if (k.kind === 'min_length' || k.kind === 'max_length' || k.kind === 'length')
+      c.lines.push(`if (${lengthFails(k.kind, k.value, 'x', unit, 'CP')}) ${c.fail}`)
     else if (k.kind === 'pattern') {
       const re = c.ref(k.pattern)
       if (k.pattern.global || k.pattern.sticky) c.lines.push(`${re}.lastIndex = 0`)
@@ -64,62 +81,74 @@ function stringChecks(c: LeafCode, checks: readonly IRStringCheck[], unit: strin
   }
 }
 
+function coerce(
+  c: LeafCode,
+  node: NodeOf<'string' | 'number' | 'bigint' | 'boolean' | 'date'>,
+  fn: string,
+): void {
+  if (!node.coerce) return
+  if (typeof node.coerce === 'function') {
+    const typed = node.kind === 'date' ? 'x instanceof Date' : `typeof x === '${node.kind}'`
+    c.lines.push(
+      `if (!(${typed})) { try { x = ${c.ref(node.coerce)}(x) } catch (e) { ${c.fail} } }`,
+    )
+  } else c.lines.push(`try { x = ${fn}(x) } catch (e) {}`)
+}
+
+const emitters: Partial<Visitor<void, LeafCode>> = {
+  string: (n, c) => {
+    coerce(c, n, 'String')
+    c.lines.push(`if (typeof x !== 'string') ${c.fail}`)
+    stringChecks(c, n.checks, n.lengthUnit)
+  },
+  number: (n, c) => {
+    coerce(c, n, 'Number')
+    c.lines.push(`if (typeof x !== 'number' || !Number.isFinite(x)) ${c.fail}`)
+    if (n.integer) c.lines.push(`if (!Number.isInteger(x)) ${c.fail}`)
+    bounds(c, n.checks, 'x', (v) => String(v))
+  },
+  bigint: (n, c) => {
+    coerce(c, n, 'BigInt')
+    c.lines.push(`if (typeof x !== 'bigint') ${c.fail}`)
+    bounds(c, n.checks, 'x', (v) => `${v}n`)
+  },
+  boolean: (n, c) => {
+    if (n.coerce === true) c.lines.push('x = Boolean(x)')
+    else {
+      coerce(c, n, 'Boolean')
+      c.lines.push(`if (typeof x !== 'boolean') ${c.fail}`)
+    }
+  },
+  date: (n, c) => {
+    if (n.coerce === true) c.lines.push('try { x = new Date(x) } catch (e) {}')
+    else coerce(c, n, 'Date')
+    c.lines.push(`if (!(x instanceof Date) || Number.isNaN(x.getTime())) ${c.fail}`)
+    bounds(c, n.checks, 'x.getTime()', (v) => String(v))
+  },
+  ...each(['literal', 'enum'], (n, c) => {
+    c.lines.push(`if (!${c.ref(new Set(n.values))}.has(x)) ${c.fail}`)
+  }),
+  null: (_, c) => {
+    c.lines.push(`if (x !== null) ${c.fail}`)
+  },
+  nan: (_, c) => {
+    c.lines.push(`if (typeof x !== 'number' || !Number.isNaN(x)) ${c.fail}`)
+  },
+  pipe: (n, c) => {
+    emit(c, n.in)
+    emit(c, n.out)
+  },
+}
+
 function emit(c: LeafCode, node: IRNode): void {
-  const L = c.lines
-  const coerce = (fn: string) => {
-    if (!('coerce' in node) || !node.coerce) return
-    if (typeof node.coerce === 'function') {
-      const typed = node.kind === 'date' ? 'x instanceof Date' : `typeof x === '${node.kind}'`
-      L.push(`if (!(${typed})) { try { x = ${c.ref(node.coerce)}(x) } catch (e) { ${c.fail} } }`)
-    } else L.push(`try { x = ${fn}(x) } catch (e) {}`)
-  }
-  switch (node.kind) {
-    case 'string':
-      coerce('String')
-      L.push(`if (typeof x !== 'string') ${c.fail}`)
-      stringChecks(c, node.checks, node.lengthUnit)
-      return
-    case 'number':
-      coerce('Number')
-      L.push(`if (typeof x !== 'number' || !Number.isFinite(x)) ${c.fail}`)
-      if (node.integer) L.push(`if (!Number.isInteger(x)) ${c.fail}`)
-      bounds(c, node.checks, 'x', (v) => String(v))
-      return
-    case 'bigint':
-      coerce('BigInt')
-      L.push(`if (typeof x !== 'bigint') ${c.fail}`)
-      bounds(c, node.checks, 'x', (v) => `${v}n`)
-      return
-    case 'boolean':
-      if (node.coerce === true) L.push('x = Boolean(x)')
-      else {
-        coerce('Boolean')
-        L.push(`if (typeof x !== 'boolean') ${c.fail}`)
-      }
-      return
-    case 'date':
-      if (node.coerce === true) L.push('try { x = new Date(x) } catch (e) {}')
-      else coerce('Date')
-      L.push(`if (!(x instanceof Date) || Number.isNaN(x.getTime())) ${c.fail}`)
-      bounds(c, node.checks, 'x.getTime()', (v) => String(v))
-      return
-    case 'literal':
-    case 'enum':
-      L.push(`if (!${c.ref(new Set(node.values))}.has(x)) ${c.fail}`)
-      return
-    case 'null':
-      L.push(`if (x !== null) ${c.fail}`)
-      return
-    case 'nan':
-      L.push(`if (typeof x !== 'number' || !Number.isNaN(x)) ${c.fail}`)
-      return
-    case 'pipe':
-      emit(c, node.in)
-      emit(c, node.out)
-      return
-    default:
-      throw new Error(`not a leaf: ${node.kind}`)
-  }
+  visitSome(
+    node,
+    emitters,
+    (n) => {
+      throw new Error(`not a leaf: ${n.kind}`)
+    },
+    c,
+  )
 }
 
 /**

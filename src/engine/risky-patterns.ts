@@ -1,4 +1,5 @@
 import type { IRNode } from './ir/types.js'
+import { children } from './ir/visit.js'
 import { type RegexRisk, regexRisk } from './regex-risk.js'
 
 /** A pattern the schema's author wrote that the regex screen flags, and where it is. */
@@ -15,49 +16,6 @@ const authored = new Set(['regex', 'template_literal'])
 
 const join = (path: string, key: string | number) => (path ? `${path}.${key}` : String(key))
 
-function children(node: IRNode): [string | number | undefined, IRNode | undefined][] {
-  switch (node.kind) {
-    case 'object':
-      return [
-        ...node.properties.map((p) => [p.key, p.value] as [string, IRNode]),
-        ['*', node.catchall],
-      ]
-    case 'array':
-    case 'set':
-      return [['*', node.item]]
-    case 'record':
-      return [['*', node.value]]
-    case 'tuple':
-      return [...node.items.map((n, i) => [i, n] as [number, IRNode]), ['*', node.rest]]
-    case 'union':
-      return node.options.map((o) => [undefined, o])
-    case 'intersection':
-      return [
-        [undefined, node.left],
-        [undefined, node.right],
-      ]
-    case 'pipe':
-      return [
-        [undefined, node.in],
-        [undefined, node.out],
-      ]
-    case 'optional':
-    case 'nullable':
-    case 'readonly':
-    case 'default':
-      return [[undefined, node.inner]]
-    case 'recursive':
-      return [[undefined, node.node]]
-    case 'native':
-      return [
-        [undefined, node.inner],
-        [undefined, node.output],
-      ]
-    default:
-      return []
-  }
-}
-
 /**
  * The author-written patterns of an IR tree that {@link regexRisk} flags, with their paths.
  * @param path the path of `node` itself; default the root
@@ -71,7 +29,7 @@ export function riskyPatterns(node: IRNode, path = ''): RiskyPattern[] {
       const risk = regexRisk(c.pattern)
       if (risk) out.push({ path, pattern: c.pattern, risk })
     }
-  for (const [key, child] of children(node))
-    if (child) out.push(...riskyPatterns(child, key === undefined ? path : join(path, key)))
+  for (const { key, node: child } of children(node))
+    out.push(...riskyPatterns(child, key === undefined ? path : join(path, key)))
   return out
 }

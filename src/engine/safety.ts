@@ -1,4 +1,5 @@
 import type { IRNode, Safety } from './ir/types.js'
+import { each, type Visitor, visitSome, wrapperKinds } from './ir/visit.js'
 
 /** Input of `withSafety`: a node whose safety class is computed (or forced when given). */
 export type Draft<N extends IRNode> = N extends IRNode
@@ -27,69 +28,41 @@ export const leafKinds: ReadonlySet<string> = new Set([
   'nan',
 ])
 
+const never = () => false
+const always = () => true
+
+const undefinedAccepted: Partial<Visitor<boolean>> = {
+  default: (n) => (n.on === 'null' ? acceptsUndefined(n.inner) : true),
+  ...each(['optional', 'unknown', 'undefined', 'native'], always),
+  ...each(['string', 'boolean'], (n) => n.coerce !== false),
+  literal: (n) => n.values.includes(undefined),
+  ...each(['nullable', 'readonly'], (n) => acceptsUndefined(n.inner)),
+  pipe: (n) => acceptsUndefined(n.in),
+  recursive: (n) => acceptsUndefined(n.node),
+  union: (n) => n.options.some(acceptsUndefined),
+  intersection: (n) => acceptsUndefined(n.left) && acceptsUndefined(n.right),
+}
+
 /** Whether the library's parser accepts `undefined` here (conservative: true when unsure). */
 export function acceptsUndefined(node: IRNode): boolean {
-  switch (node.kind) {
-    case 'default':
-      return node.on === 'null' ? acceptsUndefined(node.inner) : true
-    case 'optional':
-    case 'unknown':
-    case 'undefined':
-    case 'native':
-      return true
-    case 'string':
-    case 'boolean':
-      return node.coerce !== false
-    case 'literal':
-      return node.values.includes(undefined)
-    case 'nullable':
-    case 'readonly':
-      return acceptsUndefined(node.inner)
-    case 'pipe':
-      return acceptsUndefined(node.in)
-    case 'recursive':
-      return acceptsUndefined(node.node)
-    case 'union':
-      return node.options.some(acceptsUndefined)
-    case 'intersection':
-      return acceptsUndefined(node.left) && acceptsUndefined(node.right)
-    default:
-      // A ref's target never accepts undefined: `recursive` makes such a target native.
-      return false
-  }
+  // A ref's target never accepts undefined: `recursive` makes such a target native.
+  return visitSome(node, undefinedAccepted, never, undefined)
+}
+
+const identity: Partial<Visitor<boolean>> = {
+  string: (n) => !n.coerce && n.checks.every((c) => c.kind !== 'transform' && c.kind !== 'format'),
+  ...each(['number', 'bigint', 'boolean', 'date'], (n) => !n.coerce),
+  ...each(['literal', 'enum', 'null', 'undefined', 'nan', 'unknown', 'never'], always),
+  ...each(['optional', 'nullable'], (n) => isIdentity(n.inner)),
+  // Freezing a primitive is a no-op; a Date is an object zod freezes.
+  readonly: (n) => leafKinds.has(n.inner.kind) && n.inner.kind !== 'date' && isIdentity(n.inner),
+  union: (n) => n.options.every(isIdentity),
+  pipe: (n) => isIdentity(n.in) && isIdentity(n.out),
 }
 
 /** Whether an accepted input is its own output (no copy, coercion, default or normalisation). */
 export function isIdentity(node: IRNode): boolean {
-  switch (node.kind) {
-    case 'string':
-      return !node.coerce && node.checks.every((c) => c.kind !== 'transform' && c.kind !== 'format')
-    case 'number':
-    case 'bigint':
-    case 'boolean':
-    case 'date':
-      return !node.coerce
-    case 'literal':
-    case 'enum':
-    case 'null':
-    case 'undefined':
-    case 'nan':
-    case 'unknown':
-    case 'never':
-      return true
-    case 'optional':
-    case 'nullable':
-      return isIdentity(node.inner)
-    case 'readonly':
-      // Freezing a primitive is a no-op; a Date is an object zod freezes.
-      return leafKinds.has(node.inner.kind) && node.inner.kind !== 'date' && isIdentity(node.inner)
-    case 'union':
-      return node.options.every(isIdentity)
-    case 'pipe':
-      return isIdentity(node.in) && isIdentity(node.out)
-    default:
-      return false
-  }
+  return visitSome(node, identity, never, undefined)
 }
 
 // An item that accepts undefined is seen by ajv as a present value it rejects: only stricter.
@@ -99,62 +72,49 @@ function positional(node: IRNode): Safety {
     : node.safety
 }
 
+const ownClass: Partial<Visitor<Safety>> = {
+  number: (n) => (n.checks.some((c) => c.kind === 'multiple_of') ? 'stricter' : 'exact'),
+  undefined: () => 'stricter',
+  ...each(['set', 'native'], () => 'native'),
+  array: (n) => positional(n.item),
+  tuple: (n) =>
+    // A fixed item that accepts undefined (`unknown` too) may be missing for the library,
+    // while the compiled check demands every fixed item: only stricter.
+    worst(
+      ...n.items.map((i) => (acceptsUndefined(i) ? worst(i.safety, 'stricter') : i.safety)),
+      n.rest ? positional(n.rest) : 'exact',
+    ),
+  record: (n) => worst(n.key.safety, positional(n.value)),
+  object: (n) =>
+    worst(
+      ...n.properties.map((p) =>
+        p.presence === 'required' && acceptsUndefined(p.value)
+          ? worst(p.value.safety, 'stricter')
+          : p.value.safety,
+      ),
+      n.catchall ? positional(n.catchall) : 'exact',
+    ),
+  union: (n) => {
+    if (n.options.some(acceptsUndefined)) return 'native'
+    if (n.discriminator !== undefined) return worst(...n.options.map((o) => o.safety))
+    // First match wins: an earlier option that rejects too much would hand the value to a later one.
+    const last = n.options.length - 1
+    const early = n.options.slice(0, last).map((o) => (o.safety === 'exact' ? 'exact' : 'native'))
+    return worst(...early, n.options[last]?.safety ?? 'exact')
+  },
+  intersection: (n) => worst(n.left.safety, n.right.safety, 'stricter'),
+  ...each(wrapperKinds, (n) => n.inner.safety),
+  pipe: (n) => {
+    const chain = leafKinds.has(n.in.kind) && leafKinds.has(n.out.kind)
+    if (!isIdentity(n.in) && !chain) return 'native'
+    return worst(n.in.safety, n.out.safety)
+  },
+  recursive: (n) => (n.node.safety === 'exact' && !acceptsUndefined(n.node) ? 'exact' : 'native'),
+}
+
+// The draft's own safety is not read here: only its children's, which are complete nodes.
 function computed(node: Draft<IRNode>): Safety {
-  switch (node.kind) {
-    case 'number':
-      return node.checks.some((c) => c.kind === 'multiple_of') ? 'stricter' : 'exact'
-    case 'undefined':
-      return 'stricter'
-    case 'set':
-    case 'native':
-      return 'native'
-    case 'array':
-      return positional(node.item)
-    case 'tuple':
-      // A fixed item that accepts undefined (`unknown` too) may be missing for the library,
-      // while the compiled check demands every fixed item: only stricter.
-      return worst(
-        ...node.items.map((i) => (acceptsUndefined(i) ? worst(i.safety, 'stricter') : i.safety)),
-        node.rest ? positional(node.rest) : 'exact',
-      )
-    case 'record':
-      return worst(node.key.safety, positional(node.value))
-    case 'object':
-      return worst(
-        ...node.properties.map((p) =>
-          p.presence === 'required' && acceptsUndefined(p.value)
-            ? worst(p.value.safety, 'stricter')
-            : p.value.safety,
-        ),
-        node.catchall ? positional(node.catchall) : 'exact',
-      )
-    case 'union': {
-      if (node.options.some(acceptsUndefined)) return 'native'
-      if (node.discriminator !== undefined) return worst(...node.options.map((o) => o.safety))
-      // First match wins: an earlier option that rejects too much would hand the value to a later one.
-      const last = node.options.length - 1
-      const early = node.options
-        .slice(0, last)
-        .map((o) => (o.safety === 'exact' ? 'exact' : 'native'))
-      return worst(...early, node.options[last]?.safety ?? 'exact')
-    }
-    case 'intersection':
-      return worst(node.left.safety, node.right.safety, 'stricter')
-    case 'optional':
-    case 'nullable':
-    case 'readonly':
-    case 'default':
-      return node.inner.safety
-    case 'pipe': {
-      const chain = leafKinds.has(node.in.kind) && leafKinds.has(node.out.kind)
-      if (!isIdentity(node.in) && !chain) return 'native'
-      return worst(node.in.safety, node.out.safety)
-    }
-    case 'recursive':
-      return node.node.safety === 'exact' && !acceptsUndefined(node.node) ? 'exact' : 'native'
-    default:
-      return 'exact'
-  }
+  return visitSome(node as IRNode, ownClass, () => 'exact', undefined)
 }
 
 /**

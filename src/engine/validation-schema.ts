@@ -1,5 +1,7 @@
 import { escapeRegex } from './escape-regex.js'
-import type { IRBound, IRNode, IRNumber, IRString } from './ir/types.js'
+import type { IRNode, IRNumber, IRString } from './ir/types.js'
+import { each, type NodeOf, type Visitor, visit } from './ir/visit.js'
+import { lengthBounds, numberKeywords } from './json-schema-leaves.js'
 import { compileLeaf, type LeafRun } from './leaf.js'
 import { isIdentity, leafKinds } from './safety.js'
 
@@ -27,45 +29,155 @@ function pureString(node: IRString): boolean {
 
 function stringSchema(node: IRString, reg: KeywordRegistry): Schema {
   const s: Record<string, unknown> = { type: 'string' }
-  const regexes: number[] = []
-  let min = 0
-  let max = Number.POSITIVE_INFINITY
-  for (const c of node.checks) {
-    if (c.kind === 'min_length' || c.kind === 'length') min = Math.max(min, c.value)
-    if (c.kind === 'max_length' || c.kind === 'length') max = Math.min(max, c.value)
-    if (c.kind === 'pattern') regexes.push(reg.regex(c.pattern))
-  }
+  const { min, max } = lengthBounds(node.checks)
   const utf16 = node.lengthUnit === 'utf16'
-  if (min > 0) s[utf16 ? 'sgMinUnits' : 'sgMinLength'] = min
-  if (max !== Number.POSITIVE_INFINITY) s[utf16 ? 'sgMaxUnits' : 'sgMaxLength'] = max
+  if (min !== undefined && min > 0) s[utf16 ? 'sgMinUnits' : 'sgMinLength'] = min
+  if (max !== undefined) s[utf16 ? 'sgMaxUnits' : 'sgMaxLength'] = max
+  const regexes = node.checks.flatMap((c) => (c.kind === 'pattern' ? [reg.regex(c.pattern)] : []))
   if (regexes.length > 0) s.sgRegex = regexes
   return s
 }
 
 function numberSchema(node: IRNumber): Schema {
-  const s: Record<string, unknown> = { type: node.integer ? 'integer' : 'number' }
-  const pick = (
-    kind: IRBound<number>['kind'],
-    key: string,
-    f: (a: number, b: number) => number,
-  ) => {
-    const values = node.checks.filter((c) => c.kind === kind).map((c) => c.value)
-    if (values.length > 0) s[key] = values.reduce((a, b) => f(a, b))
-  }
-  pick('gte', 'minimum', Math.max)
-  pick('gt', 'exclusiveMinimum', Math.max)
-  pick('lte', 'maximum', Math.min)
-  pick('lt', 'exclusiveMaximum', Math.min)
-  const steps = node.checks.filter((c) => c.kind === 'multiple_of').map((c) => c.value)
-  if (steps.length === 1) s.multipleOf = steps[0]
-  if (steps.length > 1) s.allOf = steps.map((m) => ({ multipleOf: m }))
-  return s
+  return { type: node.integer ? 'integer' : 'number', ...numberKeywords(node.checks) }
 }
 
 /** A pattern for the keys a library skips in records and catch-alls (ajv cannot list `__proto__`). */
 function skippedKeys(ignored: readonly string[] | undefined): string {
   const keys = ['__proto__', ...(ignored ?? [])].map(escapeRegex)
   return `^(?:${keys.join('|')})$`
+}
+
+interface Target {
+  readonly reg: KeywordRegistry
+  readonly defs: Record<string, Schema>
+  readonly deferLeaves: boolean
+}
+
+/** The schema of a child, deferring as the parent does. */
+const v = (node: IRNode, t: Target) => visit(node, schemas, t)
+/** The schema of a child the builder may not run (or picks a branch by): nothing deferred. */
+const full = (node: IRNode, t: Target) =>
+  visit(node, schemas, t.deferLeaves ? { ...t, deferLeaves: false } : t)
+
+function leaf(node: IRNode, t: Target): Schema {
+  return t.deferLeaves && !isIdentity(node) ? true : { sgLeaf: t.reg.leaf(compileLeaf(node)) }
+}
+
+/**
+ * A library cast skips values of the node's own type: those get the plain keywords, the rest the
+ * leaf (cast then checks). Deferred, the builder runs the whole leaf on every value instead.
+ */
+function cast(
+  node: NodeOf<'string' | 'number' | 'boolean'>,
+  type: string,
+  plain: Schema,
+  t: Target,
+): Schema {
+  if (typeof node.coerce !== 'function') return plain
+  const other = leaf(node, t)
+  // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then/else keywords
+  return other === true ? true : { if: { type }, then: plain, else: other }
+}
+
+const withNull = (schema: Schema): Schema => ({ anyOf: [{ type: 'null' }, schema] })
+
+const schemas: Visitor<Schema, Target> = {
+  string: (n, t) =>
+    pureString({ ...n, coerce: false }) && n.coerce !== true
+      ? cast(n, 'string', stringSchema(n, t.reg), t)
+      : leaf(n, t),
+  number: (n, t) => (n.coerce === true ? leaf(n, t) : cast(n, 'number', numberSchema(n), t)),
+  boolean: (n, t) =>
+    n.coerce === true
+      ? leaf(n, t)
+      : typeof n.coerce === 'function'
+        ? cast(n, 'boolean', true, t)
+        : { type: 'boolean' },
+  ...each(['bigint', 'date', 'nan'], leaf),
+  ...each(['literal', 'enum'], (n, t) =>
+    n.values.every(isJsonPrimitive) ? { enum: [...new Set(n.values)] } : leaf(n, t),
+  ),
+  null: () => ({ type: 'null' }),
+  unknown: () => true,
+  ...each(['undefined', 'never'], () => false),
+  array: (n, t) => {
+    const item = n.reuseInput === 'always' ? full(n.item, t) : v(n.item, t)
+    const s: Record<string, unknown> = { type: 'array', items: item }
+    if (n.minItems !== undefined) s.minItems = n.minItems
+    if (n.maxItems !== undefined) s.maxItems = n.maxItems
+    return s
+  },
+  tuple: (n, t) => ({
+    type: 'array',
+    prefixItems: n.items.map((i) => v(i, t)),
+    minItems: n.items.length,
+    items: n.rest ? v(n.rest, t) : false,
+  }),
+  object: (n, t) => {
+    const properties: Record<string, Schema> = {}
+    const prop = n.reuseInput === 'always' ? full : v
+    for (const p of n.properties) properties[p.key] = prop(p.value, t)
+    const s: Record<string, unknown> = { type: 'object', properties }
+    const required = n.properties.filter((p) => p.presence === 'required').map((p) => p.key)
+    if (required.length > 0) s.required = required
+    // yup takes only `[object Object]`s (and functions, which stay with yup).
+    if (n.reuseInput) s.sgObjectTag = true
+    if (n.unknownKeys === 'strict') s.additionalProperties = false
+    if (n.unknownKeys === 'catchall' && n.catchall) {
+      // Like records: the libraries never check (or copy) `__proto__` and ignored keys.
+      s.patternProperties = { [skippedKeys(n.ignoredKeys)]: true }
+      s.additionalProperties = full(n.catchall, t)
+    }
+    return s
+  },
+  record: (n, t) => {
+    // The libraries skip `__proto__` (and the adapter's ignored keys) entirely, name and value;
+    // so does this check. ajv cannot list `__proto__` under `properties`, so a pattern matches it.
+    const skipped = ['__proto__', ...(n.ignoredKeys ?? [])]
+    // ajv skips the keywords after `propertyNames` on an empty object: keep them in allOf.
+    return {
+      type: 'object',
+      sgPlain: true,
+      allOf: [
+        {
+          propertyNames: { anyOf: [{ enum: skipped }, full(n.key, t)] },
+          patternProperties: { [skippedKeys(n.ignoredKeys)]: true },
+          additionalProperties: full(n.value, t),
+        },
+      ],
+    }
+  },
+  union: (n, t) => {
+    if (n.options.length === 1) return v(n.options[0]!, t)
+    // Deferred like a value-changing leaf: the builder checks the options in order to pick one,
+    // so checking them here too would run the winner's checks twice.
+    if (t.deferLeaves && !isIdentity(n)) return true
+    return { anyOf: n.options.map((o) => full(o, t)) }
+  },
+  intersection: (n, t) => ({ allOf: [full(n.left, t), full(n.right, t)] }),
+  default: (n, t) =>
+    n.on === 'null' || n.on === 'nullish' ? withNull(v(n.inner, t)) : v(n.inner, t),
+  ...each(['optional', 'readonly'], (n, t) => v(n.inner, t)),
+  nullable: (n, t) => withNull(v(n.inner, t)),
+  pipe: (n, t) => {
+    // Parts that change nothing are checked by their own keywords, one after the other.
+    if (isIdentity(n)) return { allOf: [v(n.in, t), v(n.out, t)] }
+    if (leafKinds.has(n.in.kind) && leafKinds.has(n.out.kind)) return leaf(n, t)
+    if (isIdentity(n.in)) return { allOf: [v(n.in, t), v(n.out, t)] }
+    throw new Error('pipe is not compilable')
+  },
+  recursive: (n, t) => {
+    if (!(n.id in t.defs)) {
+      t.defs[n.id] = true
+      t.defs[n.id] = full(n.node, t)
+    }
+    return { $ref: `#/$defs/${n.id}` }
+  },
+  ref: (n) => ({ $ref: `#/$defs/${n.id}` }),
+  ...each(['set', 'native'], (n) => {
+    throw new Error(`${n.kind} is not compilable`)
+  }),
 }
 
 /**
@@ -86,123 +198,5 @@ export function toValidationSchema(
   defs: Record<string, Schema>,
   deferLeaves = false,
 ): Schema {
-  const v = (n: IRNode) => toValidationSchema(n, reg, defs, deferLeaves)
-  const full = (n: IRNode) => toValidationSchema(n, reg, defs)
-  const leaf = () =>
-    deferLeaves && !isIdentity(node) ? true : { sgLeaf: reg.leaf(compileLeaf(node)) }
-  // A library cast skips values of the node's own type: those get the plain keywords, the rest
-  // the leaf (cast then checks). Deferred, the builder runs the whole leaf on every value instead.
-  const cast = (type: string, plain: Schema) => {
-    if (typeof (node as { coerce?: unknown }).coerce !== 'function') return undefined
-    const other = leaf()
-    // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then/else keywords
-    return other === true ? true : { if: { type }, then: plain, else: other }
-  }
-  switch (node.kind) {
-    case 'string':
-      if (pureString({ ...node, coerce: false }) && node.coerce !== true)
-        return cast('string', stringSchema(node, reg)) ?? stringSchema(node, reg)
-      return leaf()
-    case 'number':
-      if (node.coerce === true) return leaf()
-      return cast('number', numberSchema(node)) ?? numberSchema(node)
-    case 'boolean':
-      if (node.coerce === true) return leaf()
-      return cast('boolean', true) ?? { type: 'boolean' }
-    case 'bigint':
-    case 'date':
-    case 'nan':
-      return leaf()
-    case 'literal':
-    case 'enum':
-      return node.values.every(isJsonPrimitive) ? { enum: [...new Set(node.values)] } : leaf()
-    case 'null':
-      return { type: 'null' }
-    case 'unknown':
-      return true
-    case 'undefined':
-    case 'never':
-      return false
-    case 'array': {
-      const item = node.reuseInput === 'always' ? full(node.item) : v(node.item)
-      const s: Record<string, unknown> = { type: 'array', items: item }
-      if (node.minItems !== undefined) s.minItems = node.minItems
-      if (node.maxItems !== undefined) s.maxItems = node.maxItems
-      return s
-    }
-    case 'tuple':
-      return {
-        type: 'array',
-        prefixItems: node.items.map(v),
-        minItems: node.items.length,
-        items: node.rest ? v(node.rest) : false,
-      }
-    case 'object': {
-      const properties: Record<string, Schema> = {}
-      const prop = node.reuseInput === 'always' ? full : v
-      for (const p of node.properties) properties[p.key] = prop(p.value)
-      const s: Record<string, unknown> = { type: 'object', properties }
-      const required = node.properties.filter((p) => p.presence === 'required').map((p) => p.key)
-      if (required.length > 0) s.required = required
-      // yup takes only `[object Object]`s (and functions, which stay with yup).
-      if (node.reuseInput) s.sgObjectTag = true
-      if (node.unknownKeys === 'strict') s.additionalProperties = false
-      if (node.unknownKeys === 'catchall' && node.catchall) {
-        // Like records: the libraries never check (or copy) `__proto__` and ignored keys.
-        s.patternProperties = { [skippedKeys(node.ignoredKeys)]: true }
-        s.additionalProperties = full(node.catchall)
-      }
-      return s
-    }
-    case 'record': {
-      // The libraries skip `__proto__` (and the adapter's ignored keys) entirely, name and value;
-      // so does this check. ajv cannot list `__proto__` under `properties`, so a pattern matches it.
-      const skipped = ['__proto__', ...(node.ignoredKeys ?? [])]
-      // ajv skips the keywords after `propertyNames` on an empty object: keep them in allOf.
-      return {
-        type: 'object',
-        sgPlain: true,
-        allOf: [
-          {
-            propertyNames: { anyOf: [{ enum: skipped }, full(node.key)] },
-            patternProperties: { [skippedKeys(node.ignoredKeys)]: true },
-            additionalProperties: full(node.value),
-          },
-        ],
-      }
-    }
-    case 'union':
-      if (node.options.length === 1) return v(node.options[0]!)
-      // Deferred like a value-changing leaf: the builder checks the options in order to pick one,
-      // so checking them here too would run the winner's checks twice.
-      if (deferLeaves && !isIdentity(node)) return true
-      return { anyOf: node.options.map(full) }
-    case 'intersection':
-      return { allOf: [full(node.left), full(node.right)] }
-    case 'default':
-      return node.on === 'null' || node.on === 'nullish'
-        ? { anyOf: [{ type: 'null' }, v(node.inner)] }
-        : v(node.inner)
-    case 'optional':
-    case 'readonly':
-      return v(node.inner)
-    case 'nullable':
-      return { anyOf: [{ type: 'null' }, v(node.inner)] }
-    case 'pipe':
-      // Parts that change nothing are checked by their own keywords, one after the other.
-      if (isIdentity(node)) return { allOf: [v(node.in), v(node.out)] }
-      if (leafKinds.has(node.in.kind) && leafKinds.has(node.out.kind)) return leaf()
-      if (isIdentity(node.in)) return { allOf: [v(node.in), v(node.out)] }
-      throw new Error('pipe is not compilable')
-    case 'recursive':
-      if (!(node.id in defs)) {
-        defs[node.id] = true
-        defs[node.id] = full(node.node)
-      }
-      return { $ref: `#/$defs/${node.id}` }
-    case 'ref':
-      return { $ref: `#/$defs/${node.id}` }
-    default:
-      throw new Error(`${node.kind} is not compilable`)
-  }
+  return visit(node, schemas, { reg, defs, deferLeaves })
 }

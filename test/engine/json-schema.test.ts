@@ -155,6 +155,11 @@ describe('toJsonSchema', () => {
       maximum: 10,
       multipleOf: 2,
     })
+    // Every step must hold, as the validator checks them: no single multipleOf says that.
+    expect(input(z.number().multipleOf(2).multipleOf(3))).toEqual({
+      type: 'number',
+      allOf: [{ multipleOf: 2 }, { multipleOf: 3 }],
+    })
     expect(input(z.int32())).toMatchObject({ type: 'integer', format: 'int32' })
     expect(input(z.bigint())).toEqual({ type: 'integer', format: 'int64' })
     expect(input(z.literal('a'))).toEqual({ const: 'a' })

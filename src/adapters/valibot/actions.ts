@@ -1,4 +1,5 @@
 import { escapeRegex } from '../../engine/escape-regex.js'
+import { type ItemBounds, narrowItems } from '../../engine/ir/bounds.js'
 import type { IRBound, IRStringCheck } from '../../engine/ir/types.js'
 
 /** A valibot pipe item (schema, validation, transformation or metadata) as the converter reads it. */
@@ -205,24 +206,13 @@ export function boundAction<V>(a: ValibotItem, checks: IRBound<V>[], date: boole
 }
 
 /** Applies a pipe action to an array's length bounds; false when only valibot can run it. */
-export function arrayAction(
-  a: ValibotItem,
-  len: { minItems?: number; maxItems?: number },
-): boolean {
+export function arrayAction(a: ValibotItem, len: ItemBounds): boolean {
   if (a.kind !== 'validation' || a.async) return false
   const r = a.requirement as number
-  const min = (n: number) => {
-    len.minItems = Math.max(len.minItems ?? 0, n)
-  }
-  const max = (n: number) => {
-    len.maxItems = Math.min(len.maxItems ?? Number.POSITIVE_INFINITY, n)
-  }
-  if (a.type === 'min_length') min(r)
-  else if (a.type === 'max_length') max(r)
-  else if (a.type === 'length') {
-    min(r)
-    max(r)
-  } else if (a.type === 'non_empty') min(1)
+  if (a.type === 'min_length') narrowItems(len, r, undefined)
+  else if (a.type === 'max_length') narrowItems(len, undefined, r)
+  else if (a.type === 'length') narrowItems(len, r, r)
+  else if (a.type === 'non_empty') narrowItems(len, 1, undefined)
   else return false
   return true
 }

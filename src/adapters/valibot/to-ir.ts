@@ -1,6 +1,10 @@
 import { REJECT } from '../../engine/builder.js'
+import { staticDefault } from '../../engine/ir/defaults.js'
+import { readMeta, withMeta } from '../../engine/ir/meta.js'
+import { Recursion } from '../../engine/ir/recursion.js'
 import { simpleKinds } from '../../engine/ir/simple-kinds.js'
-import type { IRMeta, IRNode, IRProperty } from '../../engine/ir/types.js'
+import type { IRNode, IRProperty } from '../../engine/ir/types.js'
+import { children, each, type Visitor, visitSome } from '../../engine/ir/visit.js'
 import type { ValibotItem } from './actions.js'
 import { applyActions } from './apply-actions.js'
 import { native, node, numberNode, stringNode } from './nodes.js'
@@ -11,25 +15,12 @@ export interface ValibotLike extends ValibotItem {
   readonly pipe?: readonly ValibotItem[]
 }
 
-interface Context {
-  readonly active: Map<ValibotLike, { id: string; used: boolean }>
-  next: number
-}
+type Context = Recursion<ValibotLike>
 
 type Convert = (schema: ValibotLike, ctx: Context) => IRNode
 
 // valibot copies no unknown key named like these (its `_isValidObjectKey`).
 const ignoredKeys = ['constructor', 'prototype']
-
-function staticDefault(d: unknown): unknown {
-  if (typeof d === 'function') return undefined
-  try {
-    const json = JSON.stringify(d)
-    return json === undefined ? undefined : JSON.parse(json)
-  } catch {
-    return undefined
-  }
-}
 
 const config = {}
 
@@ -53,7 +44,7 @@ function defaulted(
     kind: 'default',
     on,
     inner: toIR(schema.wrapped, ctx),
-    value: staticDefault(schema.default),
+    value: staticDefault(() => schema.default),
     get,
   })
 }
@@ -134,41 +125,16 @@ function discriminated(options: ValibotLike[], key: string): boolean {
   return true
 }
 
-/** Whether an IR node can carry an input value into the output unchanged (unknown, catchall). */
+// Whether an IR node can carry an input value into the output unchanged (unknown, catchall):
+// through any child but a pipe's input and a record's key schema.
+const passing: Partial<Visitor<boolean>> = {
+  ...each(['unknown', 'native', 'ref'], () => true),
+  pipe: (n) => passesThrough(n.out),
+  record: (n) => passesThrough(n.value),
+}
+
 function passesThrough(n: IRNode): boolean {
-  switch (n.kind) {
-    case 'unknown':
-    case 'native':
-    case 'ref':
-      return true
-    case 'object':
-      return (
-        n.properties.some((p) => passesThrough(p.value)) ||
-        (n.catchall ? passesThrough(n.catchall) : false)
-      )
-    case 'array':
-    case 'set':
-      return passesThrough(n.item)
-    case 'tuple':
-      return n.items.some(passesThrough) || (n.rest ? passesThrough(n.rest) : false)
-    case 'record':
-      return passesThrough(n.value)
-    case 'union':
-      return n.options.some(passesThrough)
-    case 'intersection':
-      return passesThrough(n.left) || passesThrough(n.right)
-    case 'optional':
-    case 'nullable':
-    case 'readonly':
-    case 'default':
-      return passesThrough(n.inner)
-    case 'pipe':
-      return passesThrough(n.out)
-    case 'recursive':
-      return passesThrough(n.node)
-    default:
-      return false
-  }
+  return visitSome(n, passing, (m) => children(m).some((c) => passesThrough(c.node)), undefined)
 }
 
 const table: Record<string, Convert> = {
@@ -252,43 +218,33 @@ const table: Record<string, Convert> = {
 function pipeNode(schema: ValibotLike, ctx: Context): IRNode {
   const [head, ...actions] = schema.pipe!
   const base = toIR(head as ValibotLike, ctx)
-  const meta: { -readonly [K in keyof IRMeta]: IRMeta[K] } = {}
+  const meta: Record<string, unknown> = {}
   const rest: ValibotItem[] = []
   for (const a of actions) {
     if (a.kind !== 'metadata') rest.push(a)
-    else if (a.type === 'title') meta.title = a.title
-    else if (a.type === 'description') meta.description = a.description
-    else if (a.type === 'examples') meta.examples = a.examples
+    else if (a.type === 'title' || a.type === 'description' || a.type === 'examples')
+      meta[a.type] = a[a.type]
   }
-  const ir = applyActions(base, rest)
-  return Object.keys(meta).length > 0 ? ({ ...ir, meta: { ...ir.meta, ...meta } } as IRNode) : ir
+  return withMeta(applyActions(base, rest), readMeta(meta))
+}
+
+function convert(schema: ValibotLike, ctx: Context): IRNode {
+  try {
+    const kind = table[schema.type]
+    if (schema.async) return native('async')
+    if (schema.fallback !== undefined) return native('fallback')
+    if (schema.pipe) return pipeNode(schema, ctx)
+    // A kind a later valibot adds degrades to native, never to an error.
+    return kind
+      ? kind(schema, ctx)
+      : native('unsupported', undefined, undefined, `valibot type ${String(schema.type)}`)
+  } catch {
+    return native('unreadable')
+  }
 }
 
 function toIR(schema: ValibotLike, ctx: Context): IRNode {
-  const seen = ctx.active.get(schema)
-  if (seen) {
-    seen.used = true
-    return node({ kind: 'ref', id: seen.id })
-  }
-  const entry = { id: `Schema${++ctx.next}`, used: false }
-  ctx.active.set(schema, entry)
-  let ir: IRNode
-  try {
-    const convert = table[schema.type]
-    if (schema.async) ir = native('async')
-    else if (schema.fallback !== undefined) ir = native('fallback')
-    else if (schema.pipe) ir = pipeNode(schema, ctx)
-    // A kind a later valibot adds degrades to native, never to an error.
-    else
-      ir = convert
-        ? convert(schema, ctx)
-        : native('unsupported', undefined, undefined, `valibot type ${String(schema.type)}`)
-  } catch {
-    ir = native('unreadable')
-  } finally {
-    ctx.active.delete(schema)
-  }
-  return entry.used ? node({ kind: 'recursive', id: entry.id, node: ir }) : ir
+  return ctx.enter(schema, () => convert(schema, ctx))
 }
 
 /**
@@ -297,5 +253,5 @@ function toIR(schema: ValibotLike, ctx: Context): IRNode {
  * @example valibotToIR(v.object({ name: v.string() })) // → { kind: 'object', … }
  */
 export function valibotToIR(schema: ValibotLike): IRNode {
-  return toIR(schema, { active: new Map(), next: 0 })
+  return toIR(schema, new Recursion())
 }

@@ -1,8 +1,7 @@
+import { type ItemBounds, narrowItems } from '../../engine/ir/bounds.js'
 import type { IRBound, IRStringCheck } from '../../engine/ir/types.js'
 import { linearEquivalent, linearTestOptions } from './linear-patterns.js'
 import type { YupTest } from './yup-test.js'
-
-/** A yup test function with the options it was made from (`schema.tests[i].OPTIONS`). */
 
 const isRef = (x: unknown) => typeof x === 'object' && x !== null && '__isYupRef' in x
 
@@ -73,11 +72,11 @@ export function numberTest(
 }
 
 /** Applies a yup array test to the length bounds; false when only yup can run it. */
-export function arrayTest(t: YupTest, len: { minItems?: number; maxItems?: number }): boolean {
+export function arrayTest(t: YupTest, len: ItemBounds): boolean {
   const { name = '', params = {} } = t.OPTIONS
   const n = name === 'min' ? params.min : name === 'max' ? params.max : params.length
   if (typeof n !== 'number') return false
-  if (name === 'min' || name === 'length') len.minItems = Math.max(len.minItems ?? 0, n)
-  if (name === 'max' || name === 'length') len.maxItems = Math.min(len.maxItems ?? Infinity, n)
-  return name === 'min' || name === 'max' || name === 'length'
+  if (name !== 'min' && name !== 'max' && name !== 'length') return false
+  narrowItems(len, name === 'max' ? undefined : n, name === 'min' ? undefined : n)
+  return true
 }

@@ -1,5 +1,8 @@
 import { number, string } from 'yup'
 import { REJECT } from '../../engine/builder.js'
+import type { ItemBounds } from '../../engine/ir/bounds.js'
+import { staticDefault } from '../../engine/ir/defaults.js'
+import { readMeta, withMeta } from '../../engine/ir/meta.js'
 import { irNode, nativeNode } from '../../engine/ir/nodes.js'
 import type { IRBound, IRMeta, IRNode, IRProperty, IRStringCheck } from '../../engine/ir/types.js'
 import { arrayTest, numberTest, stringTest } from './tests.js'
@@ -150,16 +153,6 @@ function hasDefault(schema: YupLike, ctx: Context): boolean {
   return schema.type === 'object' && (schema._nodes?.length ?? 0) > 0
 }
 
-function staticDefault(schema: YupLike): unknown {
-  const d = schema.spec.default
-  if (typeof d === 'function' || d === undefined) return undefined
-  try {
-    return JSON.parse(JSON.stringify(d))
-  } catch {
-    return undefined
-  }
-}
-
 function objectNode(schema: YupLike, ctx: Context): IRNode {
   if (schema.transforms.length > 0) return native('transform')
   const names = schema.tests.map((t) => t.OPTIONS.name)
@@ -214,7 +207,7 @@ function objectNode(schema: YupLike, ctx: Context): IRNode {
 
 function arrayNode(schema: YupLike, ctx: Context): IRNode {
   if (schema.transforms.length > 0) return native('transform')
-  const len: { minItems?: number; maxItems?: number } = {}
+  const len: ItemBounds = {}
   for (const t of schema.tests) if (!arrayTest(t, len)) return native('check')
   const item = schema.innerType ? toIR(schema.innerType, ctx) : node({ kind: 'unknown' })
   return node({ kind: 'array', item, ...len, reuseInput: ctx.strict ? 'always' : 'unchanged' })
@@ -248,11 +241,7 @@ function withOneOf(schema: YupLike, base: IRNode): IRNode {
 
 function metaOf(schema: YupLike): IRMeta | undefined {
   const { label, meta } = schema.spec
-  const out: { -readonly [K in keyof IRMeta]: IRMeta[K] } = {}
-  if (typeof label === 'string') out.title = label
-  if (typeof meta?.description === 'string') out.description = meta.description
-  if (Array.isArray(meta?.examples)) out.examples = meta.examples
-  return Object.keys(out).length > 0 ? out : undefined
+  return readMeta({ title: label, description: meta?.description, examples: meta?.examples })
 }
 
 function toIR(schema: YupLike, ctx: Context): IRNode {
@@ -288,10 +277,9 @@ function toIR(schema: YupLike, ctx: Context): IRNode {
         throw REJECT
       }
     }
-    ir = node({ kind: 'default', inner: ir, value: staticDefault(schema), get })
+    ir = node({ kind: 'default', inner: ir, value: staticDefault(() => schema.spec.default), get })
   } else if (schema.spec?.optional) ir = node({ kind: 'optional', inner: ir })
-  const meta = metaOf(schema)
-  return meta ? ({ ...ir, meta: { ...ir.meta, ...meta } } as IRNode) : ir
+  return withMeta(ir, metaOf(schema))
 }
 
 /**

@@ -1,5 +1,9 @@
 import { type $ZodType, globalRegistry } from 'zod/v4/core'
+import { type ItemBounds, narrowItems } from '../../engine/ir/bounds.js'
+import { staticDefault } from '../../engine/ir/defaults.js'
+import { readMeta, withMeta } from '../../engine/ir/meta.js'
 import { irNode, nativeNode } from '../../engine/ir/nodes.js'
+import { Recursion } from '../../engine/ir/recursion.js'
 import { simpleKinds } from '../../engine/ir/simple-kinds.js'
 import type { IRBound, IRMeta, IRNode, IRProperty, IRStringCheck } from '../../engine/ir/types.js'
 import { boundCheck, stringCheck, type ZodCheckLike } from './checks.js'
@@ -16,10 +20,7 @@ export interface ZodLike extends ZodCheckLike {
   }
 }
 
-interface Context {
-  readonly active: Map<ZodLike, { id: string; used: boolean }>
-  next: number
-}
+type Context = Recursion<ZodLike>
 
 type Convert = (schema: ZodLike, def: Record<string, any>, ctx: Context) => IRNode
 
@@ -107,18 +108,16 @@ function objectNode(_: ZodLike, def: Record<string, any>, ctx: Context): IRNode 
   return withChecks(def, base, () => false)
 }
 
-function lengths(def: Record<string, any>): { minItems?: number; maxItems?: number } | undefined {
-  const out: { minItems?: number; maxItems?: number } = {}
+function lengths(def: Record<string, any>): ItemBounds | undefined {
+  const out: ItemBounds = {}
   for (const c of (def.checks ?? []) as ZodCheckLike[]) {
     const d = c._zod.def
-    if (d.check === 'min_length' || d.check === 'min_size')
-      out.minItems = Math.max(out.minItems ?? 0, d.minimum)
+    if (d.check === 'min_length' || d.check === 'min_size') narrowItems(out, d.minimum, undefined)
     else if (d.check === 'max_length' || d.check === 'max_size')
-      out.maxItems = Math.min(out.maxItems ?? Infinity, d.maximum)
-    else if (d.check === 'length_equals' || d.check === 'size_equals') {
-      out.minItems = Math.max(out.minItems ?? 0, d.length ?? d.size)
-      out.maxItems = Math.min(out.maxItems ?? Infinity, d.length ?? d.size)
-    } else return undefined
+      narrowItems(out, undefined, d.maximum)
+    else if (d.check === 'length_equals' || d.check === 'size_equals')
+      narrowItems(out, d.length ?? d.size, d.length ?? d.size)
+    else return undefined
   }
   return out
 }
@@ -130,15 +129,6 @@ const wrap =
       return native('exact-optional', toIR(def.innerType, ctx))
     return node({ kind, inner: toIR(def.innerType, ctx) })
   }
-
-function staticDefault(get: () => unknown): unknown {
-  try {
-    const a = JSON.stringify(get())
-    return a !== undefined && a === JSON.stringify(get()) ? JSON.parse(a) : undefined
-  } catch {
-    return undefined
-  }
-}
 
 const table: Record<string, Convert> = {
   string: stringNode,
@@ -271,41 +261,30 @@ const ownChecks = new Set([
 function metaOf(schema: ZodLike): IRMeta | undefined {
   const m = globalRegistry.get(schema as never) as Record<string, unknown> | undefined
   if (!m) return undefined
-  const out: { -readonly [K in keyof IRMeta]: IRMeta[K] } = {}
-  if (typeof m.title === 'string') out.title = m.title
-  if (typeof m.description === 'string') out.description = m.description
-  if (Array.isArray(m.examples)) out.examples = m.examples
-  else if (m.example !== undefined) out.examples = [m.example]
-  if (m.deprecated === true) out.deprecated = true
-  return Object.keys(out).length > 0 ? out : undefined
+  const examples = Array.isArray(m.examples) || m.example === undefined ? m.examples : [m.example]
+  return readMeta({ ...m, examples })
+}
+
+function convert(schema: ZodLike, ctx: Context): IRNode {
+  const def = schema._zod.def
+  try {
+    const kind = table[def.type as string]
+    // A kind this zod version added after us degrades to native, never to an error.
+    const ir = kind
+      ? kind(schema, def, ctx)
+      : native('unsupported', undefined, undefined, `zod type ${String(def.type)}`)
+    const checks = def.checks as ZodCheckLike[] | undefined
+    return !ownChecks.has(def.type) && checks && checks.length > 0 ? nativeChecks(checks, ir) : ir
+  } catch {
+    return native('unreadable')
+  }
 }
 
 function toIR(schema: ZodLike, ctx: Context): IRNode {
-  const seen = ctx.active.get(schema)
-  if (seen) {
-    seen.used = true
-    return node({ kind: 'ref', id: seen.id })
-  }
-  const def = schema._zod.def
-  const entry = { id: `Schema${++ctx.next}`, used: false }
-  ctx.active.set(schema, entry)
-  let ir: IRNode
-  try {
-    const convert = table[def.type as string]
-    // A kind this zod version added after us degrades to native, never to an error.
-    ir = convert
-      ? convert(schema, def, ctx)
-      : native('unsupported', undefined, undefined, `zod type ${String(def.type)}`)
-    const checks = def.checks as ZodCheckLike[] | undefined
-    if (!ownChecks.has(def.type) && checks && checks.length > 0) ir = nativeChecks(checks, ir)
-  } catch {
-    ir = native('unreadable')
-  } finally {
-    ctx.active.delete(schema)
-  }
-  if (entry.used) ir = node({ kind: 'recursive', id: entry.id, node: ir })
-  const meta = metaOf(schema)
-  return meta ? ({ ...ir, meta: { ...ir.meta, ...meta } } as IRNode) : ir
+  return withMeta(
+    ctx.enter(schema, () => convert(schema, ctx)),
+    metaOf(schema),
+  )
 }
 
 /**
@@ -314,5 +293,5 @@ function toIR(schema: ZodLike, ctx: Context): IRNode {
  * @example zodToIR(z.object({ name: z.string() })) // → { kind: 'object', properties: [...], ... }
  */
 export function zodToIR(schema: $ZodType | ZodLike): IRNode {
-  return toIR(schema as ZodLike, { active: new Map(), next: 0 })
+  return toIR(schema as ZodLike, new Recursion())
 }

@@ -1,5 +1,6 @@
 import type { SchemaAdapter } from '../../engine/adapter.js'
 import type { IRNode } from '../../engine/ir/types.js'
+import { each, type Visitor, visitSome, wrapperKinds } from '../../engine/ir/visit.js'
 
 /**
  * The query keys a route's query schema declares as arrays, found once at definition: from the
@@ -58,48 +59,29 @@ function jsonCanBeArray(node: unknown, depth: number): boolean {
   return options.some((o) => jsonCanBeArray(o, depth + 1))
 }
 
-function objectOf(node: IRNode, depth: number): Extract<IRNode, { kind: 'object' }> | undefined {
-  if (depth > MAX_UNWRAP) return undefined
-  switch (node.kind) {
-    case 'object':
-      return node
-    case 'optional':
-    case 'nullable':
-    case 'readonly':
-    case 'default':
-      return objectOf(node.inner, depth + 1)
-    case 'pipe':
-      return objectOf(node.in, depth + 1) ?? objectOf(node.out, depth + 1)
-    case 'recursive':
-      return objectOf(node.node, depth + 1)
-    case 'native':
-      return node.inner === undefined ? undefined : objectOf(node.inner, depth + 1)
-    default:
-      return undefined
-  }
+type IRObject = Extract<IRNode, { kind: 'object' }>
+
+const objectThrough: Partial<Visitor<IRObject | undefined, number>> = {
+  object: (n) => n,
+  ...each(wrapperKinds, (n, depth) => objectOf(n.inner, depth + 1)),
+  pipe: (n, depth) => objectOf(n.in, depth + 1) ?? objectOf(n.out, depth + 1),
+  recursive: (n, depth) => objectOf(n.node, depth + 1),
+  native: (n, depth) => (n.inner === undefined ? undefined : objectOf(n.inner, depth + 1)),
+}
+
+function objectOf(node: IRNode, depth: number): IRObject | undefined {
+  return depth > MAX_UNWRAP ? undefined : visitSome(node, objectThrough, () => undefined, depth)
+}
+
+const arrayThrough: Partial<Visitor<boolean, number>> = {
+  ...each(['array', 'tuple', 'set'], () => true),
+  ...each(wrapperKinds, (n, depth) => canBeArray(n.inner, depth + 1)),
+  pipe: (n, depth) => canBeArray(n.in, depth + 1) || canBeArray(n.out, depth + 1),
+  union: (n, depth) => n.options.some((o) => canBeArray(o, depth + 1)),
+  intersection: (n, depth) => canBeArray(n.left, depth + 1) || canBeArray(n.right, depth + 1),
+  native: (n, depth) => n.inner !== undefined && canBeArray(n.inner, depth + 1),
 }
 
 function canBeArray(node: IRNode, depth: number): boolean {
-  if (depth > MAX_UNWRAP) return false
-  switch (node.kind) {
-    case 'array':
-    case 'tuple':
-    case 'set':
-      return true
-    case 'optional':
-    case 'nullable':
-    case 'readonly':
-    case 'default':
-      return canBeArray(node.inner, depth + 1)
-    case 'pipe':
-      return canBeArray(node.in, depth + 1) || canBeArray(node.out, depth + 1)
-    case 'union':
-      return node.options.some((o) => canBeArray(o, depth + 1))
-    case 'intersection':
-      return canBeArray(node.left, depth + 1) || canBeArray(node.right, depth + 1)
-    case 'native':
-      return node.inner !== undefined && canBeArray(node.inner, depth + 1)
-    default:
-      return false
-  }
+  return depth <= MAX_UNWRAP && visitSome(node, arrayThrough, () => false, depth)
 }

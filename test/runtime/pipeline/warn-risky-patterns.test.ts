@@ -43,6 +43,12 @@ describe('validate() with an author-written pattern', () => {
     expect(lines.some((l) => l.includes('body.tags.*') && l.includes('exponential'))).toBe(true)
   })
 
+  it('warns for a pattern on record keys, which are request data too', () => {
+    validate({ body: z.object({ labels: z.record(z.string().regex(/^(a|a)+$/), z.string()) }) })
+    expect(warn).toHaveBeenCalledTimes(1)
+    expect(String(warn.mock.calls[0]![0])).toContain('body.labels')
+  })
+
   it('says nothing for safe patterns or the libraries’ own formats', () => {
     defineRoute({
       body: z.object({
