@@ -1,10 +1,10 @@
-import { number, string } from 'yup'
 import { REJECT } from '../../engine/builder.js'
 import type { ItemBounds } from '../../engine/ir/bounds.js'
 import { staticDefault } from '../../engine/ir/defaults.js'
 import { readMeta, withMeta } from '../../engine/ir/meta.js'
 import { irNode, nativeNode } from '../../engine/ir/nodes.js'
 import type { IRBound, IRMeta, IRNode, IRProperty, IRStringCheck } from '../../engine/ir/types.js'
+import { hasNoTypeCheck, isNumberCast, stringTransformName } from './function-source.js'
 import { arrayTest, numberTest, stringTest } from './tests.js'
 import type { YupTest } from './yup-test.js'
 
@@ -65,7 +65,6 @@ function castNumber(this: YupLike, raw: unknown): unknown {
   return s === '' ? Number.NaN : +s
 }
 
-const numberCast = String(number().transforms[0])
 const whitespace = /\s/g
 
 /**
@@ -76,15 +75,7 @@ const whitespace = /\s/g
 function castOf(schema: YupLike, ctx: Context): false | ((x: unknown) => unknown) {
   const base = schema.transforms[0]
   if (ctx.strict || !base) return false
-  return (String(base) === numberCast ? castNumber : castBy).bind(schema)
-}
-
-// The sources of yup's own trim()/lowercase()/uppercase() transforms, to tell them from the user's.
-const probe = string().trim().lowercase().uppercase().transforms.slice(1).map(String)
-const stringTransforms: Record<string, string> = {
-  [probe[0]!]: 'trim',
-  [probe[1]!]: 'toLowerCase',
-  [probe[2]!]: 'toUpperCase',
+  return (isNumberCast(base) ? castNumber : castBy).bind(schema)
 }
 
 function stringNode(schema: YupLike, ctx: Context): IRNode {
@@ -92,7 +83,7 @@ function stringNode(schema: YupLike, ctx: Context): IRNode {
   if (!ctx.strict) {
     // After the type's cast, trim()/lowercase()/uppercase() run on the string, in their order.
     for (const fn of schema.transforms.slice(1)) {
-      const name = stringTransforms[String(fn)]
+      const name = stringTransformName(fn)
       if (!name) return native('transform')
       const apply = (s: string) => fn.call(schema, s, s, schema, castOptions) as string
       checks.push({ kind: 'transform', name, apply })
@@ -139,7 +130,7 @@ function booleanNode(schema: YupLike, ctx: Context): IRNode {
 }
 
 function mixedNode(schema: YupLike, _ctx: Context): IRNode {
-  const plain = String(schema._typeCheck).replace(/\s/g, '') === '()=>true'
+  const plain = hasNoTypeCheck(schema)
   // `mixed()` rejects null unless nullable, which no IR node but `nullable(unknown)` expresses.
   if (!plain || !schema.spec.nullable || schema.tests.length > 0 || schema.transforms.length > 0)
     return native('mixed')

@@ -1,5 +1,6 @@
 import { escapeRegex } from '../../engine/escape-regex.js'
 import type { IRBound, IRStringCheck } from '../../engine/ir/types.js'
+import { transformName } from './function-source.js'
 
 /** The parts of a zod check or schema instance the converter reads. */
 export interface ZodCheckLike {
@@ -37,12 +38,6 @@ const patternFormats = new Set([
   'includes',
 ])
 
-const transformNames: Record<string, string> = {
-  '(input) => input.trim()': 'trim',
-  '(input) => input.toLowerCase()': 'toLowerCase',
-  '(input) => input.toUpperCase()': 'toUpperCase',
-}
-
 /** Runs a zod check on its own: the (possibly normalised) value, or undefined when it fails. */
 function runCheck(check: ZodCheckLike): (s: string) => string | undefined {
   const fn = check._zod.check!
@@ -65,7 +60,7 @@ export function stringCheck(check: ZodCheckLike): IRStringCheck | undefined {
     case 'length_equals':
       return { kind: 'length', value: d.length }
     case 'overwrite':
-      return { kind: 'transform', name: transformNames[String(d.tx)] ?? 'overwrite', apply: d.tx }
+      return { kind: 'transform', name: transformName(d.tx), apply: d.tx }
     case 'string_format': {
       if (d.when) return undefined
       if (patternFormats.has(d.format) && d.pattern instanceof RegExp) {
