@@ -59,3 +59,26 @@ export function defineAdapter<Input, Output>(
 ): SchemaAdapter<Input, Output> {
   return Object.freeze({ [kAdapter]: true as const, ...spec })
 }
+
+/** Memoises an adapter factory by schema object: see {@link adapterCache}. */
+export type AdapterCache = <Input, Output>(
+  schema: object,
+  make: () => SchemaAdapter<Input, Output>,
+) => SchemaAdapter<Input, Output>
+
+/**
+ * One adapter per schema object, made on its first use: the same schema always gives the same
+ * adapter, so the validators compiled for it are shared. Held weakly: a schema dropped by its
+ * owner takes its adapter along.
+ * @example const cached = adapterCache(); cached(schema, () => defineAdapter({ … }))
+ */
+export function adapterCache(): AdapterCache {
+  const adapters = new WeakMap<object, SchemaAdapter<never, never>>()
+  return <Input, Output>(schema: object, make: () => SchemaAdapter<Input, Output>) => {
+    const known = adapters.get(schema) as SchemaAdapter<Input, Output> | undefined
+    if (known !== undefined) return known
+    const made = make()
+    adapters.set(schema, made as never)
+    return made
+  }
+}

@@ -1,4 +1,4 @@
-import { defineAdapter, type SchemaAdapter } from '../../engine/adapter.js'
+import { adapterCache, defineAdapter, type SchemaAdapter } from '../../engine/adapter.js'
 import type { Issue, Result } from '../../engine/result.js'
 import type {
   StandardInput,
@@ -57,7 +57,7 @@ function answersAsync(schema: StandardSchemaV1): boolean {
   return schema['~standard'].vendor === 'valibot' && (schema as { async?: unknown }).async === true
 }
 
-const cache = new WeakMap<object, SchemaAdapter>()
+const cached = adapterCache()
 
 /**
  * Wraps any Standard Schema v1 object (ArkType, Effect Schema, valibot, …) as a schema adapter
@@ -73,26 +73,25 @@ export function standardAdapter<S extends StandardSchemaV1>(
   if (!isStandardSchema(schema)) {
     throw new TypeError('standardAdapter: expected a Standard Schema v1 object (`~standard`)')
   }
-  const hit = cache.get(schema)
-  if (hit) return hit as SchemaAdapter<StandardInput<S>, StandardOutput<S>>
-  const props = schema['~standard']
-  const result = (r: StandardResult<StandardOutput<S>>) => toResult(r, hooks.message)
-  const adapter = defineAdapter<StandardInput<S>, StandardOutput<S>>({
-    library: 'standard-schema',
-    schema,
-    ir: undefined,
-    async: answersAsync(schema),
-    parse: (hooks.parse as never) ?? parseStandard,
+  return cached(schema, () => {
+    const props = schema['~standard']
+    const result = (r: StandardResult<StandardOutput<S>>) => toResult(r, hooks.message)
+    const adapter = defineAdapter<StandardInput<S>, StandardOutput<S>>({
+      library: 'standard-schema',
+      schema,
+      ir: undefined,
+      async: answersAsync(schema),
+      parse: (hooks.parse as never) ?? parseStandard,
+    })
+    function parseStandard(input: unknown) {
+      const r = props.validate(input) as
+        | StandardResult<StandardOutput<S>>
+        | Promise<StandardResult<StandardOutput<S>>>
+      // A thenable from another realm is a promise too.
+      return typeof (r as { then?: unknown }).then === 'function'
+        ? Promise.resolve(r).then(result)
+        : result(r as StandardResult<StandardOutput<S>>)
+    }
+    return adapter
   })
-  function parseStandard(input: unknown) {
-    const r = props.validate(input) as
-      | StandardResult<StandardOutput<S>>
-      | Promise<StandardResult<StandardOutput<S>>>
-    // A thenable from another realm is a promise too.
-    return typeof (r as { then?: unknown }).then === 'function'
-      ? Promise.resolve(r).then(result)
-      : result(r as StandardResult<StandardOutput<S>>)
-  }
-  cache.set(schema, adapter as SchemaAdapter)
-  return adapter
 }

@@ -7,7 +7,7 @@ import {
   safeParse,
   safeParseAsync,
 } from 'valibot'
-import { defineAdapter, type SchemaAdapter } from '../../engine/adapter.js'
+import { adapterCache, defineAdapter, type SchemaAdapter } from '../../engine/adapter.js'
 import type { Issue, Result } from '../../engine/result.js'
 import { issueMessage } from './messages.js'
 import { type ValibotLike, valibotToIR } from './to-ir.js'
@@ -55,7 +55,7 @@ function isValibotSchema(value: unknown): value is ValibotLike {
   )
 }
 
-const cache = new WeakMap<object, SchemaAdapter>()
+const cached = adapterCache()
 
 /**
  * Wraps a valibot 1 schema as a schema adapter: its IR for the compiled fast path and the docs,
@@ -70,29 +70,28 @@ export function valibotAdapter<S extends AnySchema>(
   if (!isValibotSchema(schema)) {
     throw new TypeError('valibotAdapter: expected a valibot 1 schema')
   }
-  const hit = cache.get(schema)
-  if (hit) return hit as SchemaAdapter<InferInput<S>, InferOutput<S>>
-  const async = schema.async === true
-  const stable = firstIssueIsStable(schema)
-  const all = { abortEarly: false }
-  const first = { abortEarly: true }
-  // allErrors: every issue; otherwise stop early where that keeps the first issue, else the
-  // global configuration decides (valibot's default: every issue).
-  const configFor = (allErrors: boolean | undefined) =>
-    allErrors === false ? (stable ? first : undefined) : all
-  const adapter = defineAdapter<InferInput<S>, InferOutput<S>>({
-    library: 'valibot',
-    schema,
-    ir: async ? undefined : valibotToIR(schema),
-    async,
-    parse: async
-      ? async (input, allErrors) =>
-          toResult(await safeParseAsync(schema, input, configFor(allErrors)))
-      : (input, allErrors) =>
-          toResult(safeParse(schema as GenericSchema, input, configFor(allErrors))),
+  return cached(schema, () => {
+    const async = schema.async === true
+    const stable = firstIssueIsStable(schema)
+    const all = { abortEarly: false }
+    const first = { abortEarly: true }
+    // allErrors: every issue; otherwise stop early where that keeps the first issue, else the
+    // global configuration decides (valibot's default: every issue).
+    const configFor = (allErrors: boolean | undefined) =>
+      allErrors === false ? (stable ? first : undefined) : all
+    const adapter = defineAdapter<InferInput<S>, InferOutput<S>>({
+      library: 'valibot',
+      schema,
+      ir: async ? undefined : valibotToIR(schema),
+      async,
+      parse: async
+        ? async (input, allErrors) =>
+            toResult(await safeParseAsync(schema, input, configFor(allErrors)))
+        : (input, allErrors) =>
+            toResult(safeParse(schema as GenericSchema, input, configFor(allErrors))),
+    })
+    return adapter
   })
-  cache.set(schema, adapter as SchemaAdapter)
-  return adapter
 }
 
 /** Whether a value is a valibot schema. */

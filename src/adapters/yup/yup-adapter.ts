@@ -1,5 +1,5 @@
 import type { AnySchema, InferType } from 'yup'
-import { defineAdapter, type SchemaAdapter } from '../../engine/adapter.js'
+import { adapterCache, defineAdapter, type SchemaAdapter } from '../../engine/adapter.js'
 import type { Result } from '../../engine/result.js'
 import { yupParser } from './parse.js'
 import { type YupLike, yupToIR } from './to-ir.js'
@@ -20,10 +20,7 @@ export interface YupAdapterOptions {
 }
 
 // One cache per stripUnknown setting: the same schema gives two different adapters.
-const caches = {
-  strip: new WeakMap<object, SchemaAdapter>(),
-  keep: new WeakMap<object, SchemaAdapter>(),
-}
+const caches = { strip: adapterCache(), keep: adapterCache() }
 
 /**
  * Wraps a yup 1 schema as a schema adapter: its IR (casting, defaults and unknown keys reproduced
@@ -44,21 +41,20 @@ export function yupAdapter<S extends AnySchema>(
   if (typeof stripUnknown !== 'boolean') {
     throw new TypeError('yupAdapter: stripUnknown must be a boolean')
   }
-  const cache = stripUnknown ? caches.strip : caches.keep
-  const hit = cache.get(schema)
-  if (hit) return hit as SchemaAdapter<InferType<S>, InferType<S>>
-  const adapter = defineAdapter<InferType<S>, InferType<S>>({
-    library: 'yup',
-    schema,
-    ir: yupToIR(schema as unknown as YupLike, stripUnknown),
-    async: false,
-    parse: yupParser(schema, stripUnknown) as (
-      input: unknown,
-      allErrors?: boolean,
-    ) => Result<InferType<S>> | Promise<Result<InferType<S>>>,
+  const cached = stripUnknown ? caches.strip : caches.keep
+  return cached(schema, () => {
+    const adapter = defineAdapter<InferType<S>, InferType<S>>({
+      library: 'yup',
+      schema,
+      ir: yupToIR(schema as unknown as YupLike, stripUnknown),
+      async: false,
+      parse: yupParser(schema, stripUnknown) as (
+        input: unknown,
+        allErrors?: boolean,
+      ) => Result<InferType<S>> | Promise<Result<InferType<S>>>,
+    })
+    return adapter
   })
-  cache.set(schema, adapter as SchemaAdapter)
-  return adapter
 }
 
 export { isYupSchema }

@@ -1,5 +1,5 @@
 import { $ZodAsyncError, type $ZodType, config, type input, type output, util } from 'zod/v4/core'
-import { defineAdapter, type SchemaAdapter } from '../../engine/adapter.js'
+import { adapterCache, defineAdapter, type SchemaAdapter } from '../../engine/adapter.js'
 import type { Issue, Result } from '../../engine/result.js'
 import { typeMessage } from './messages.js'
 import { type ZodLike, zodToIR } from './to-ir.js'
@@ -57,7 +57,7 @@ function hasAsyncCheck(schema: ZodLike, seen = new Set<unknown>()): boolean {
   return children.some((c) => isZodSchema(c) && hasAsyncCheck(c, seen))
 }
 
-const cache = new WeakMap<object, SchemaAdapter>()
+const cached = adapterCache()
 
 function isZodSchema(value: unknown): value is ZodLike {
   const zod = (value as { _zod?: { def?: unknown; run?: unknown } } | null)?._zod
@@ -74,34 +74,33 @@ export function zodAdapter<S extends $ZodType>(schema: S): SchemaAdapter<input<S
   if (!isZodSchema(schema)) {
     throw new TypeError('zodAdapter: expected a zod 4 schema (zod 3 schemas are not supported)')
   }
-  const hit = cache.get(schema)
-  if (hit) return hit as SchemaAdapter<input<S>, output<S>>
-  const run = (schema as unknown as { _zod: { run: Run } })._zod.run
-  const async = hasAsyncCheck(schema)
-  const parseAsync = async (value: unknown) => {
-    const ctx = asyncCtx()
-    return toResult(await run({ value, issues: [] }, ctx), ctx)
-  }
-  const adapter = defineAdapter<input<S>, output<S>>({
-    library: 'zod',
-    schema,
-    ir: async ? undefined : zodToIR(schema),
-    async,
-    parse: async
-      ? parseAsync
-      : (value) => {
-          try {
-            const ctx = syncCtx()
-            const r = run({ value, issues: [] }, ctx)
-            if (!(r instanceof Promise)) return toResult(r, ctx)
-          } catch (e) {
-            if (!(e instanceof $ZodAsyncError)) throw e
-          }
-          return parseAsync(value)
-        },
+  return cached(schema, () => {
+    const run = (schema as unknown as { _zod: { run: Run } })._zod.run
+    const async = hasAsyncCheck(schema)
+    const parseAsync = async (value: unknown) => {
+      const ctx = asyncCtx()
+      return toResult(await run({ value, issues: [] }, ctx), ctx)
+    }
+    const adapter = defineAdapter<input<S>, output<S>>({
+      library: 'zod',
+      schema,
+      ir: async ? undefined : zodToIR(schema),
+      async,
+      parse: async
+        ? parseAsync
+        : (value) => {
+            try {
+              const ctx = syncCtx()
+              const r = run({ value, issues: [] }, ctx)
+              if (!(r instanceof Promise)) return toResult(r, ctx)
+            } catch (e) {
+              if (!(e instanceof $ZodAsyncError)) throw e
+            }
+            return parseAsync(value)
+          },
+    })
+    return adapter
   })
-  cache.set(schema, adapter as SchemaAdapter)
-  return adapter
 }
 
 /** Whether a value is a zod 4 schema (classic or mini). */

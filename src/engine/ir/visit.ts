@@ -64,23 +64,6 @@ export function each<K extends IRKind, R, C>(
 /** The kinds that hold one `inner` node standing in their place. */
 export const wrapperKinds = ['optional', 'nullable', 'readonly', 'default'] as const
 
-/** The kinds with no child node. */
-export const leafKindList = [
-  'string',
-  'number',
-  'bigint',
-  'boolean',
-  'date',
-  'literal',
-  'enum',
-  'null',
-  'undefined',
-  'nan',
-  'unknown',
-  'never',
-  'ref',
-] as const
-
 /**
  * A child of a node and the edge to it: the property key or tuple index of a value inside it,
  * `*` for items at any index or key (array, set, record and catch-all values), `undefined` for a
@@ -96,8 +79,8 @@ const here = (node: IRNode): IREdge => ({ key: undefined, node })
 const present = (edges: (IREdge | false | undefined)[]): IREdge[] =>
   edges.filter((e): e is IREdge => e !== false && e !== undefined)
 
-const edges: Visitor<readonly IREdge[]> = {
-  ...each(leafKindList, () => none),
+// Kinds without an entry (the leaves and `ref`) have no children.
+const edges: Partial<Visitor<readonly IREdge[]>> = {
   object: (n) =>
     present([
       ...n.properties.map((p) => ({ key: p.key, node: p.value })),

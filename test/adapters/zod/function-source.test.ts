@@ -16,7 +16,8 @@ function installedVersion(): string {
   return JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version
 }
 
-const tx = (schema: z.ZodString) => (schema._zod.def.checks![0]!._zod.def as { tx: unknown }).tx
+const tx = (schema: z.ZodString) =>
+  (schema._zod.def.checks![0]!._zod.def as unknown as { tx: unknown }).tx
 
 describe('zod function sources', () => {
   it('runs against a zod version the source reading was verified with', () => {
@@ -29,7 +30,9 @@ describe('zod function sources', () => {
     expect(transformName(tx(z.string().toLowerCase()))).toBe('toLowerCase')
     expect(transformName(tx(z.string().toUpperCase()))).toBe('toUpperCase')
     const m = mini.string().check(mini.trim())
-    expect(transformName((m._zod.def.checks![0]!._zod.def as { tx: unknown }).tx)).toBe('trim')
+    expect(transformName((m._zod.def.checks![0]!._zod.def as unknown as { tx: unknown }).tx)).toBe(
+      'trim',
+    )
   })
 
   it('calls any other function an overwrite, even one that does the same', () => {
