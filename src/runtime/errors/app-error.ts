@@ -1,4 +1,4 @@
-import type { ErrorCode } from './error-codes.js'
+import { type ErrorCode, type ErrorCodeEntry, errorCodes } from './error-codes.js'
 import { hostClientError } from './host-errors.js'
 import { dataField, isError } from './safe-read.js'
 import type { ValidationIssue } from './validation-issue.js'
@@ -51,26 +51,22 @@ export class AppError<Details = unknown> extends Error {
 
   /** 404 NOT_FOUND, `<resource> not found`. */
   static notFound(resource?: string): AppError<null> {
-    return new AppError('NOT_FOUND', resource ? `${resource} not found` : 'Resource not found', 404)
+    return raise('NOT_FOUND', resource ? `${resource} not found` : undefined)
   }
 
   /** 401 UNAUTHORIZED, `Authentication required` unless a message is given. */
-  static unauthorized(message = 'Authentication required'): AppError<null> {
-    return new AppError('UNAUTHORIZED', message, 401)
+  static unauthorized(message?: string): AppError<null> {
+    return raise('UNAUTHORIZED', message)
   }
 
   /** 403 FORBIDDEN, `Access denied` unless a message is given. */
-  static forbidden(message = 'Access denied'): AppError<null> {
-    return new AppError('FORBIDDEN', message, 403)
+  static forbidden(message?: string): AppError<null> {
+    return raise('FORBIDDEN', message)
   }
 
   /** 409 CONFLICT, `<resource> already exists`. */
   static conflict(resource?: string): AppError<null> {
-    return new AppError(
-      'CONFLICT',
-      resource ? `${resource} already exists` : 'Resource already exists',
-      409,
-    )
+    return raise('CONFLICT', resource ? `${resource} already exists` : undefined)
   }
 
   /** 422 VALIDATION_ERROR; details hold the single issue, or the array when there are several. */
@@ -78,12 +74,12 @@ export class AppError<Details = unknown> extends Error {
     issues: ValidationIssue | readonly ValidationIssue[],
   ): AppError<ValidationIssue | readonly ValidationIssue[]> {
     const details = Array.isArray(issues) && issues.length === 1 ? issues[0] : issues
-    return new AppError('VALIDATION_ERROR', 'Validation failed', 422, details)
+    return raise('VALIDATION_ERROR', undefined, details)
   }
 
   /** 500 INTERNAL_ERROR raised on purpose: its message is sent as given, also in production. */
-  static internal(message = 'Internal server error'): AppError<null> {
-    return new AppError('INTERNAL_ERROR', message, 500)
+  static internal(message?: string): AppError<null> {
+    return raise('INTERNAL_ERROR', message, null, { isOperational: true })
   }
 
   /** Any code and status. */
@@ -131,18 +127,32 @@ export class AppError<Details = unknown> extends Error {
     if (isAppError(value)) return value
     const client = hostClientError(value)
     if (client !== undefined) {
-      return new AppError(client.code, client.message, client.status, client.details, {
-        cause: value,
-      })
+      return raise(client.code, client.message, client.details, { cause: value })
     }
-    return new AppError('INTERNAL_ERROR', describe(value), 500, null, {
-      cause: value,
-      isOperational: false,
-    })
+    return raise('INTERNAL_ERROR', describe(value), null, { cause: value })
   }
 }
 
 Object.defineProperty(AppError.prototype, kAppError, { value: true })
+
+/**
+ * An error of a code shapeguard sends, made from the registry: its status, and its default
+ * message unless one is given. A code the registry does not expose (INTERNAL_ERROR) is raised as
+ * a programmer error unless `options.isOperational` says otherwise. Every error shapeguard raises
+ * comes from here.
+ */
+export function raise<Details = null>(
+  code: ErrorCode,
+  message?: string,
+  details?: Details | null,
+  options?: AppErrorOptions,
+): AppError<Details> {
+  const entry: ErrorCodeEntry = errorCodes[code]
+  return new AppError<Details>(code, message ?? entry.message, entry.status, details, {
+    isOperational: entry.exposed,
+    ...options,
+  })
+}
 
 /**
  * Whether a value is an AppError (or subclass), also one made by another copy of shapeguard.

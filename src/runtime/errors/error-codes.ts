@@ -1,42 +1,149 @@
+/** One code of the registry: its status, its default message, and who may read what it says. */
+export interface ErrorCodeEntry {
+  readonly code: string
+  readonly status: number
+  /** The message when the raiser gives none. */
+  readonly message: string
+  /**
+   * Whether the client is sent this code's message and details as raised. `false` (only
+   * INTERNAL_ERROR) makes shapeguard's own raises programmer errors (`isOperational: false`),
+   * whose message and details errorHandler replaces in production.
+   */
+  readonly exposed: boolean
+  /** The feature that will raise the code, while it is not built yet. */
+  readonly reserved?: string
+}
+
 /**
- * Every error code shapeguard itself sends, with its HTTP status. The key equals the code; codes
- * are never reused for another meaning. `AppError.custom`, `AppError.define`, `res.fail` and
- * subclasses may use codes of their own.
+ * Every error code shapeguard itself sends, with its HTTP status and default message. The key
+ * equals the code; codes are never reused for another meaning. Every error shapeguard raises is
+ * made from here by `raise()`; `AppError.custom`, `AppError.define`, `res.fail` and subclasses may
+ * use codes of their own.
  */
 export const errorCodes = {
   // AppError factories, notFoundHandler, errorHandler
-  NOT_FOUND: { code: 'NOT_FOUND', status: 404 },
-  UNAUTHORIZED: { code: 'UNAUTHORIZED', status: 401 },
-  FORBIDDEN: { code: 'FORBIDDEN', status: 403 },
-  CONFLICT: { code: 'CONFLICT', status: 409 },
-  INTERNAL_ERROR: { code: 'INTERNAL_ERROR', status: 500 },
+  NOT_FOUND: { code: 'NOT_FOUND', status: 404, message: 'Resource not found', exposed: true },
+  UNAUTHORIZED: {
+    code: 'UNAUTHORIZED',
+    status: 401,
+    message: 'Authentication required',
+    exposed: true,
+  },
+  FORBIDDEN: { code: 'FORBIDDEN', status: 403, message: 'Access denied', exposed: true },
+  CONFLICT: { code: 'CONFLICT', status: 409, message: 'Resource already exists', exposed: true },
+  INTERNAL_ERROR: {
+    code: 'INTERNAL_ERROR',
+    status: 500,
+    message: 'Internal server error',
+    exposed: false,
+  },
 
-  // createRouter
-  METHOD_NOT_ALLOWED: { code: 'METHOD_NOT_ALLOWED', status: 405 },
+  // createRouter + notFoundHandler
+  METHOD_NOT_ALLOWED: {
+    code: 'METHOD_NOT_ALLOWED',
+    status: 405,
+    message: 'Method not allowed',
+    exposed: true,
+  },
 
   // validate / handle
-  VALIDATION_ERROR: { code: 'VALIDATION_ERROR', status: 422 },
-  RATE_LIMIT_EXCEEDED: { code: 'RATE_LIMIT_EXCEEDED', status: 429 },
+  VALIDATION_ERROR: {
+    code: 'VALIDATION_ERROR',
+    status: 422,
+    message: 'Validation failed',
+    exposed: true,
+  },
+  RATE_LIMIT_EXCEEDED: {
+    code: 'RATE_LIMIT_EXCEEDED',
+    status: 429,
+    message: 'Too many requests',
+    exposed: true,
+    reserved: 'per-route `rateLimit`',
+  },
 
   // pre-parse guards
-  BODY_TOO_DEEP: { code: 'BODY_TOO_DEEP', status: 400 },
-  BODY_ARRAY_TOO_LARGE: { code: 'BODY_ARRAY_TOO_LARGE', status: 400 },
-  STRING_TOO_LONG: { code: 'STRING_TOO_LONG', status: 400 },
-  INVALID_CONTENT_TYPE: { code: 'INVALID_CONTENT_TYPE', status: 415 },
-  PARAM_POLLUTION: { code: 'PARAM_POLLUTION', status: 400 },
-  PROTO_POLLUTION: { code: 'PROTO_POLLUTION', status: 400 },
+  BODY_TOO_DEEP: {
+    code: 'BODY_TOO_DEEP',
+    status: 400,
+    message: 'Request is nested too deeply',
+    exposed: true,
+  },
+  BODY_ARRAY_TOO_LARGE: {
+    code: 'BODY_ARRAY_TOO_LARGE',
+    status: 400,
+    message: 'Request contains an array that is too long',
+    exposed: true,
+  },
+  STRING_TOO_LONG: {
+    code: 'STRING_TOO_LONG',
+    status: 400,
+    message: 'Request contains a string that is too long',
+    exposed: true,
+  },
+  INVALID_CONTENT_TYPE: {
+    code: 'INVALID_CONTENT_TYPE',
+    status: 415,
+    message: 'Content-Type is not supported',
+    exposed: true,
+  },
+  PARAM_POLLUTION: {
+    code: 'PARAM_POLLUTION',
+    status: 400,
+    message: 'Query parameter must not be repeated',
+    exposed: true,
+  },
+  PROTO_POLLUTION: {
+    code: 'PROTO_POLLUTION',
+    status: 400,
+    message: 'Request must not contain a "__proto__" key',
+    exposed: true,
+  },
 
   // the host's body parser and other client errors raised by the host framework
-  INVALID_JSON: { code: 'INVALID_JSON', status: 400 },
-  PAYLOAD_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', status: 413 },
-  BAD_REQUEST: { code: 'BAD_REQUEST', status: 400 },
+  INVALID_JSON: {
+    code: 'INVALID_JSON',
+    status: 400,
+    message: 'Request body is not valid JSON',
+    exposed: true,
+  },
+  PAYLOAD_TOO_LARGE: {
+    code: 'PAYLOAD_TOO_LARGE',
+    status: 413,
+    message: 'Request body is too large',
+    exposed: true,
+  },
+  BAD_REQUEST: { code: 'BAD_REQUEST', status: 400, message: 'Bad request', exposed: true },
 
   // verifyWebhook
-  WEBHOOK_SIGNATURE_MISSING: { code: 'WEBHOOK_SIGNATURE_MISSING', status: 400 },
-  WEBHOOK_SIGNATURE_INVALID: { code: 'WEBHOOK_SIGNATURE_INVALID', status: 401 },
-  WEBHOOK_TIMESTAMP_MISSING: { code: 'WEBHOOK_TIMESTAMP_MISSING', status: 400 },
-  WEBHOOK_TIMESTAMP_EXPIRED: { code: 'WEBHOOK_TIMESTAMP_EXPIRED', status: 400 },
-} as const satisfies Record<string, { code: string; status: number }>
+  WEBHOOK_SIGNATURE_MISSING: {
+    code: 'WEBHOOK_SIGNATURE_MISSING',
+    status: 400,
+    message: 'Webhook signature is missing',
+    exposed: true,
+    reserved: '`verifyWebhook`',
+  },
+  WEBHOOK_SIGNATURE_INVALID: {
+    code: 'WEBHOOK_SIGNATURE_INVALID',
+    status: 401,
+    message: 'Webhook signature is invalid',
+    exposed: true,
+    reserved: '`verifyWebhook`',
+  },
+  WEBHOOK_TIMESTAMP_MISSING: {
+    code: 'WEBHOOK_TIMESTAMP_MISSING',
+    status: 400,
+    message: 'Webhook timestamp is missing',
+    exposed: true,
+    reserved: '`verifyWebhook`',
+  },
+  WEBHOOK_TIMESTAMP_EXPIRED: {
+    code: 'WEBHOOK_TIMESTAMP_EXPIRED',
+    status: 400,
+    message: 'Webhook timestamp is outside the tolerance',
+    exposed: true,
+    reserved: '`verifyWebhook`',
+  },
+} as const satisfies Record<string, ErrorCodeEntry>
 
 /** A code shapeguard itself sends (see the error-code table in the README). */
 export type ErrorCode = keyof typeof errorCodes

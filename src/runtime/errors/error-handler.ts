@@ -6,7 +6,7 @@ import { checkLoggerInstance } from '../logging/options.js'
 import { resolveLogger } from '../logging/resolve-logger.js'
 import type { Logger } from '../logging/types.js'
 import { defaultShape } from '../response/envelope.js'
-import { AppError } from './app-error.js'
+import { AppError, raise } from './app-error.js'
 import { sendFallback } from './error-fallback.js'
 import { reportError, reportHookFailure } from './error-log.js'
 import { dataField, isError } from './safe-read.js'
@@ -113,12 +113,11 @@ function hasHelpers(res: Response): boolean {
 
 // The message names the fix; the TypeError itself stays the cause, with its stack.
 function withoutShapeguard(thrown: TypeError): AppError {
-  return new AppError(
+  return raise(
     'INTERNAL_ERROR',
     `${thrown.message}: res.ok, res.fail and the other response helpers exist only after app.use(shapeguard()) or on handle()/validate() routes`,
-    500,
     null,
-    { cause: thrown, isOperational: false },
+    { cause: thrown },
   )
 }
 

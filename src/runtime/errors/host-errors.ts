@@ -12,14 +12,15 @@ export interface HostClientError {
 
 type Translate = (err: object) => HostClientError
 
+// The code's status and, unless another is given, its registry message.
 const answer = (
   code: ErrorCode,
-  message: string,
+  message: string = errorCodes[code].message,
   details: Record<string, unknown> | null = null,
 ): HostClientError => ({ code, status: errorCodes[code].status, message, details })
 
 const fixed =
-  (code: ErrorCode, message: string, details: Record<string, unknown> | null = null): Translate =>
+  (code: ErrorCode, message?: string, details: Record<string, unknown> | null = null): Translate =>
   () =>
     answer(code, message, details)
 
@@ -28,16 +29,12 @@ const unsupported = { allowed: contentTypesAllowed }
 // body-parser's `type` values (body-parser 1 and 2 use the same names). The host's own messages
 // are never sent: they echo the request (its charset, encoding, a slice of the body).
 const byType = new Map<string, Translate>([
-  ['entity.parse.failed', fixed('INVALID_JSON', 'Request body is not valid JSON')],
+  ['entity.parse.failed', fixed('INVALID_JSON')],
   [
     'entity.too.large',
     (err) => {
       const limit = dataField(err, 'limit')
-      return answer(
-        'PAYLOAD_TOO_LARGE',
-        'Request body is too large',
-        typeof limit === 'number' ? { limit } : null,
-      )
+      return answer('PAYLOAD_TOO_LARGE', undefined, typeof limit === 'number' ? { limit } : null)
     },
   ],
   ['parameters.too.many', fixed('PAYLOAD_TOO_LARGE', 'Request body has too many parameters')],
@@ -61,15 +58,15 @@ const byType = new Map<string, Translate>([
 
 // Any other 4xx of the host, by status; a status not listed is answered as 400 BAD_REQUEST.
 const byStatus = new Map<number, HostClientError>([
-  [400, answer('BAD_REQUEST', 'Bad request')],
-  [401, answer('UNAUTHORIZED', 'Authentication required')],
-  [403, answer('FORBIDDEN', 'Access denied')],
-  [404, answer('NOT_FOUND', 'Resource not found')],
-  [405, answer('METHOD_NOT_ALLOWED', 'Method not allowed')],
-  [409, answer('CONFLICT', 'Resource already exists')],
-  [413, answer('PAYLOAD_TOO_LARGE', 'Request body is too large')],
-  [415, answer('INVALID_CONTENT_TYPE', 'Content-Type is not supported', unsupported)],
-  [429, answer('RATE_LIMIT_EXCEEDED', 'Too many requests')],
+  [400, answer('BAD_REQUEST')],
+  [401, answer('UNAUTHORIZED')],
+  [403, answer('FORBIDDEN')],
+  [404, answer('NOT_FOUND')],
+  [405, answer('METHOD_NOT_ALLOWED')],
+  [409, answer('CONFLICT')],
+  [413, answer('PAYLOAD_TOO_LARGE')],
+  [415, answer('INVALID_CONTENT_TYPE', undefined, unsupported)],
+  [429, answer('RATE_LIMIT_EXCEEDED')],
 ])
 
 const malformedPath = answer('BAD_REQUEST', 'Malformed URL encoding in the path')

@@ -1,6 +1,5 @@
 import type { Request } from 'express'
-import { AppError } from '../errors/app-error.js'
-import { errorCodes } from '../errors/error-codes.js'
+import { type AppError, raise } from '../errors/app-error.js'
 import { hasBodyOnWire } from '../pipeline/request-input.js'
 import { contentTypesAllowed } from './media-types.js'
 
@@ -72,8 +71,7 @@ function wasParsed(req: Request): boolean {
 
 // Every 415 has the same details, and none echoes the request's header.
 function unsupported(message: string): AppError {
-  const { code, status } = errorCodes.INVALID_CONTENT_TYPE
-  return new AppError(code, message, status, { allowed: contentTypesAllowed })
+  return raise('INVALID_CONTENT_TYPE', message, { allowed: contentTypesAllowed })
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { SchemaAdapter } from '../../engine/adapter.js'
 import { compile } from '../../engine/compile.js'
 import type { Issue } from '../../engine/result.js'
-import { AppError } from '../errors/app-error.js'
+import { type AppError, raise } from '../errors/app-error.js'
 import { warnCompileFallback } from '../pipeline/warn-compile-fallback.js'
 
 /** Passes a success helper's `data` through the response schema; throws instead of sending bad data. */
@@ -65,13 +65,7 @@ function describeIssue(issue: Issue | undefined, trustCode: boolean): string {
 }
 
 function responseError(reason: string): AppError {
-  // Not operational: errorHandler sends the fallback message in production and this one in
+  // A programmer error: errorHandler sends the fallback message in production and this one in
   // development; details stay null (there is no cause, so no stack and never the data).
-  return new AppError(
-    'INTERNAL_ERROR',
-    `Response does not match the route's response schema (${reason})`,
-    500,
-    null,
-    { isOperational: false },
-  )
+  return raise('INTERNAL_ERROR', `Response does not match the route's response schema (${reason})`)
 }

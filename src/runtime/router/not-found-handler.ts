@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express'
-import { AppError } from '../errors/app-error.js'
+import { raise } from '../errors/app-error.js'
 import { pathOf } from '../logging/request-log-state.js'
 import { allowedMethods } from './allowed-methods.js'
 
@@ -23,14 +23,11 @@ export function notFoundHandler(options: NotFoundHandlerOptions = {}): RequestHa
     if (allowed !== undefined) {
       res.setHeader('Allow', allowed.join(', '))
       return next(
-        new AppError(
-          'METHOD_NOT_ALLOWED',
-          `Method ${req.method} is not allowed on this route`,
-          405,
-          { allowed },
-        ),
+        raise('METHOD_NOT_ALLOWED', `Method ${req.method} is not allowed on this route`, {
+          allowed,
+        }),
       )
     }
-    next(new AppError('NOT_FOUND', fixed ?? `Cannot ${req.method} ${pathOf(req) || '/'}`, 404))
+    next(raise('NOT_FOUND', fixed ?? `Cannot ${req.method} ${pathOf(req) || '/'}`))
   }
 }

@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ErrorCode } from '../../../src/index.js'
-import { errorCodes } from '../../../src/runtime/errors/error-codes.js'
+import { raise } from '../../../src/runtime/errors/app-error.js'
+import { type ErrorCodeEntry, errorCodes } from '../../../src/runtime/errors/error-codes.js'
 
 // SPEC.md 7.1 plus API.md's additions (decision 6) and the host's other client errors.
 const specified: Record<string, number> = {
@@ -47,13 +48,18 @@ function readmeTable(): Record<string, number> {
 
 const reserved = /^reserved: raised by .+, not built yet/
 
-/** Every source file under src/ except the registry itself. */
-function sources(): string {
+/** Every source file under src/, by path, except the registry itself. */
+function sourceFiles(): Map<string, string> {
   const root = join(import.meta.dirname, '../../../src')
-  return readdirSync(root, { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.ts') && !file.endsWith('error-codes.ts'))
-    .map((file) => readFileSync(join(root, file), 'utf8'))
-    .join('\n')
+  return new Map(
+    readdirSync(root, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('error-codes.ts'))
+      .map((file) => [file.replaceAll('\\', '/'), readFileSync(join(root, file), 'utf8')]),
+  )
+}
+
+function sources(): string {
+  return [...sourceFiles().values()].join('\n')
 }
 
 describe('errorCodes', () => {
@@ -84,6 +90,50 @@ describe('errorCodes', () => {
     }
     expect(readmeRows().WEBHOOK_SIGNATURE_MISSING?.raisedBy).toMatch(reserved)
     expect(readmeRows().RATE_LIMIT_EXCEEDED?.raisedBy).toMatch(reserved)
+  })
+
+  it('marks as reserved exactly the codes the README marks as not built yet', () => {
+    const rows = readmeRows()
+    for (const entry of Object.values(errorCodes) as ErrorCodeEntry[]) {
+      expect(reserved.test(rows[entry.code]?.raisedBy ?? ''), entry.code).toBe(
+        entry.reserved !== undefined,
+      )
+      if (entry.reserved !== undefined) expect(rows[entry.code]?.raisedBy).toContain(entry.reserved)
+    }
+  })
+
+  it('gives every code a default message, and exposes all but INTERNAL_ERROR', () => {
+    for (const entry of Object.values(errorCodes) as ErrorCodeEntry[]) {
+      expect(entry.message, entry.code).toMatch(/^[A-Z].*[^.]$/)
+      expect(entry.exposed, entry.code).toBe(entry.code !== 'INTERNAL_ERROR')
+    }
+  })
+
+  it('raises from the registry: its status, its default message, its exposure', () => {
+    const conflict = raise('CONFLICT')
+    expect([conflict.statusCode, conflict.message, conflict.details]).toEqual([
+      409,
+      'Resource already exists',
+      null,
+    ])
+    expect(conflict.isOperational).toBe(true)
+    const internal = raise('INTERNAL_ERROR', 'broken', null, { cause: 1 })
+    expect([internal.statusCode, internal.isOperational, internal.cause]).toEqual([500, false, 1])
+    expect(raise('INTERNAL_ERROR', undefined, null, { isOperational: true }).isOperational).toBe(
+      true,
+    )
+    expect(raise('BAD_REQUEST', 'Nope', { at: 'x' }).details).toEqual({ at: 'x' })
+  })
+
+  it('is the only way shapeguard makes an AppError (no status literals outside the registry)', () => {
+    const makers = [...sourceFiles()]
+      .filter(([, text]) => /new AppError\b/.test(text))
+      .map(([file]) => file)
+    expect(makers).toEqual(['runtime/errors/app-error.ts'])
+    const appError = sourceFiles().get('runtime/errors/app-error.ts') ?? ''
+    // Inside app-error.ts: raise() itself and the factories for codes of the user's own.
+    const code = appError.split('\n').filter((line) => !/^\s*(\*|\/\/)/.test(line))
+    expect(code.filter((line) => /new AppError\b/.test(line))).toHaveLength(4)
   })
 
   it('matches the README table row for row', () => {
