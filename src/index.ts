@@ -35,7 +35,6 @@ export { handle } from './runtime/pipeline/handle.js'
 export type {
   BodyOf,
   CacheOptions,
-  RateLimitOptions,
   RouteDefinition,
   RouteHandler,
   Schema,
@@ -46,6 +45,13 @@ export type {
   TypedResponse,
 } from './runtime/pipeline/route-types.js'
 export { type ValidateOptions, validate } from './runtime/pipeline/validate.js'
+export type {
+  RateLimitEntry,
+  RateLimitGetSetStore,
+  RateLimitIncrementStore,
+  RateLimitOptions,
+  RateLimitStore,
+} from './runtime/rate-limit/types.js'
 export type { ResponseShape, ShapeToken } from './runtime/response/envelope.js'
 export type {
   CreatedOptions,

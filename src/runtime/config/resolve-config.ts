@@ -2,7 +2,6 @@ import type { Request } from 'express'
 import type { AppError } from '../errors/app-error.js'
 import { type GuardLimits, resolveLimits } from '../guards/index.js'
 import type { LoggerOptions } from '../logging/options.js'
-import { rejectUnbuilt } from '../pipeline/not-built.js'
 import { type CompiledShape, compileShape, type ResponseShape } from '../response/envelope.js'
 import { checkBoolean, checkFunction, checkString } from './check-option.js'
 
@@ -116,9 +115,20 @@ export function debugFromEnv(): boolean {
   return process.env.NODE_ENV !== 'production'
 }
 
+// Options of a route, not of the app: given to shapeguard() they would silently do nothing.
+function perRouteOnly(config: object): void {
+  for (const key of ['rateLimit', 'cache']) {
+    if ((config as Record<string, unknown>)[key] !== undefined) {
+      throw new TypeError(
+        `shapeguard: ${key} is an option of a route, not of shapeguard(); give it to validate(), handle() or defineRoute()`,
+      )
+    }
+  }
+}
+
 /** Applies defaults and checks every option; throws a message naming the bad option. */
 export function resolveConfig(config: ShapeguardConfig = {}): ResolvedConfig {
-  rejectUnbuilt(config, 'shapeguard() option ')
+  perRouteOnly(config)
   const debug = checkBoolean(config.debug, 'debug') ?? debugFromEnv()
   const v = config.validation
   return Object.freeze({

@@ -46,7 +46,7 @@ export const errorCodes = {
     exposed: true,
   },
 
-  // validate / handle
+  // validate / handle (validation, per-route rateLimit)
   VALIDATION_ERROR: {
     code: 'VALIDATION_ERROR',
     status: 422,
@@ -58,7 +58,12 @@ export const errorCodes = {
     status: 429,
     message: 'Too many requests',
     exposed: true,
-    reserved: 'per-route `rateLimit`',
+  },
+  RATE_LIMIT_UNAVAILABLE: {
+    code: 'RATE_LIMIT_UNAVAILABLE',
+    status: 503,
+    message: 'Rate limit is unavailable, try again later',
+    exposed: true,
   },
 
   // pre-parse guards

@@ -3,8 +3,9 @@ import type { SchemaAdapter } from '../../engine/adapter.js'
 import { compile } from '../../engine/compile.js'
 import type { RequestPart } from '../../engine/result.js'
 import { debugExposure, resolveExposure } from '../config/resolve-config.js'
+import { rateLimitStep } from '../rate-limit/rate-limit-step.js'
+import { cacheStep } from '../response/cache-control.js'
 import { type PrepareData, responseStripper } from '../response/strip-response.js'
-import { rejectUnbuilt } from './not-built.js'
 import { queryArrayKeys } from './query-array-keys.js'
 import type { AnyRoute } from './route-types.js'
 import { guardStep, partStep, type Step, transformStep } from './steps.js'
@@ -32,7 +33,6 @@ export function planRoute(route: AnyRoute): RoutePlan {
   }
   const hit = cache.get(route)
   if (hit !== undefined) return hit
-  rejectUnbuilt(route, '')
   const allErrors = route.allErrors ?? false
   if (typeof allErrors !== 'boolean') throw new TypeError('shapeguard: allErrors must be a boolean')
   if (route.transform !== undefined && typeof route.transform !== 'function') {
@@ -52,13 +52,13 @@ export function planRoute(route: AnyRoute): RoutePlan {
     response === undefined ? undefined : responseStripper(adapterOf(response, 'response'))
 
   const steps: Step[] = [guardStep(route.limits, queryArrayKeys(adapters.get('query')))]
-  // Rate-limit step: inserted here (after the guards, before any schema) by the rate-limit issue.
+  if (route.rateLimit !== undefined) steps.push(rateLimitStep(route.rateLimit))
   for (const [part, adapter] of adapters) {
     const validator = compile(adapter)
     warnCompileFallback(part, adapter, validator)
     steps.push(partStep(part, validator, allErrors, sanitize))
   }
-  // Cache-Control step: inserted here (only after validation succeeded) by the cache issue.
+  if (route.cache !== undefined) steps.push(cacheStep(route.cache))
   if (route.transform !== undefined) steps.push(transformStep(route.transform))
   const compiled = Object.freeze({ steps: Object.freeze(steps), prepare })
   cache.set(route, compiled)

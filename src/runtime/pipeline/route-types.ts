@@ -4,6 +4,7 @@ import type { InferInput, InferOutput, SchemaAdapter } from '../../engine/adapte
 import type { StandardSchemaV1 } from '../../engine/standard-schema.js'
 import type { ExposureOptions } from '../config/resolve-config.js'
 import type { GuardLimits } from '../guards/index.js'
+import type { RateLimitOptions } from '../rate-limit/types.js'
 import type { CreatedOptions, OkOptions } from '../response/types.js'
 
 /** Anything accepted where a schema is: a zod schema, an adapter, a Standard Schema. */
@@ -29,22 +30,23 @@ export type SchemaOutput<S> =
       ? O
       : unknown
 
-/** A per-route rate limit, for when `rateLimit` is built (not implemented yet). */
-export interface RateLimitOptions {
-  readonly windowMs: number
-  readonly max: number
-  readonly message?: string
-  readonly store?: unknown
-  readonly keyGenerator?: (req: Request) => string
-}
-
-/** Cache-Control hints, for when the route field `cache` is built (not implemented yet). */
+/**
+ * Cache-Control hints: the header is set on the route's successful answers (status below 400)
+ * only, after validation succeeded.
+ */
 export interface CacheOptions {
+  /** Seconds a browser may reuse the answer (`max-age`); not needed with `noStore`. */
   readonly maxAge?: number
+  /** Only the browser may keep it (`private`), not a shared cache or CDN. */
   readonly private?: boolean
+  /** Nothing may keep it (`no-store`); overrides every other field. */
   readonly noStore?: boolean
+  /** Seconds a shared cache or CDN may reuse it (`s-maxage`). */
   readonly sMaxAge?: number
+  /** Seconds a cache may serve it stale while it revalidates (`stale-while-revalidate`). */
   readonly staleWhileRevalidate?: number
+  /** Request headers the answer varies by, added to `Vary` (e.g. `['Accept-Language']`). */
+  readonly vary?: readonly string[]
 }
 
 /** What a schema slot of a route holds: a schema, or nothing. */
@@ -79,10 +81,10 @@ export interface RouteDefinition<
   readonly sends?: R
   /** Runs on the validated body, after validation and before the handler; its result (of any type) is the new `req.body`. */
   readonly transform?: (body: Out<B, unknown>) => T | Promise<T>
-  /** Not implemented yet: a route that gives it throws when it is defined. */
-  readonly rateLimit?: never
-  /** Not implemented yet: a route that gives it throws when it is defined. */
-  readonly cache?: never
+  /** A per-route rate limit, checked after the pre-parse guards and before validation. */
+  readonly rateLimit?: RateLimitOptions
+  /** Cache-Control for the route's successful answers. */
+  readonly cache?: CacheOptions
   /** Pre-parse limits for this route, over `validation.limits`. */
   readonly limits?: Partial<GuardLimits>
   /** Every issue of a failing part, not just the first. @default false */

@@ -5,7 +5,7 @@ import { ErrorCode } from '../../../src/index.js'
 import { raise } from '../../../src/runtime/errors/app-error.js'
 import { type ErrorCodeEntry, errorCodes } from '../../../src/runtime/errors/error-codes.js'
 
-// SPEC.md 7.1 plus API.md's additions (decision 6) and the host's other client errors.
+// SPEC.md 7.1 plus API.md's additions (decisions 6 and 26) and the host's other client errors.
 const specified: Record<string, number> = {
   VALIDATION_ERROR: 422,
   NOT_FOUND: 404,
@@ -21,6 +21,7 @@ const specified: Record<string, number> = {
   PARAM_POLLUTION: 400,
   PROTO_POLLUTION: 400,
   RATE_LIMIT_EXCEEDED: 429,
+  RATE_LIMIT_UNAVAILABLE: 503,
   WEBHOOK_SIGNATURE_MISSING: 400,
   WEBHOOK_SIGNATURE_INVALID: 401,
   WEBHOOK_TIMESTAMP_MISSING: 400,
@@ -89,7 +90,6 @@ describe('errorCodes', () => {
       expect(raised(code), `${code} is not raised anywhere in src/`).toBe(true)
     }
     expect(readmeRows().WEBHOOK_SIGNATURE_MISSING?.raisedBy).toMatch(reserved)
-    expect(readmeRows().RATE_LIMIT_EXCEEDED?.raisedBy).toMatch(reserved)
   })
 
   it('marks as reserved exactly the codes the README marks as not built yet', () => {

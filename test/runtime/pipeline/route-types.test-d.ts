@@ -78,11 +78,15 @@ describe('transform', () => {
   })
 })
 
-describe('options not implemented yet', () => {
-  it('rateLimit and cache are compile errors', () => {
-    // @ts-expect-error rateLimit is not implemented yet
-    defineRoute({ rateLimit: { windowMs: 1000, max: 1 } })
-    // @ts-expect-error cache is not implemented yet
-    handle({ cache: { maxAge: 60 } }, () => {})
+describe('rateLimit and cache', () => {
+  it('are typed route fields', () => {
+    defineRoute({ rateLimit: { windowMs: 1000, max: 1 }, cache: { maxAge: 60, vary: ['Cookie'] } })
+    handle({ rateLimit: { windowMs: 1000, max: 1, failOpen: false } }, () => {})
+    // @ts-expect-error max is a number
+    defineRoute({ rateLimit: { windowMs: 1000, max: '1' } })
+    // @ts-expect-error windowMs is required
+    defineRoute({ rateLimit: { max: 1 } })
+    // @ts-expect-error maxAge is in seconds, a number
+    handle({ cache: { maxAge: '60' } }, () => {})
   })
 })

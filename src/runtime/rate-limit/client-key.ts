@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto'
+import type { Application, Request } from 'express'
+import { ipKeyGenerator } from 'express-rate-limit'
+import { logger } from '../logging/logger.js'
+
+let warnedForwarded = false
+const checkedApps = new WeakSet<Application>()
+
+function trustProxyOf(req: Request): unknown {
+  return (req.app as Application | undefined)?.get?.('trust proxy')
+}
+
+/**
+ * Warns once per process, as express-rate-limit does, about a proxy setting that breaks per-client
+ * limits: `X-Forwarded-For` arriving while `trust proxy` is off (every client behind the proxy is
+ * one client), and `trust proxy` set to `true` (any client picks its own address).
+ */
+function warnAboutProxy(req: Request): void {
+  if (!warnedForwarded && req.headers['x-forwarded-for'] !== undefined) {
+    if (trustProxyOf(req) === false) {
+      warnedForwarded = true
+      logger.warn(
+        "shapeguard rateLimit: requests carry X-Forwarded-For but the app's 'trust proxy' setting is off, so all clients behind the proxy share one limit; set app.set('trust proxy', <number of proxies>)",
+      )
+    }
+  }
+  const app = req.app as Application | undefined
+  if (app !== undefined && !checkedApps.has(app)) {
+    checkedApps.add(app)
+    if (trustProxyOf(req) === true) {
+      logger.warn(
+        "shapeguard rateLimit: the app's 'trust proxy' setting is true, so any client can choose the address it is limited by (X-Forwarded-For); set it to the number of proxies in front of the app",
+      )
+    }
+  }
+}
+
+/** The client a request counts for: `req.ip` (the host's trust-proxy setting decides), IPv6 by its /56. */
+export function clientOf(req: Request): string {
+  warnAboutProxy(req)
+  const ip = req.ip
+  return ip === undefined || ip === '' ? 'unknown' : ipKeyGenerator(ip, 56)
+}
+
+/** The default key: `<req.path>:<client>`. */
+export function defaultKey(req: Request): string {
+  return `${req.path}:${clientOf(req)}`
+}
+
+// A key longer than this is stored as its hash: a client choosing long paths must not choose how
+// much memory (or Redis) each of its keys takes.
+const MAX_KEY_LENGTH = 200
+
+/**
+ * The key a store sees: the route (method and pattern) and then the client's key, so that two
+ * routes sharing a store never share a count.
+ */
+export function routeKey(req: Request, key: string): string {
+  const method = req.method === 'HEAD' ? 'GET' : req.method
+  const pattern = (req.route as { path?: unknown } | undefined)?.path
+  const full = `${method} ${req.baseUrl}${typeof pattern === 'string' ? pattern : String(pattern ?? '')}|${key}`
+  return full.length <= MAX_KEY_LENGTH
+    ? full
+    : `#${createHash('sha256').update(full).digest('base64url')}`
+}
+
+/** Forgets the once-per-process warnings (tests). */
+export function resetProxyWarnings(): void {
+  warnedForwarded = false
+}
