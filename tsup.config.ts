@@ -8,6 +8,7 @@ export default defineConfig({
     'adapters/valibot': 'src/adapters/valibot/index.ts',
     'adapters/yup': 'src/adapters/yup/index.ts',
     'adapters/winston': 'src/adapters/winston/index.ts',
+    'adapters/redis': 'src/adapters/redis/index.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 // package, ESM and CommonJS, in fresh processes; a subpath that needs its peer is the control.
 const root = resolve(import.meta.dirname, '../..')
 const dist = join(root, 'dist')
-const peers = ['valibot', 'yup', 'winston', 'pino']
+const peers = ['valibot', 'yup', 'winston', 'pino', 'ioredis', 'redis', '@redis']
 
 /** Imports an ESM file with a resolve hook that fails on any optional peer; returns stderr or ''. */
 function importEsm(file: string): string {
@@ -59,5 +59,10 @@ describe('optional peers', () => {
     expect(importEsm(join(dist, 'adapters/yup.js'))).toMatch(/optional peer loaded: yup/)
     expect(requireCjs(join(dist, 'adapters/valibot.cjs'))).toEqual(['valibot'])
     expect(requireCjs(join(dist, 'adapters/yup.cjs'))).toEqual(['yup'])
+  })
+
+  it("are not loaded by the redis subpath: the client is the caller's", () => {
+    expect(importEsm(join(dist, 'adapters/redis.js'))).toBe('')
+    expect(requireCjs(join(dist, 'adapters/redis.cjs'))).toEqual([])
   })
 })
