@@ -182,6 +182,18 @@ describe.each(hosts)('%s', (host, express) => {
     expect(res.status).toBe(400)
     expect(res.body).toEqual(JSON.parse(expected('body-too-deep')))
   })
+
+  it('rate-limit-429: the sixth login attempt within the minute', async () => {
+    const app = await example('rate-limit', host)
+    app.use(errorHandler())
+    const login = () =>
+      request(app).post('/login').send({ email: 'ada@example.com', password: 'correct horse' })
+    for (let i = 0; i < 5; i++) expect((await login()).status).toBe(201)
+    const res = await login()
+    expect(res.status).toBe(429)
+    expect(res.headers['retry-after']).toBe('60')
+    expect(res.body).toEqual(JSON.parse(expected('rate-limit-429')))
+  })
 })
 
 // Outputs shown as comments inside an example: the answer, as the comment writes it, must be there.
@@ -219,7 +231,14 @@ describe.each(hosts)('%s: comments in examples', (host) => {
 })
 
 it('has a scenario for every README output block', () => {
-  const names = ['usage-422', 'usage-log', 'logging-pretty', 'logging-json', 'body-too-deep']
+  const names = [
+    'usage-422',
+    'usage-log',
+    'logging-pretty',
+    'logging-json',
+    'body-too-deep',
+    'rate-limit-429',
+  ]
   const marked = blocks.filter((b) => b.output !== undefined)
   expect(marked.map((b) => b.output)).toEqual(names)
   expect(marked.map(where)).toHaveLength(names.length)

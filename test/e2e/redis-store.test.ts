@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { join } from 'node:path'
 import express from 'express'
 import { Redis } from 'ioredis'
+import { RedisStore } from 'rate-limit-redis'
 import { createClient } from 'redis'
 import request from 'supertest'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -24,14 +25,21 @@ import { captureLogger, withLogging } from './support.js'
 
 const available = redisAvailable()
 let redis: RedisServer
-const clients: Array<{ quit(): Promise<unknown> }> = []
+// Closed without waiting on the server: a test may leave it stopped or restarted.
+const closers: Array<() => unknown> = []
 
 beforeAll(async () => {
   configureLogger({ silent: true })
   if (available) redis = await startRedis()
 }, 20_000)
 afterAll(async () => {
-  await Promise.all(clients.map((c) => c.quit().catch(() => undefined)))
+  for (const close of closers) {
+    try {
+      await close()
+    } catch {
+      // already closed
+    }
+  }
   await redis?.stop()
 })
 afterEach(() => resetStoreFailureReports())
@@ -39,7 +47,7 @@ afterEach(() => resetStoreFailureReports())
 function ioredis() {
   const client = new Redis({ host: '127.0.0.1', port: redis.port, maxRetriesPerRequest: 1 })
   client.on('error', () => {})
-  clients.push(client)
+  closers.push(() => client.disconnect())
   return client
 }
 
@@ -47,7 +55,7 @@ async function nodeRedis() {
   const client = createClient({ socket: { host: '127.0.0.1', port: redis.port } })
   client.on('error', () => {})
   await client.connect()
-  clients.push(client)
+  closers.push(() => client.destroy())
   return client
 }
 
@@ -94,6 +102,25 @@ describe.skipIf(!available)(`redisStore ${available ? '' : `(${redisSkipReason})
     const ttl = await check.pttl(keys[0]!)
     expect(ttl).toBeGreaterThan(50_000)
     expect(ttl).toBeLessThanOrEqual(60_000)
+  })
+
+  it('takes rate-limit-redis, the express-rate-limit Redis store', async () => {
+    const client = ioredis()
+    const store = new RedisStore({
+      sendCommand: (command: string, ...args: string[]) =>
+        client.call(command, ...args) as Promise<never>,
+      prefix: 't:rlr:',
+    })
+    const app = express()
+    app.use(shapeguard())
+    app.get(
+      '/items/:id',
+      ...handle({ rateLimit: { windowMs: 60_000, max: 4, store } }, (_req, res) =>
+        res.ok({ data: null }),
+      ),
+    )
+    app.use(errorHandler())
+    expect(passes(await burst(app, 12))).toBe(4)
   })
 
   it('sends its headers from the window Redis keeps', async () => {

@@ -38,8 +38,13 @@ function warnAboutProxy(req: Request): void {
 /** The client a request counts for: `req.ip` (the host's trust-proxy setting decides), IPv6 by its /56. */
 export function clientOf(req: Request): string {
   warnAboutProxy(req)
-  const ip = req.ip
-  return ip === undefined || ip === '' ? 'unknown' : ipKeyGenerator(ip, 56)
+  // With 'trust proxy' off, req.ip is the socket's address; reading it there skips parsing
+  // X-Forwarded-For on every request only to ignore it.
+  const trust = trustProxyOf(req)
+  const ip = trust === false || trust === undefined ? req.socket?.remoteAddress : req.ip
+  if (ip === undefined || ip === '') return 'unknown'
+  // Only an address with a colon can be IPv6 (node's isIPv6 is a long regex).
+  return ip.includes(':') ? ipKeyGenerator(ip, 56) : ip
 }
 
 /** The default key: `<req.path>:<client>`. */

@@ -1,12 +1,11 @@
 import type { Request, Response } from 'express'
-import { rateLimit } from 'express-rate-limit'
 import { checkBoolean, checkFunction, checkString } from '../config/check-option.js'
 import { raise } from '../errors/app-error.js'
 import type { Step } from '../pipeline/steps.js'
 import { defaultKey, routeKey } from './client-key.js'
-import { checkStore, routeStore } from './route-store.js'
-import { erlLogger } from './store-failures.js'
-import type { RateLimitOptions } from './types.js'
+import { checkStore, counterFor } from './counter.js'
+import { reportStoreFailure, StoreFailure } from './store-failures.js'
+import type { RateLimitEntry, RateLimitOptions } from './types.js'
 
 const known = new Set([
   'windowMs',
@@ -25,8 +24,7 @@ function checkCount(value: unknown, name: string, min: number): number {
   return value
 }
 
-/** The rate-limit step of a route (SPEC's step 3): checked when the route is defined. */
-export function rateLimitStep(options: RateLimitOptions): Step {
+function checkOptions(options: RateLimitOptions): void {
   if (typeof options !== 'object' || options === null) {
     throw new TypeError('shapeguard: rateLimit must be an object: { windowMs, max, … }')
   }
@@ -37,45 +35,59 @@ export function rateLimitStep(options: RateLimitOptions): Step {
       )
     }
   }
+}
+
+/**
+ * The rate-limit step of a route (after the pre-parse guards, before validation), checked when
+ * the route is defined. Every answer after it carries `RateLimit-Limit`, `RateLimit-Remaining` and
+ * `RateLimit-Reset`; a request over the limit gets 429 RATE_LIMIT_EXCEEDED with `Retry-After`.
+ * With the memory store it runs synchronously: no promise, no wait.
+ */
+export function rateLimitStep(options: RateLimitOptions): Step {
+  checkOptions(options)
   const windowMs = checkCount(options.windowMs, 'windowMs', 1)
   const max = checkCount(options.max, 'max', 0)
   const message = checkString(options.message, 'rateLimit.message')
-  const keyGenerator = checkFunction(options.keyGenerator, 'rateLimit.keyGenerator')
+  const keyGenerator = checkFunction(options.keyGenerator, 'rateLimit.keyGenerator') ?? defaultKey
   const failOpen = checkBoolean(options.failOpen, 'rateLimit.failOpen') ?? true
   const timeoutMs =
     options.storeTimeoutMs === undefined
       ? 1000
       : checkCount(options.storeTimeoutMs, 'storeTimeoutMs', 1)
   checkStore(options.store)
+  const count = counterFor(options.store, { windowMs, max, failOpen, timeoutMs })
+  const limitText = String(max)
 
-  const limiter = rateLimit({
-    windowMs,
-    limit: max,
-    standardHeaders: 'draft-6',
-    legacyHeaders: false,
-    store: routeStore(options.store, { windowMs, max, failOpen, timeoutMs }),
-    passOnStoreError: failOpen,
-    logger: erlLogger,
-    keyGenerator: (req) => {
-      const key = keyGenerator === undefined ? defaultKey(req) : keyGenerator(req)
-      if (typeof key !== 'string')
-        throw new TypeError('rateLimit.keyGenerator must return a string')
-      return routeKey(req, key)
-    },
-    handler: (req, res, next) => next(exceeded(req, res, message)),
-  })
-  return function limit(req, res) {
-    return new Promise<void>((resolve, reject) => {
-      void limiter(req, res, (err?: unknown) => (err === undefined ? resolve() : reject(err)))
-    })
+  function settle(entry: RateLimitEntry, res: Response): undefined {
+    const seconds = Math.max(0, Math.ceil((entry.reset - Date.now()) / 1000))
+    if (!res.headersSent) {
+      res.setHeader('RateLimit-Limit', limitText)
+      res.setHeader('RateLimit-Remaining', String(Math.max(0, max - entry.count)))
+      res.setHeader('RateLimit-Reset', String(seconds))
+    }
+    if (entry.count <= max) return undefined
+    // Seconds until the window ends, at least 1: a client told 0 would retry at once.
+    const retryAfter = Math.max(1, seconds)
+    if (!res.headersSent) res.setHeader('Retry-After', String(retryAfter))
+    throw raise('RATE_LIMIT_EXCEEDED', message, { retryAfter })
   }
-}
 
-// The 429: its Retry-After (seconds until the window ends, at least 1) is also details.retryAfter.
-function exceeded(req: Request, res: Response, message: string | undefined) {
-  const reset = (req as { rateLimit?: { resetTime?: Date } }).rateLimit?.resetTime
-  const seconds = reset === undefined ? 1 : Math.ceil((reset.getTime() - Date.now()) / 1000)
-  const retryAfter = Math.max(1, seconds)
-  if (!res.headersSent) res.setHeader('Retry-After', String(retryAfter))
-  return raise('RATE_LIMIT_EXCEEDED', message, { retryAfter })
+  function failed(err: unknown): undefined {
+    if (!(err instanceof StoreFailure)) throw err
+    reportStoreFailure(err)
+    return undefined
+  }
+
+  return function rateLimit(req: Request, res: Response) {
+    const key = keyGenerator(req)
+    if (typeof key !== 'string') throw new TypeError('rateLimit.keyGenerator must return a string')
+    const counted = count(routeKey(req, key))
+    if (counted instanceof Promise) {
+      return counted.then(
+        (entry) => settle(entry, res),
+        (err: unknown) => failed(err),
+      )
+    }
+    return settle(counted, res)
+  }
 }

@@ -1,6 +1,10 @@
 import { dataField } from '../errors/safe-read.js'
 import { logger } from '../logging/logger.js'
-import { StoreFailure } from './route-store.js'
+
+/** A store that failed while the route lets requests through (`failOpen`). */
+export class StoreFailure extends Error {
+  override readonly name = 'StoreFailure'
+}
 
 const INTERVAL_MS = 60_000
 let lastReport = Number.NEGATIVE_INFINITY
@@ -18,7 +22,10 @@ function describe(failure: StoreFailure): Record<string, unknown> {
   }
 }
 
-/** Logs a store failure that let its request through, at most once a minute per process. */
+/**
+ * Logs a store failure that let its request through, at most once a minute per process, with how
+ * many requests passed unlimited since the last report.
+ */
 export function reportStoreFailure(failure: StoreFailure, now = Date.now()): void {
   unreported++
   if (now - lastReport < INTERVAL_MS) return
@@ -35,23 +42,4 @@ export function reportStoreFailure(failure: StoreFailure, now = Date.now()): voi
 export function resetStoreFailureReports(): void {
   lastReport = Number.NEGATIVE_INFINITY
   unreported = 0
-}
-
-/**
- * The logger given to express-rate-limit: a StoreFailure is reported once a minute; its own
- * configuration warnings go to shapeguard's logger as they are.
- */
-export const erlLogger = {
-  warn(error: unknown): void {
-    logger.warn(`express-rate-limit: ${error instanceof Error ? error.message : String(error)}`)
-  },
-  error(error: unknown, message?: string): void {
-    if (error instanceof StoreFailure) {
-      reportStoreFailure(error)
-      return
-    }
-    logger.error(
-      `${message ?? 'express-rate-limit'}: ${error instanceof Error ? error.message : String(error)}`,
-    )
-  },
 }

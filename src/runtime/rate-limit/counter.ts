@@ -1,6 +1,7 @@
-import type { ClientRateLimitInfo, Options, Store } from 'express-rate-limit'
+import type { Store as ExpressRateLimitStore } from 'express-rate-limit'
 import { raise } from '../errors/app-error.js'
 import { MemoryStore } from './memory-store.js'
+import { StoreFailure } from './store-failures.js'
 import type {
   RateLimitEntry,
   RateLimitGetSetStore,
@@ -8,21 +9,19 @@ import type {
   RateLimitStore,
 } from './types.js'
 
-/** What a route's limiter needs to know to count against a store. */
-export interface RouteStoreOptions {
+/** Counts a request for a key: the window after it, with `count > max` when it is over the limit. */
+export type Counter = (key: string) => RateLimitEntry | Promise<RateLimitEntry>
+
+/** What a route's counter needs to know. */
+export interface CounterOptions {
   readonly windowMs: number
   readonly max: number
   readonly failOpen: boolean
   readonly timeoutMs: number
 }
 
-/** A store's failure, let through by express-rate-limit (`passOnStoreError`) and logged by us. */
-export class StoreFailure extends Error {
-  override readonly name = 'StoreFailure'
-}
-
-export function isErlStore(store: object): store is Store {
-  const s = store as Partial<Store>
+function isErlStore(store: object): store is ExpressRateLimitStore {
+  const s = store as Partial<ExpressRateLimitStore>
   return (
     typeof s.increment === 'function' &&
     typeof s.decrement === 'function' &&
@@ -40,7 +39,7 @@ function isGetSetStore(store: object): store is RateLimitGetSetStore {
 }
 
 // An express-rate-limit store belongs to one limiter: init() gives it that limiter's window.
-const claimed = new WeakSet<Store>()
+const claimed = new WeakSet<ExpressRateLimitStore>()
 
 /** Checks a `store` option when the route is defined. */
 export function checkStore(store: unknown): void {
@@ -65,70 +64,62 @@ export function checkStore(store: unknown): void {
 }
 
 /**
- * The route's store as express-rate-limit sees it. Our stores run SPEC's window (an entry at its
- * limit is left unchanged); a remote store's call is bounded by `timeoutMs`. A failing store
- * throws a StoreFailure when the request may pass (`failOpen`), else a 503 RATE_LIMIT_UNAVAILABLE.
+ * The route's counter over its store. The memory store counts synchronously. Every other store's
+ * call is bounded by `timeoutMs`; one that throws, rejects or times out rejects with a
+ * StoreFailure (`failOpen`: the request passes) or a 503 RATE_LIMIT_UNAVAILABLE.
  */
-export function routeStore(store: RateLimitStore | undefined, options: RouteStoreOptions): Store {
+export function counterFor(store: RateLimitStore | undefined, options: CounterOptions): Counter {
+  const { windowMs, max } = options
   if (store === undefined) {
     const memory = new MemoryStore()
-    return {
-      localKeys: true,
-      increment: (key) => info(memory.increment(key, options.windowMs, options.max)),
-      decrement: () => undefined,
-      resetKey: () => undefined,
-    }
+    return (key) => memory.increment(key, windowMs, max)
   }
-  if (isErlStore(store)) return wrapErlStore(store, options)
-  const count = isIncrementStore(store)
-    ? (key: string) => bounded(() => store.increment(key, options.windowMs, options.max), options)
-    : getSetIncrement(store, options)
-  return {
-    localKeys: false,
-    increment: async (key) => info(await count(key)),
-    decrement: () => undefined,
-    resetKey: () => undefined,
+  if (isErlStore(store)) return erlCounter(store, options)
+  if (isIncrementStore(store)) {
+    return (key) => bounded(() => store.increment(key, windowMs, max), options).then(checked)
   }
+  return getSetCounter(store, options)
 }
 
-function info(entry: RateLimitEntry): ClientRateLimitInfo {
-  if (!isEntry(entry)) throw new TypeError('rate-limit store returned no {count, reset}')
-  return { totalHits: entry.count, resetTime: new Date(entry.reset) }
-}
-
-function wrapErlStore(store: Store, options: RouteStoreOptions): Store {
-  return {
-    localKeys: store.localKeys ?? false,
-    init: (erlOptions: Options) => store.init?.(erlOptions),
-    increment: (key) => bounded(() => store.increment(key), options),
-    decrement: (key) => bounded(() => store.decrement(key), options),
-    resetKey: (key) => store.resetKey(key),
-  }
-}
-
-function isEntry(entry: unknown): entry is RateLimitEntry {
+function checked(entry: unknown): RateLimitEntry {
   const e = entry as Partial<RateLimitEntry> | null
-  return (
-    typeof e === 'object' &&
-    e !== null &&
-    Number.isSafeInteger(e.count) &&
-    (e.count as number) > 0 &&
-    Number.isFinite(e.reset)
-  )
+  if (
+    typeof e !== 'object' ||
+    e === null ||
+    !Number.isSafeInteger(e.count) ||
+    (e.count as number) < 1 ||
+    !Number.isFinite(e.reset)
+  ) {
+    throw new StoreFailure('answered no {count, reset}')
+  }
+  return e as RateLimitEntry
+}
+
+// An express-rate-limit Store, as express-rate-limit itself drives it: init() once with the
+// limiter's options, then increment(key) → { totalHits, resetTime }.
+function erlCounter(store: ExpressRateLimitStore, options: CounterOptions): Counter {
+  const init = Promise.resolve()
+    .then(() => store.init?.({ windowMs: options.windowMs, limit: options.max } as never))
+    .catch(() => undefined)
+  return (key) =>
+    bounded(async () => {
+      await init
+      const { totalHits, resetTime } = await store.increment(key)
+      const reset = resetTime instanceof Date ? resetTime.getTime() : Date.now() + options.windowMs
+      return checked({ count: totalHits, reset })
+    }, options)
 }
 
 // SPEC's window over get/set. Calls for one key are chained, so within a process no two
 // requests read the same count; each link is bounded by the timeout, so a store that hangs once
 // does not hold the key's later requests, and the chain is dropped once it has drained.
-function getSetIncrement(
-  store: RateLimitGetSetStore,
-  options: RouteStoreOptions,
-): (key: string) => Promise<RateLimitEntry> {
+function getSetCounter(store: RateLimitGetSetStore, options: CounterOptions): Counter {
   const queues = new Map<string, Promise<unknown>>()
   const step = async (key: string): Promise<RateLimitEntry> => {
-    const entry = await store.get(key)
+    const stored = await store.get(key)
     const now = Date.now()
-    if (entry === null || entry === undefined || !isEntry(entry) || now >= entry.reset) {
+    const entry = stored === null || stored === undefined ? undefined : checked(stored)
+    if (entry === undefined || now >= entry.reset) {
       const opened = { count: 1, reset: now + options.windowMs }
       await store.set(key, opened)
       return opened
@@ -139,9 +130,8 @@ function getSetIncrement(
     return counted
   }
   return (key) => {
-    const before = queues.get(key) ?? Promise.resolve()
     const run = () => bounded(() => step(key), options)
-    const mine = before.then(run, run)
+    const mine = (queues.get(key) ?? Promise.resolve()).then(run, run)
     const tail = mine.then(
       () => undefined,
       () => undefined,
@@ -155,7 +145,7 @@ function getSetIncrement(
 }
 
 // A store call that throws, rejects or outlives `timeoutMs` is a failure.
-async function bounded<T>(call: () => T | Promise<T>, options: RouteStoreOptions): Promise<T> {
+async function bounded<T>(call: () => T | Promise<T>, options: CounterOptions): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined
   try {
     const timeout = new Promise<never>((_, reject) => {
