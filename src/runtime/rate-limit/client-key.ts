@@ -5,42 +5,40 @@ import { logger } from '../logging/logger.js'
 
 let warnedForwarded = false
 const checkedApps = new WeakSet<Application>()
-
-function trustProxyOf(req: Request): unknown {
-  return (req.app as Application | undefined)?.get?.('trust proxy')
-}
+// The app checked last: the per-app check costs one comparison per request, not a WeakSet lookup.
+let lastApp: Application | undefined
 
 /**
- * Warns once per process, as express-rate-limit does, about a proxy setting that breaks per-client
- * limits: `X-Forwarded-For` arriving while `trust proxy` is off (every client behind the proxy is
- * one client), and `trust proxy` set to `true` (any client picks its own address).
+ * Warns once, as express-rate-limit does, about a proxy setting that breaks per-client limits:
+ * `X-Forwarded-For` arriving while `trust proxy` is off (every client behind the proxy is one
+ * client; once per process), and `trust proxy` set to `true` (any client picks its own address;
+ * once per app).
  */
-function warnAboutProxy(req: Request): void {
-  if (!warnedForwarded && req.headers['x-forwarded-for'] !== undefined) {
-    if (trustProxyOf(req) === false) {
-      warnedForwarded = true
-      logger.warn(
-        "shapeguard rateLimit: requests carry X-Forwarded-For but the app's 'trust proxy' setting is off, so all clients behind the proxy share one limit; set app.set('trust proxy', <number of proxies>)",
-      )
-    }
+function warnAboutProxy(req: Request, app: Application, trust: unknown): void {
+  if (!warnedForwarded && trust === false && req.headers['x-forwarded-for'] !== undefined) {
+    warnedForwarded = true
+    logger.warn(
+      "shapeguard rateLimit: requests carry X-Forwarded-For but the app's 'trust proxy' setting is off, so all clients behind the proxy share one limit; set app.set('trust proxy', <number of proxies>)",
+    )
   }
-  const app = req.app as Application | undefined
-  if (app !== undefined && !checkedApps.has(app)) {
-    checkedApps.add(app)
-    if (trustProxyOf(req) === true) {
-      logger.warn(
-        "shapeguard rateLimit: the app's 'trust proxy' setting is true, so any client can choose the address it is limited by (X-Forwarded-For); set it to the number of proxies in front of the app",
-      )
-    }
+  if (app === lastApp) return
+  lastApp = app
+  if (checkedApps.has(app)) return
+  checkedApps.add(app)
+  if (trust === true) {
+    logger.warn(
+      "shapeguard rateLimit: the app's 'trust proxy' setting is true, so any client can choose the address it is limited by (X-Forwarded-For); set it to the number of proxies in front of the app",
+    )
   }
 }
 
 /** The client a request counts for: `req.ip` (the host's trust-proxy setting decides), IPv6 by its /56. */
 export function clientOf(req: Request): string {
-  warnAboutProxy(req)
+  const app = req.app as Application | undefined
+  const trust: unknown = app?.get?.('trust proxy')
+  if (app !== undefined) warnAboutProxy(req, app, trust)
   // With 'trust proxy' off, req.ip is the socket's address; reading it there skips parsing
   // X-Forwarded-For on every request only to ignore it.
-  const trust = trustProxyOf(req)
   const ip = trust === false || trust === undefined ? req.socket?.remoteAddress : req.ip
   if (ip === undefined || ip === '') return 'unknown'
   // Only an address with a colon can be IPv6 (node's isIPv6 is a long regex).
@@ -61,15 +59,15 @@ const MAX_KEY_LENGTH = 200
  * routes sharing a store never share a count.
  */
 export function routeKey(req: Request, key: string): string {
-  const method = req.method === 'HEAD' ? 'GET' : req.method
-  const pattern = (req.route as { path?: unknown } | undefined)?.path
-  const full = `${method} ${req.baseUrl}${typeof pattern === 'string' ? pattern : String(pattern ?? '')}|${key}`
+  const pattern: unknown = req.route?.path
+  const full = `${req.method === 'HEAD' ? 'GET' : req.method} ${req.baseUrl}${typeof pattern === 'string' ? pattern : String(pattern ?? '')}|${key}`
   return full.length <= MAX_KEY_LENGTH
     ? full
     : `#${createHash('sha256').update(full).digest('base64url')}`
 }
 
-/** Forgets the once-per-process warnings (tests). */
+/** Forgets the once-per-process and once-per-app warnings (tests). */
 export function resetProxyWarnings(): void {
   warnedForwarded = false
+  lastApp = undefined
 }

@@ -9,8 +9,11 @@ import type {
   RateLimitStore,
 } from './types.js'
 
-/** Counts a request for a key: the window after it, with `count > max` when it is over the limit. */
-export type Counter = (key: string) => RateLimitEntry | Promise<RateLimitEntry>
+/**
+ * Counts a request for a key at `now`: the window after it, with `count > max` when it is over the
+ * limit. Only the memory store counts at the `now` it is given; other stores keep their own time.
+ */
+export type Counter = (key: string, now: number) => RateLimitEntry | Promise<RateLimitEntry>
 
 /** What a route's counter needs to know. */
 export interface CounterOptions {
@@ -72,7 +75,7 @@ export function counterFor(store: RateLimitStore | undefined, options: CounterOp
   const { windowMs, max } = options
   if (store === undefined) {
     const memory = new MemoryStore()
-    return (key) => memory.increment(key, windowMs, max)
+    return (key, now) => memory.increment(key, windowMs, max, now)
   }
   if (isErlStore(store)) return erlCounter(store, options)
   if (isIncrementStore(store)) {

@@ -24,8 +24,7 @@ export class MemoryStore implements RateLimitIncrementStore {
     return this.#windows.size
   }
 
-  increment(key: string, windowMs: number, max: number): RateLimitEntry {
-    const now = Date.now()
+  increment(key: string, windowMs: number, max: number, now = Date.now()): RateLimitEntry {
     const entry = this.#windows.get(key)
     if (entry !== undefined && now < entry.reset) {
       if (entry.count < max) entry.count++

@@ -58,14 +58,15 @@ export function rateLimitStep(options: RateLimitOptions): Step {
   const count = counterFor(options.store, { windowMs, max, failOpen, timeoutMs })
   const limitText = String(max)
 
-  function settle(entry: RateLimitEntry, res: Response): undefined {
-    const seconds = Math.max(0, Math.ceil((entry.reset - Date.now()) / 1000))
+  function settle(entry: RateLimitEntry, res: Response, now: number): undefined {
+    const seconds = Math.max(0, Math.ceil((entry.reset - now) / 1000))
+    const over = entry.count > max
     if (!res.headersSent) {
       res.setHeader('RateLimit-Limit', limitText)
-      res.setHeader('RateLimit-Remaining', String(Math.max(0, max - entry.count)))
+      res.setHeader('RateLimit-Remaining', over ? '0' : String(max - entry.count))
       res.setHeader('RateLimit-Reset', String(seconds))
     }
-    if (entry.count <= max) return undefined
+    if (!over) return undefined
     // Seconds until the window ends, at least 1: a client told 0 would retry at once.
     const retryAfter = Math.max(1, seconds)
     if (!res.headersSent) res.setHeader('Retry-After', String(retryAfter))
@@ -81,13 +82,14 @@ export function rateLimitStep(options: RateLimitOptions): Step {
   return function rateLimit(req: Request, res: Response) {
     const key = keyGenerator(req)
     if (typeof key !== 'string') throw new TypeError('rateLimit.keyGenerator must return a string')
-    const counted = count(routeKey(req, key))
+    const now = Date.now()
+    const counted = count(routeKey(req, key), now)
     if (counted instanceof Promise) {
       return counted.then(
-        (entry) => settle(entry, res),
+        (entry) => settle(entry, res, Date.now()),
         (err: unknown) => failed(err),
       )
     }
-    return settle(counted, res)
+    return settle(counted, res, now)
   }
 }
