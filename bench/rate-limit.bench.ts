@@ -113,8 +113,11 @@ try {
     ratios[`${r} / unlimited`] = ratio(rounds[r]!, baseline)
   }
   process.stdout.write('\nserver CPU per request (µs, median of rounds)\n')
-  for (const r of routes) process.stdout.write(`  ${r.padEnd(10)} ${String(us[r]).padStart(8)} µs\n`)
-  process.stdout.write('ratios (median of per-round ratios; unlimited = mean of guarded and control)\n')
+  for (const r of routes)
+    process.stdout.write(`  ${r.padEnd(10)} ${String(us[r]).padStart(8)} µs\n`)
+  process.stdout.write(
+    'ratios (median of per-round ratios; unlimited = mean of guarded and control)\n',
+  )
   for (const [name, value] of Object.entries(ratios)) {
     process.stdout.write(`  ${name.padEnd(26)} ${value.toFixed(3)}x\n`)
   }
