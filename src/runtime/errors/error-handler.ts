@@ -10,6 +10,7 @@ import { AppError, raise } from './app-error.js'
 import { sendFallback } from './error-fallback.js'
 import { reportError, reportHookFailure } from './error-log.js'
 import { dataField, isError } from './safe-read.js'
+import { withoutShapeguard } from './without-shapeguard.js'
 
 /** Options of `errorHandler()`; each falls back to `shapeguard()`'s configuration, then a default. */
 export interface ErrorHandlerOptions {
@@ -63,7 +64,7 @@ function answer(
   const explicit = options.logger !== undefined
   const error =
     config === undefined && !hasHelpers(res) && isMissingHelper(thrown)
-      ? withoutShapeguard(thrown)
+      ? withoutShapeguard(thrown.message, thrown)
       : AppError.fromUnknown(thrown)
 
   if (res.headersSent) {
@@ -109,16 +110,6 @@ function isMissingHelper(thrown: unknown): thrown is TypeError {
 
 function hasHelpers(res: Response): boolean {
   return typeof (res as Partial<Response>).ok === 'function'
-}
-
-// The message names the fix; the TypeError itself stays the cause, with its stack.
-function withoutShapeguard(thrown: TypeError): AppError {
-  return raise(
-    'INTERNAL_ERROR',
-    `${thrown.message}: res.ok, res.fail and the other response helpers exist only after app.use(shapeguard()) or on handle()/validate() routes`,
-    null,
-    { cause: thrown },
-  )
 }
 
 function validStatus(status: number): number {

@@ -1,9 +1,9 @@
 import type { Response } from 'express'
 import type { ResolvedConfig } from '../config/resolve-config.js'
 import { contextOf, peekContext } from '../context/context.js'
+import { withoutShapeguard } from '../errors/without-shapeguard.js'
 import { endpointOf } from '../logging/request-log-state.js'
 import { resolveLogger } from '../logging/resolve-logger.js'
-import { defaultShape } from './envelope.js'
 import type { RouteShape } from './route-shape.js'
 import type {
   CreatedOptions,
@@ -14,31 +14,43 @@ import type {
   ResponseHelpers,
 } from './types.js'
 
-// The helpers read their response from `this`: the same seven functions serve every response,
-// so installing them costs seven property writes per request and no closure.
+// The helpers read their response from `this`: the same seven functions serve every response.
+// They live on the app's response prototype, put there once, so a request pays nothing for them.
+
+// The configuration shapeguard() (or a guarded route) gave this response. A response it never
+// saw, such as one of a route mounted before app.use(shapeguard()), has none: the helper then
+// fails as it did before the helpers were on the prototype, with an error naming the fix.
+function configFor(res: Response, helper: string): ResolvedConfig {
+  const config = peekContext(res)?.config
+  if (config === undefined)
+    throw withoutShapeguard(`res.${helper}() was called without shapeguard()`)
+  return config
+}
 
 function ok(this: Response, options?: OkOptions): void {
-  const status =
-    options?.status ?? peekContext(this)?.config?.response.statusCodes[this.req?.method]
-  sendSuccess(this, status ?? 200, options?.data, options?.message)
+  const config = configFor(this, 'ok')
+  const status = options?.status ?? config.response.statusCodes[this.req?.method]
+  sendSuccess(this, config, status ?? 200, options?.data, options?.message)
 }
 
 function created(this: Response, options?: CreatedOptions): void {
-  sendSuccess(this, 201, options?.data, options?.message)
+  sendSuccess(this, configFor(this, 'created'), 201, options?.data, options?.message)
 }
 
 function accepted(this: Response, options?: CreatedOptions): void {
-  sendSuccess(this, 202, options?.data, options?.message)
+  sendSuccess(this, configFor(this, 'accepted'), 202, options?.data, options?.message)
 }
 
 function noContent(this: Response): void {
+  configFor(this, 'noContent')
   this.status(204).end()
 }
 
 function paginated(this: Response, options: PaginatedOptions): void {
   const { data, total, page, limit } = options
   const pages = limit > 0 ? Math.ceil(total / limit) : 0
-  sendSuccess(this, 200, Object.freeze({ items: data, total, page, limit, pages }), options.message)
+  const body = Object.freeze({ items: data, total, page, limit, pages })
+  sendSuccess(this, configFor(this, 'paginated'), 200, body, options.message)
 }
 
 function cursorPaginated(this: Response, options: CursorPaginatedOptions): void {
@@ -49,31 +61,35 @@ function cursorPaginated(this: Response, options: CursorPaginatedOptions): void 
     hasMore: options.hasMore,
     ...(options.total === undefined ? {} : { total: options.total }),
   }
-  sendSuccess(this, 200, Object.freeze(page), options.message)
+  sendSuccess(this, configFor(this, 'cursorPaginated'), 200, Object.freeze(page), options.message)
 }
 
 function fail(this: Response, options: FailOptions): void {
-  const context = peekContext(this)
-  const shape = context?.config?.response.shape ?? defaultShape
-  const body = shape.error(options.code, options.message, options.details ?? null)
+  const config = configFor(this, 'fail')
+  const body = config.response.shape.error(options.code, options.message, options.details ?? null)
   // The request log line of a `fail` answer carries its code and message, as an error's does.
-  const log = context?.log
+  const log = peekContext(this)?.log
   if (log !== undefined) log.error = { code: options.code, message: options.message }
   this.status(options.status ?? 400).json(body)
 }
 
-function sendSuccess(res: Response, status: number, given: unknown, message = ''): void {
+function sendSuccess(
+  res: Response,
+  config: ResolvedConfig,
+  status: number,
+  given: unknown,
+  message = '',
+): void {
   const context = peekContext(res)
   const prepare = context?.prepare
   const data = prepare === undefined ? (given ?? null) : prepare(given ?? null)
   const route = context?.shape
-  const config = context?.config
   let body: unknown
-  if (route === undefined) body = (config?.response.shape ?? defaultShape).success(data, message)
+  if (route === undefined) body = config.response.shape.success(data, message)
   else if (route.raw) body = data
   // Production never warns: a shared no-op, no closure per response.
-  else if (config !== undefined && !config.debug) body = route.build(data, message, ignoreMissing)
-  else body = route.build(data, message, (token) => warnMissing(res, route, token, config))
+  else if (!config.debug) body = route.build(data, message, ignoreMissing)
+  else body = route.build(data, message, (token) => warnMissing(res, route, token))
   res.status(status).json(body)
 }
 
@@ -82,13 +98,7 @@ function ignoreMissing(): void {}
 // One warning per route shape and token: a busy route must not flood the log.
 const warned = new WeakMap<RouteShape, Set<string>>()
 
-function warnMissing(
-  res: Response,
-  route: RouteShape,
-  token: string,
-  config: ResolvedConfig | undefined,
-): void {
-  if (config !== undefined && !config.debug) return
+function warnMissing(res: Response, route: RouteShape, token: string): void {
   let seen = warned.get(route)
   if (seen === undefined) {
     seen = new Set()
@@ -119,14 +129,15 @@ export const responseHelpers: Readonly<ResponseHelpers> = Object.freeze({
   fail,
 })
 
-/** Puts the helpers and the configuration on one response. */
+/**
+ * Gives a response its configuration, and the helpers: once on its app's response prototype
+ * (Express gives each app its own, and a mounted sub-app's inherits its parent's), or on the
+ * response itself when it has no app (a test double).
+ */
 export function installHelpers(res: Response, config: ResolvedConfig): void {
   contextOf(res).config = config
-  res.ok = ok
-  res.created = created
-  res.accepted = accepted
-  res.noContent = noContent
-  res.paginated = paginated
-  res.cursorPaginated = cursorPaginated
-  res.fail = fail
+  if (res.fail === fail) return
+  const app = (res as { app?: { response?: object } }).app
+  const proto = Object.getPrototypeOf(res) as object
+  Object.assign(proto === app?.response ? proto : res, responseHelpers)
 }
