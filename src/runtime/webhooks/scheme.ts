@@ -16,19 +16,18 @@ export function failure(reason: WebhookFailureReason, header: string): WebhookFa
   return Object.freeze({ reason, header })
 }
 
-/** The HMAC of the parts under each key, encoded as the sender writes it. */
+/** The HMAC of `head` then `body` under each key, as bytes. */
 export function signatures(
   keys: readonly KeyObject[],
   algorithm: string,
-  encoding: 'hex' | 'base64',
   head: string,
   body: Buffer,
-): string[] {
-  const out: string[] = []
+): Buffer[] {
+  const out: Buffer[] = []
   for (const key of keys) {
     const hmac = createHmac(algorithm, key)
     if (head !== '') hmac.update(head, 'latin1')
-    out.push(hmac.update(body).digest(encoding))
+    out.push(hmac.update(body).digest())
   }
   return out
 }

@@ -41,7 +41,7 @@ export function signedHeaderScheme(
       if (!withinWindow(seconds, nowSecs, timestamp.toleranceSecs, 'both')) return expired
       head = `${text}.`
     }
-    const expected = signatures(keys, algorithm, encoding, head, body)
-    return matchesAny(expected, [header.slice(prefix.length)]) ? undefined : mismatch
+    const expected = signatures(keys, algorithm, head, body)
+    return matchesAny(expected, [header.slice(prefix.length)], encoding) ? undefined : mismatch
   }
 }

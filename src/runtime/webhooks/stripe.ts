@@ -36,7 +36,7 @@ export function stripeScheme(keys: readonly KeyObject[], toleranceSecs: number):
     if (seconds === undefined) return malformed
     if (candidates.length === 0) return missingSignature
     if (!withinWindow(seconds, nowSecs, toleranceSecs, 'past')) return expired
-    const expected = signatures(keys, 'sha256', 'hex', `${timestamp}.`, body)
-    return matchesAny(expected, candidates) ? undefined : mismatch
+    const expected = signatures(keys, 'sha256', `${timestamp}.`, body)
+    return matchesAny(expected, candidates, 'hex') ? undefined : mismatch
   }
 }

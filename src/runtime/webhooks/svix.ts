@@ -42,7 +42,7 @@ export function svixScheme(
       if (item.slice(0, comma) === 'v1') candidates.push(item.slice(comma + 1))
     }
     if (!withinWindow(seconds, nowSecs, toleranceSecs, 'both')) return expired
-    const expected = signatures(keys, 'sha256', 'base64', `${id}.${timestamp}.`, body)
-    return matchesAny(expected, candidates) ? undefined : mismatch
+    const expected = signatures(keys, 'sha256', `${id}.${timestamp}.`, body)
+    return matchesAny(expected, candidates, 'base64') ? undefined : mismatch
   }
 }

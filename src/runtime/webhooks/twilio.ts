@@ -64,10 +64,10 @@ export function twilioScheme(keys: readonly KeyObject[], publicUrl: PublicUrl): 
     } else if (body.length > 0) {
       return mismatch
     }
-    const expected: string[] = []
+    const expected: Buffer[] = []
     for (const candidate of urlVariants(url)) {
-      expected.push(...signatures(keys, 'sha1', 'base64', '', Buffer.from(candidate + params)))
+      expected.push(...signatures(keys, 'sha1', '', Buffer.from(candidate + params)))
     }
-    return matchesAny(expected, [header]) ? undefined : mismatch
+    return matchesAny(expected, [header], 'base64') ? undefined : mismatch
   }
 }

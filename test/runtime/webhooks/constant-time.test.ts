@@ -24,9 +24,21 @@ describe('safeEqual', () => {
 })
 
 describe('matchesAny', () => {
-  it('passes when any candidate equals any expected value', () => {
-    expect(matchesAny(['aa', 'bb'], ['zz', 'bb'])).toBe(true)
-    expect(matchesAny(['aa'], ['AA', 'a', 'aaa', ''])).toBe(false)
-    expect(matchesAny(['aa'], [])).toBe(false)
+  const digest = Buffer.from('00ff10a5', 'hex')
+  it('passes when any well-formed candidate equals any digest', () => {
+    expect(matchesAny([Buffer.from('ffffffff', 'hex'), digest], ['zz', '00ff10a5'], 'hex')).toBe(true)
+    expect(matchesAny([digest], [], 'hex')).toBe(false)
+  })
+
+  it('accepts only the one spelling a sender writes: lowercase hex, canonical base64', () => {
+    for (const spelling of ['00FF10A5', '00ff10a', '00ff10a5a', '00ff10a5\n', ' 00ff10a5', '']) {
+      expect(matchesAny([digest], [spelling], 'hex'), spelling).toBe(false)
+    }
+    expect(digest.toString('base64')).toBe('AP8QpQ==')
+    expect(matchesAny([digest], ['AP8QpQ=='], 'base64')).toBe(true)
+    // Same bytes, other unused bits or padding: a second spelling of the signature.
+    for (const spelling of ['AP8QpR==', 'AP8QpQ', 'AP8QpQ=', 'AP8Q pQ==', 'ap8QpQ==']) {
+      expect(matchesAny([digest], [spelling], 'base64'), spelling).toBe(false)
+    }
   })
 })
