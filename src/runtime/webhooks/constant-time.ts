@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto'
+import { createHmac, timingSafeEqual } from 'node:crypto'
 
 /**
  * Whether `candidate` equals `expected`, in time that depends only on `expected`'s length: a
@@ -11,49 +11,35 @@ export function safeEqual(expected: Buffer, candidate: Buffer): boolean {
   return equal && sameLength
 }
 
-function isLowerHex(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i)
-    if (!((c >= 48 && c <= 57) || (c >= 97 && c <= 102))) return false
-  }
-  return true
+/** Whether any candidate signature equals any expected one, both as written in the header. */
+export type Comparator = (expected: readonly string[], candidates: readonly string[]) => boolean
+
+/** How many characters an HMAC with this hash is, written in this encoding. */
+export function encodedLength(algorithm: string, encoding: 'hex' | 'base64'): number {
+  return createHmac(algorithm, 'x').digest(encoding).length
 }
 
 /**
- * A signature as written in a header, as bytes, when it is written exactly as the sender writes
- * one: lowercase hex, or canonical padded base64 (so no second spelling of the same bytes, such
- * as uppercase hex or base64 with other unused bits, can pass). Only the candidate's own form is
- * examined here, never the expected value.
+ * A comparator for signatures of one encoded length, written as the sender writes them: the
+ * strings are compared exactly (no second spelling such as uppercase hex passes), with
+ * `timingSafeEqual` on two buffers made once: a verification runs synchronously, so one pair per
+ * middleware serves every request. A candidate of another length is compared with the expected
+ * value itself, and every pair is compared, so neither its length nor an earlier match shortens
+ * the work.
  */
-function decode(candidate: string, encoding: 'hex' | 'base64', size: number): Buffer | undefined {
-  if (encoding === 'hex') {
-    return candidate.length === size * 2 && isLowerHex(candidate)
-      ? Buffer.from(candidate, 'hex')
-      : undefined
-  }
-  if (candidate.length !== Math.ceil(size / 3) * 4) return undefined
-  const bytes = Buffer.from(candidate, 'base64')
-  return bytes.length === size && bytes.toString('base64') === candidate ? bytes : undefined
-}
-
-/**
- * Whether any candidate signature (as written in a header) equals any expected digest. The
- * digests are compared with `timingSafeEqual`; every well-formed pair is compared, so no pair's
- * result shortens the work for the next.
- */
-export function matchesAny(
-  expected: readonly Buffer[],
-  candidates: readonly string[],
-  encoding: 'hex' | 'base64',
-): boolean {
-  const size = expected[0]?.length ?? 0
-  let found = false
-  for (const candidate of candidates) {
-    const bytes = decode(candidate, encoding, size)
-    if (bytes === undefined) continue
-    for (const digest of expected) {
-      if (safeEqual(digest, bytes)) found = true
+export function comparator(length: number): Comparator {
+  const want = Buffer.alloc(length)
+  const got = Buffer.alloc(length)
+  return (expected, candidates) => {
+    let found = false
+    for (const candidate of candidates) {
+      const sameLength = candidate.length === length
+      if (sameLength) got.write(candidate, 0, 'latin1')
+      for (const signature of expected) {
+        want.write(signature, 0, 'latin1')
+        if (timingSafeEqual(want, sameLength ? got : want) && sameLength) found = true
+      }
     }
+    return found
   }
-  return found
 }

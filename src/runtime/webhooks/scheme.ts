@@ -16,18 +16,19 @@ export function failure(reason: WebhookFailureReason, header: string): WebhookFa
   return Object.freeze({ reason, header })
 }
 
-/** The HMAC of `head` then `body` under each key, as bytes. */
+/** The HMAC of `head` then `body` under each key, encoded as the sender writes it. */
 export function signatures(
   keys: readonly KeyObject[],
   algorithm: string,
+  encoding: 'hex' | 'base64',
   head: string,
   body: Buffer,
-): Buffer[] {
-  const out: Buffer[] = []
+): string[] {
+  const out: string[] = []
   for (const key of keys) {
     const hmac = createHmac(algorithm, key)
     if (head !== '') hmac.update(head, 'latin1')
-    out.push(hmac.update(body).digest())
+    out.push(hmac.update(body).digest(encoding))
   }
   return out
 }

@@ -1,5 +1,5 @@
 import type { KeyObject } from 'node:crypto'
-import { matchesAny } from './constant-time.js'
+import { comparator, encodedLength } from './constant-time.js'
 import { headerValue } from './headers.js'
 import { failure, signatures, type Verifier } from './scheme.js'
 import { parseTimestamp, withinWindow } from './timestamp.js'
@@ -20,6 +20,7 @@ export function signedHeaderScheme(
   scheme: SignedHeaderScheme,
 ): Verifier {
   const { header: name, algorithm, encoding, prefix, timestamp } = scheme
+  const compare = comparator(encodedLength(algorithm, encoding))
   const missingSignature = failure('missing-signature', name)
   const malformed = failure('malformed-header', name)
   const mismatch = failure('signature-mismatch', name)
@@ -41,7 +42,7 @@ export function signedHeaderScheme(
       if (!withinWindow(seconds, nowSecs, timestamp.toleranceSecs, 'both')) return expired
       head = `${text}.`
     }
-    const expected = signatures(keys, algorithm, head, body)
-    return matchesAny(expected, [header.slice(prefix.length)], encoding) ? undefined : mismatch
+    const expected = signatures(keys, algorithm, encoding, head, body)
+    return compare(expected, [header.slice(prefix.length)]) ? undefined : mismatch
   }
 }

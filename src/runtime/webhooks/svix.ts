@@ -1,5 +1,5 @@
 import type { KeyObject } from 'node:crypto'
-import { matchesAny } from './constant-time.js'
+import { comparator, encodedLength } from './constant-time.js'
 import { headerValue } from './headers.js'
 import { failure, signatures, type Verifier } from './scheme.js'
 import { parseTimestamp, withinWindow } from './timestamp.js'
@@ -26,6 +26,7 @@ export function svixScheme(
   const expired = failure('timestamp-expired', timestampHeader)
   const mismatch = failure('signature-mismatch', signatureHeader)
 
+  const compare = comparator(encodedLength('sha256', 'base64'))
   return function verifySvix(req, body, nowSecs) {
     const header = headerValue(req, signatureHeader)
     if (header === undefined) return missingSignature
@@ -36,13 +37,19 @@ export function svixScheme(
     const seconds = parseTimestamp(timestamp)
     if (seconds === undefined) return malformedTimestamp
     const candidates: string[] = []
-    for (const item of header.split(' ')) {
-      const comma = item.indexOf(',')
-      if (comma <= 0) return malformedSignature
-      if (item.slice(0, comma) === 'v1') candidates.push(item.slice(comma + 1))
+    // Space-separated `version,signature` items, read in place.
+    for (let start = 0; start <= header.length; ) {
+      let end = header.indexOf(' ', start)
+      if (end === -1) end = header.length
+      const comma = header.indexOf(',', start)
+      if (comma <= start || comma >= end) return malformedSignature
+      if (comma - start === 2 && header.startsWith('v1', start)) {
+        candidates.push(header.slice(comma + 1, end))
+      }
+      start = end + 1
     }
     if (!withinWindow(seconds, nowSecs, toleranceSecs, 'both')) return expired
-    const expected = signatures(keys, 'sha256', `${id}.${timestamp}.`, body)
-    return matchesAny(expected, candidates, 'base64') ? undefined : mismatch
+    const expected = signatures(keys, 'sha256', 'base64', `${id}.${timestamp}.`, body)
+    return compare(expected, candidates) ? undefined : mismatch
   }
 }
