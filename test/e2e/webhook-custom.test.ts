@@ -32,7 +32,7 @@ describe.each(hosts)('%s: a custom scheme', (_, express) => {
       .type('json')
       .send(body)
 
-  it('passes ${timestamp}.${rawBody} signed with either secret, within toleranceSecs both ways', async () => {
+  it('passes "<timestamp>.<raw body>" signed with either secret, within toleranceSecs both ways', async () => {
     for (const ts of [now(), now() - 110, now() + 110])
       expect((await send(ts, sign(ts))).status).toBe(200)
     expect((await send(now(), sign(now(), 'old-secret'))).status).toBe(200)
