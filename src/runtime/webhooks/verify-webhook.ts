@@ -33,10 +33,10 @@ function reportHook(name: string, err: unknown): void {
 /**
  * Verifies a webhook's signature over the request's raw bytes, with a provider's preset or a
  * scheme of your own; a failing request goes to the error middleware as WEBHOOK_* (see the
- * README's Webhooks section). Mount `express.raw({ type: '*\/*' })`, or a parser with
- * `verify: rawBody()`, before it. Options are checked here: a bad one throws a TypeError.
+ * README's Webhooks section). Mount `express.raw()`, or a body parser with `verify: rawBody()`,
+ * before it. Options are checked here: a bad one throws a TypeError.
  * @param options `{ provider, secret }`, or `{ headerName, secret, algorithm?, prefix?, encoding?, timestampHeader?, toleranceSecs? }`
- * @example app.post('/hooks/github', express.raw({ type: '*\/*' }), verifyWebhook({ provider: 'github', secret: process.env.GITHUB_WEBHOOK_SECRET! }), handler)
+ * @example app.post('/hooks/github', express.raw({ type: 'application/json' }), verifyWebhook({ provider: 'github', secret: process.env.GITHUB_WEBHOOK_SECRET! }), handler)
  */
 export function verifyWebhook(options: VerifyWebhookOptions): RequestHandler {
   const { verify, onSuccess, onFailure } = resolveWebhookOptions(options)
