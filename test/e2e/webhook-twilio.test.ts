@@ -141,4 +141,24 @@ describe.each(hosts)('%s: the twilio preset accepts what twilio signs', (_, expr
         .status,
     ).toBe(401)
   })
+
+  it('accepts the URL in the other spellings twilio-node accepts, as validateRequest does', async () => {
+    const token = 'spelling_token'
+    const signedUrl = 'https://a.example/hook?name=O%27Brien&x=a%20b'
+    const signature = twilio.getExpectedTwilioSignature(token, signedUrl, { A: '1' })
+    for (const [seen, valid] of [
+      ["https://a.example/hook?name=O'Brien&x=a%20b", true],
+      ['https://a.example:443/hook?name=O%27Brien&x=a%20b', true],
+      ["https://a.example/hook?x=a%20b&name=O'Brien", false],
+    ] as const) {
+      expect(twilio.validateRequest(token, signature, seen, { A: '1' }), seen).toBe(valid)
+      const app = webhookApp(express, { provider: 'twilio', secret: token, publicUrl: () => seen })
+      const res = await request(app)
+        .post('/hook')
+        .set('X-Twilio-Signature', signature)
+        .type('form')
+        .send('A=1')
+      expect(res.status, seen).toBe(valid ? 200 : 401)
+    }
+  })
 })

@@ -1,3 +1,4 @@
+import { parse, stringify } from 'node:querystring'
 import type { Request } from 'express'
 
 /** How the public URL of a Twilio request is found. */
@@ -56,4 +57,34 @@ export function urlVariants(url: string): string[] {
   if (parts.port !== -1) return [url, url.slice(0, parts.port) + url.slice(parts.end)]
   const port = url.slice(0, parts.start).toLowerCase() === 'https://' ? ':443' : ':80'
   return [url, url.slice(0, parts.end) + port + url.slice(parts.end)]
+}
+
+// The query re-encoded as Node's legacy querystring module writes it.
+function legacyQuery(url: string): string {
+  const q = url.indexOf('?')
+  if (q === -1 || q === url.length - 1) return url
+  return `${url.slice(0, q + 1)}${stringify(parse(url.slice(q + 1)))}`
+}
+
+/**
+ * The further spellings twilio-node's validator accepts when the URL as seen fails: the URL as
+ * WHATWG `URL` normalises it (`'` in the query becomes `%27`), with and without the default port,
+ * and each with its query re-encoded by Node's legacy `querystring`.
+ */
+export function normalizedVariants(url: string): string[] {
+  let normalized: string
+  try {
+    normalized = new URL(url).toString()
+  } catch {
+    return []
+  }
+  const seen = new Set(urlVariants(url))
+  const out: string[] = []
+  for (const base of urlVariants(normalized)) {
+    for (const variant of [base, legacyQuery(base)]) {
+      if (!seen.has(variant)) out.push(variant)
+      seen.add(variant)
+    }
+  }
+  return out
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { urlVariants } from '../../../src/runtime/webhooks/twilio-url.js'
+import { normalizedVariants, urlVariants } from '../../../src/runtime/webhooks/twilio-url.js'
 
 describe('urlVariants', () => {
   it('adds the default port when there is none, and drops a port that is there', () => {
@@ -22,5 +22,22 @@ describe('urlVariants', () => {
     expect(urlVariants('http://[::1]:3000/h')).toEqual(['http://[::1]:3000/h', 'http://[::1]/h'])
     expect(urlVariants('http://[::1]/h')).toEqual(['http://[::1]/h', 'http://[::1]:80/h'])
     expect(urlVariants('not a url')).toEqual(['not a url'])
+  })
+})
+
+describe('normalizedVariants', () => {
+  it('adds the WHATWG spelling and the legacy querystring spelling, not those tried already', () => {
+    expect(normalizedVariants("https://a.example/hook?name=O'Brien&x=a b")).toEqual([
+      'https://a.example/hook?name=O%27Brien&x=a%20b',
+      "https://a.example/hook?name=O'Brien&x=a%20b",
+      'https://a.example:443/hook?name=O%27Brien&x=a%20b',
+      "https://a.example:443/hook?name=O'Brien&x=a%20b",
+    ])
+    expect(normalizedVariants('https://a.example/hook?x=a+b')).toEqual([
+      'https://a.example/hook?x=a%20b',
+      'https://a.example:443/hook?x=a%20b',
+    ])
+    expect(normalizedVariants('https://a.example/plain')).toEqual([])
+    expect(normalizedVariants('not a url')).toEqual([])
   })
 })
