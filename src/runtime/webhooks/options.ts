@@ -1,4 +1,4 @@
-import { getHashes } from 'node:crypto'
+import { createHmac, getHashes } from 'node:crypto'
 import type { Request } from 'express'
 import { checkFunction } from '../config/check-option.js'
 import { presets } from './presets.js'
@@ -31,6 +31,15 @@ function checkKeys(options: object, allowed: readonly string[], what: string): v
       const list = [...COMMON.slice(1), ...allowed].join(', ')
       fail(`${key} is not an option ${what} (${list})`)
     }
+  }
+}
+
+function hmacWorks(algorithm: string): boolean {
+  try {
+    createHmac(algorithm, 'x').digest()
+    return true
+  } catch {
+    return false
   }
 }
 
@@ -71,8 +80,8 @@ function custom(options: Record<string, unknown>): Verifier {
   checkKeys(options, CUSTOM, 'of a custom scheme')
   const header = headerName(options.headerName, 'headerName (needed without a provider)')
   const algorithm = options.algorithm ?? 'sha256'
-  if (typeof algorithm !== 'string' || !getHashes().includes(algorithm)) {
-    fail('algorithm must be a hash of crypto.getHashes(), e.g. sha256')
+  if (typeof algorithm !== 'string' || !getHashes().includes(algorithm) || !hmacWorks(algorithm)) {
+    fail('algorithm must be a hash of crypto.getHashes() that HMAC takes, e.g. sha256')
   }
   const prefix = options.prefix ?? ''
   if (typeof prefix !== 'string') fail('prefix must be a string')

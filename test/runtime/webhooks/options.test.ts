@@ -81,6 +81,10 @@ describe('verifyWebhook options', () => {
     expect(create({ secret: 's', headerName: 'x-sig', algorithm: 'nope' })).toThrow(
       /algorithm must be a hash/,
     )
+    // A hash HMAC cannot use (an extendable-output function) is refused at creation too.
+    expect(create({ secret: 's', headerName: 'x-sig', algorithm: 'shake128' })).toThrow(
+      /algorithm must be a hash/,
+    )
     expect(create({ secret: 's', headerName: 'x-sig', encoding: 'base32' })).toThrow(
       /encoding must be 'hex' or 'base64'/,
     )
