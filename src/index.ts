@@ -69,3 +69,16 @@ export { type RouteShapeMap, withShape } from './runtime/response/with-shape.js'
 export { asyncHandler } from './runtime/router/async-handler.js'
 export { type CreateRouterOptions, createRouter } from './runtime/router/create-router.js'
 export { type NotFoundHandlerOptions, notFoundHandler } from './runtime/router/not-found-handler.js'
+export { type BodyParserVerify, rawBody } from './runtime/webhooks/raw-body.js'
+export type {
+  CustomWebhookOptions,
+  PlainPresetOptions,
+  TimestampedPresetOptions,
+  TimestampedWebhookProvider,
+  TwilioPresetOptions,
+  VerifyWebhookOptions,
+  WebhookCommonOptions,
+  WebhookFailureReason,
+  WebhookProvider,
+} from './runtime/webhooks/types.js'
+export { verifyWebhook } from './runtime/webhooks/verify-webhook.js'

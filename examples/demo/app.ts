@@ -7,6 +7,7 @@ import {
   handle,
   notFoundHandler,
   shapeguard,
+  verifyWebhook,
   withShape,
 } from 'shapeguard'
 import * as z from 'zod'
@@ -57,6 +58,16 @@ export function createApp() {
       // Pretty lines in development, JSON in production; /slow crosses the threshold.
       logger: { slowThreshold: 200, logClientIp: true },
     }),
+  )
+  // A signed webhook (GitHub's scheme), before the JSON parser: the signature covers raw bytes.
+  app.post(
+    '/webhooks/github',
+    express.raw({ type: '*/*', limit: '64kb' }),
+    verifyWebhook({ provider: 'github', secret: process.env.DEMO_WEBHOOK_SECRET ?? 'demo-secret' }),
+    (req, res) => {
+      const data = { event: req.get('x-github-event') ?? null, bytes: req.body.length }
+      res.ok({ data, status: 200 })
+    },
   )
   app.use(express.json({ limit: '2kb' }))
 
@@ -205,6 +216,13 @@ export const demoErrors = [
     shows: 'AppError.define',
   },
   { method: 'POST', url: '/users', body: '{"name":', status: 400, shows: 'INVALID_JSON' },
+  {
+    method: 'POST',
+    url: '/webhooks/github',
+    body: '{"action":"opened"}',
+    status: 400,
+    shows: 'verifyWebhook: no X-Hub-Signature-256',
+  },
   {
     method: 'POST',
     url: '/users',

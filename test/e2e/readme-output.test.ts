@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import request from 'supertest'
@@ -194,6 +195,30 @@ describe.each(hosts)('%s', (host, express) => {
     expect(res.headers['retry-after']).toBe('60')
     expect(res.body).toEqual(JSON.parse(expected('rate-limit-429')))
   })
+
+  it('webhook-401: a GitHub delivery whose signature does not match', async () => {
+    vi.stubEnv('GITHUB_WEBHOOK_SECRET', 'readme-secret')
+    try {
+      const app = await example('webhooks', host)
+      const body = '{"action":"opened"}'
+      const good = createHmac('sha256', 'readme-secret').update(body).digest('hex')
+      const ok = await request(app)
+        .post('/hooks/github')
+        .set('X-Hub-Signature-256', `sha256=${good}`)
+        .type('json')
+        .send(body)
+      expect([ok.status, ok.body]).toEqual([200, { received: 'opened' }])
+      const res = await request(app)
+        .post('/hooks/github')
+        .set('X-Hub-Signature-256', `sha256=${'0'.repeat(64)}`)
+        .type('json')
+        .send(body)
+      expect(res.status).toBe(401)
+      expect(res.body).toEqual(JSON.parse(expected('webhook-401')))
+    } finally {
+      vi.unstubAllEnvs()
+    }
+  })
 })
 
 // Outputs shown as comments inside an example: the answer, as the comment writes it, must be there.
@@ -238,6 +263,7 @@ it('has a scenario for every README output block', () => {
     'logging-json',
     'body-too-deep',
     'rate-limit-429',
+    'webhook-401',
   ]
   const marked = blocks.filter((b) => b.output !== undefined)
   expect(marked.map((b) => b.output)).toEqual(names)

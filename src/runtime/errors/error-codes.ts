@@ -125,28 +125,24 @@ export const errorCodes = {
     status: 400,
     message: 'Webhook signature is missing',
     exposed: true,
-    reserved: '`verifyWebhook`',
   },
   WEBHOOK_SIGNATURE_INVALID: {
     code: 'WEBHOOK_SIGNATURE_INVALID',
     status: 401,
     message: 'Webhook signature is invalid',
     exposed: true,
-    reserved: '`verifyWebhook`',
   },
   WEBHOOK_TIMESTAMP_MISSING: {
     code: 'WEBHOOK_TIMESTAMP_MISSING',
     status: 400,
     message: 'Webhook timestamp is missing',
     exposed: true,
-    reserved: '`verifyWebhook`',
   },
   WEBHOOK_TIMESTAMP_EXPIRED: {
     code: 'WEBHOOK_TIMESTAMP_EXPIRED',
     status: 400,
     message: 'Webhook timestamp is outside the tolerance',
     exposed: true,
-    reserved: '`verifyWebhook`',
   },
 } as const satisfies Record<string, ErrorCodeEntry>
 

@@ -89,7 +89,6 @@ describe('errorCodes', () => {
       if (reserved.test(row.raisedBy)) continue
       expect(raised(code), `${code} is not raised anywhere in src/`).toBe(true)
     }
-    expect(readmeRows().WEBHOOK_SIGNATURE_MISSING?.raisedBy).toMatch(reserved)
   })
 
   it('marks as reserved exactly the codes the README marks as not built yet', () => {

@@ -1,0 +1,45 @@
+import { createHmac, timingSafeEqual } from 'node:crypto'
+
+/**
+ * Whether `candidate` equals `expected`, in time that depends only on `expected`'s length: a
+ * candidate of another length is compared with `expected` itself, so its length shows no early
+ * return.
+ */
+export function safeEqual(expected: Buffer, candidate: Buffer): boolean {
+  const sameLength = candidate.length === expected.length
+  const equal = timingSafeEqual(expected, sameLength ? candidate : expected)
+  return equal && sameLength
+}
+
+/** Whether any candidate signature equals any expected one, both as written in the header. */
+export type Comparator = (expected: readonly string[], candidates: readonly string[]) => boolean
+
+/** How many characters an HMAC with this hash is, written in this encoding. */
+export function encodedLength(algorithm: string, encoding: 'hex' | 'base64'): number {
+  return createHmac(algorithm, 'x').digest(encoding).length
+}
+
+/**
+ * A comparator for signatures of one encoded length, written as the sender writes them: the
+ * strings are compared exactly (no second spelling such as uppercase hex passes), with
+ * `timingSafeEqual` on two buffers made once: a verification runs synchronously, so one pair per
+ * middleware serves every request. A candidate of another length is compared with the expected
+ * value itself, and every pair is compared, so neither its length nor an earlier match shortens
+ * the work.
+ */
+export function comparator(length: number): Comparator {
+  const want = Buffer.alloc(length)
+  const got = Buffer.alloc(length)
+  return (expected, candidates) => {
+    let found = false
+    for (const candidate of candidates) {
+      const sameLength = candidate.length === length
+      if (sameLength) got.write(candidate, 0, 'latin1')
+      for (const signature of expected) {
+        want.write(signature, 0, 'latin1')
+        if (timingSafeEqual(want, sameLength ? got : want) && sameLength) found = true
+      }
+    }
+    return found
+  }
+}
