@@ -1,4 +1,3 @@
-import type { KeyObject } from 'node:crypto'
 import { comparator, encodedLength } from './constant-time.js'
 import { headerValue } from './headers.js'
 import { failure, signatures, type Verifier } from './scheme.js'
@@ -12,7 +11,7 @@ import { parseTimestamp, withinWindow } from './timestamp.js'
  */
 export function svixScheme(
   prefix: 'svix' | 'webhook',
-  keys: readonly KeyObject[],
+  keys: readonly Buffer[],
   toleranceSecs: number,
 ): Verifier {
   const idHeader = `${prefix}-id`
