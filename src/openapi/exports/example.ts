@@ -122,7 +122,9 @@ function sampleFlat(flat: Json, ctx: SampleContext, depth: number, variant: numb
   }
 }
 
-function discriminate(flat: Json, branch: unknown, value: Sample): Sample {
+// The discriminator's value names the branch (its mapping key, else the schema's name), unless
+// the branch's own schema already fixes that property (an enum or const) to something else.
+function discriminate(flat: Json, branch: unknown, value: Sample, ctx: SampleContext): Sample {
   const discriminator = ownObject(flat, 'discriminator')
   const property = ownString(discriminator, 'propertyName')
   const ref = ownString(branch, '$ref')
@@ -134,7 +136,7 @@ function discriminate(flat: Json, branch: unknown, value: Sample): Sample {
   const out: Json = {}
   for (const [key, v] of entries(value)) setOwn(out, key, v)
   setOwn(out, property, tag)
-  return out
+  return mayMatch(branch, out, ctx) ? out : value
 }
 
 // oneOf: the first branch whose example no other branch accepts (else the first that works);
@@ -162,7 +164,7 @@ function sampleBranches(
       ctx.refs.length -= followed.length
     }
     if (value === NONE) continue
-    value = discriminate(flat, branch, value)
+    value = discriminate(flat, branch, value, ctx)
     if (key === 'anyOf') return value
     const clash = branches.some((other, j) => j !== index && mayMatch(other, value, ctx))
     if (!clash) return value
