@@ -47,7 +47,9 @@ function serverUrl(doc: unknown): string {
     out += url.slice(at, open) + (ownString(variable, 'default') ?? fallback ?? name)
     at = close + 1
   }
-  return out.replace(/\/+$/, '')
+  let end = out.length
+  while (end > 0 && out[end - 1] === '/') end--
+  return out.slice(0, end)
 }
 
 function buildRequest(

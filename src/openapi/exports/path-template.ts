@@ -1,4 +1,4 @@
-import type { PathPart } from './model.js'
+import type { ExportPathParam, PathPart } from './model.js'
 import { encodePathText } from './text.js'
 
 /**
@@ -34,4 +34,25 @@ export function wholeParam(
 ): Extract<PathPart, { kind: 'param' }> | undefined {
   const [only] = segment
   return segment.length === 1 && only?.kind === 'param' ? only : undefined
+}
+
+/**
+ * The path after the base URL as Postman and Bruno write it: a whole-segment parameter as
+ * `:variable`, a parameter inside a segment (`{id}.json`) as its example value, since neither tool
+ * has syntax for it and a `{{variable}}` would reach into the user's own variables.
+ */
+export function colonPath(path: readonly PathPart[][], params: readonly ExportPathParam[]): string {
+  return path
+    .map((segment) => {
+      const param = wholeParam(segment)
+      if (param) return `:${param.variable}`
+      return segment
+        .map((p) => {
+          if (p.kind === 'text') return p.text
+          const value = params.find((q) => q.variable === p.variable)?.value ?? ''
+          return encodePathText(value === '' ? p.variable : value)
+        })
+        .join('')
+    })
+    .join('/')
 }

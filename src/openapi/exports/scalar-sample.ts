@@ -32,6 +32,16 @@ const formats: Record<string, (n: number) => string> = {
   int32: (n) => String(n + 1),
 }
 
+// A formatted sample made longer where its format has room: an email's local part, a URL's path.
+function lengthen(text: string, format: string, minLength: number): string {
+  const missing = minLength - text.length
+  if (missing <= 0) return text
+  const pad = 'x'.repeat(missing)
+  if (format === 'email' || format === 'idn-email') return text.replace('@', `${pad}@`)
+  if (/^(uri|url|iri|uri-reference|iri-reference)$/.test(format)) return text + pad
+  return text
+}
+
 /** A string for a string schema: its format, its pattern, else `string`, fitted to its lengths. */
 export function stringSample(schema: Json, variant: number): string {
   const minLength = Math.min(ownNumber(schema, 'minLength') ?? 0, MAX_LENGTH)
@@ -41,7 +51,7 @@ export function stringSample(schema: Json, variant: number): string {
   let text: string | undefined
   if (pattern !== undefined) text = patternSample(pattern)
   if (text === undefined && format !== undefined && Object.hasOwn(formats, format)) {
-    text = formats[format]!(variant)
+    text = lengthen(formats[format]!(variant), format, minLength)
     if (text.length >= minLength && (maxLength === undefined || text.length <= maxLength)) {
       return text
     }

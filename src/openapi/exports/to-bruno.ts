@@ -7,7 +7,7 @@ import type {
   ExportModel,
   ExportRequest,
 } from './model.js'
-import { wholeParam } from './path-template.js'
+import { colonPath, wholeParam } from './path-template.js'
 
 /** A Bruno collection (JSON), as Bruno's "Import Collection › Bruno Collection" reads it. */
 export interface BrunoCollection {
@@ -134,9 +134,19 @@ function contentType(value: ExportBody | undefined): string | undefined {
   return base === usual && value.mediaType === base ? undefined : value.mediaType
 }
 
+// Leading and trailing dots and spaces, which file systems drop or read as hidden files.
+function trimDots(name: string): string {
+  const dropped = (ch: string | undefined) => ch === '.' || ch === ' '
+  let start = 0
+  let end = name.length
+  while (start < end && dropped(name[start])) start++
+  while (end > start && dropped(name[end - 1])) end--
+  return name.slice(start, end)
+}
+
 // Bruno writes each request to a file named after it: no path characters, one name per folder.
 function fileName(name: string, taken: Set<string>): string {
-  const base = name.replace(/[\\/:*?"<>|]/g, '-').replace(/^[.\s]+|[.\s]+$/g, '') || 'request'
+  const base = trimDots(name.replace(/[\\/:*?"<>|]/g, '-')) || 'request'
   let out = base
   for (let n = 2; taken.has(out.toLowerCase()); n++) out = `${base} (${n})`
   taken.add(out.toLowerCase())
@@ -145,13 +155,7 @@ function fileName(name: string, taken: Set<string>): string {
 
 function requestItem(request: ExportRequest, seq: number, name: string, uid: Uid): BrunoItem {
   const key = `request:${request.key}`
-  const path = request.path
-    .map((segment) => {
-      const param = wholeParam(segment)
-      if (param) return `:${param.variable}`
-      return segment.map((p) => (p.kind === 'text' ? p.text : `{{${p.variable}}}`)).join('')
-    })
-    .join('/')
+  const path = colonPath(request.path, request.pathParams)
   const whole = new Set(request.path.map(wholeParam).map((p) => p?.variable))
   const headers = request.headers.map((h, i) => ({
     uid: uid(`${key}:header:${i}`),
@@ -239,7 +243,7 @@ function requestItem(request: ExportRequest, seq: number, name: string, uid: Uid
       auth: request.inheritsAuth ? { mode: 'inherit' } : brunoAuth(request.auth),
       body: body(request.body, uid, key),
       script: { req: null, res: null },
-      vars: { req: vars, res: [] },
+      vars: { req: [], res: [] },
       assertions: [],
       tests: null,
       docs: request.description,

@@ -7,7 +7,7 @@ import type {
   ExportModel,
   ExportRequest,
 } from './model.js'
-import { wholeParam } from './path-template.js'
+import { colonPath, wholeParam } from './path-template.js'
 
 /** A Postman Collection v2.1 document, as Postman's "Import" reads it. */
 export interface PostmanCollection {
@@ -36,7 +36,6 @@ export type PostmanItem =
       id: string
       name: string
       request: Record<string, unknown>
-      variable?: PostmanVariable[]
       response: []
     }
 
@@ -133,11 +132,7 @@ function body(value: ExportBody): Record<string, unknown> {
 }
 
 function requestItem(request: ExportRequest, id: (key: string) => string): PostmanItem {
-  const path = request.path.map((segment) => {
-    const param = wholeParam(segment)
-    if (param) return `:${param.variable}`
-    return segment.map((p) => (p.kind === 'text' ? p.text : `{{${p.variable}}}`)).join('')
-  })
+  const path = colonPath(request.path, request.pathParams).split('/')
   const query = request.query.map((q) => ({
     key: q.name,
     value: q.value,
@@ -175,9 +170,6 @@ function requestItem(request: ExportRequest, id: (key: string) => string): Postm
       value: p.value,
       ...(p.description ? { description: p.description } : {}),
     }))
-  const inline = request.pathParams
-    .filter((p) => !whole.has(p.variable))
-    .map((p) => ({ key: p.variable, value: p.value, type: 'string' as const }))
   return {
     id: id(`request:${request.key}`),
     name: request.name,
@@ -195,7 +187,6 @@ function requestItem(request: ExportRequest, id: (key: string) => string): Postm
       ...(request.inheritsAuth ? {} : { auth: postmanAuth(request.auth) }),
       ...(request.description ? { description: request.description } : {}),
     },
-    ...(inline.length ? { variable: inline } : {}),
     response: [],
   }
 }

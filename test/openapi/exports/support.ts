@@ -67,6 +67,27 @@ export function pathShape(path: string): string {
     .replace(/(^|\/):[A-Za-z0-9_]+/g, '$1{}')
 }
 
+/**
+ * Whether a tool's path (after its base URL variable) is the document's path: a whole-segment
+ * parameter may be written in any syntax (`:id`, `{{ _.id }}`, `{{id}}`), a parameter inside a
+ * segment (`{id}.json`) as any text, and literal text percent-encoded.
+ */
+export function pathMatches(actual: string, docPath: string): boolean {
+  const mine = actual.split('?')[0]!.split('/')
+  const theirs = docPath.split('/')
+  if (mine.length !== theirs.length) return false
+  return theirs.every((segment, i) => {
+    const got = decodeURIComponent(mine[i]!)
+    if (/^\{[^}]*\}$/.test(segment)) return /^(:\w+|\{\{[^}]*\}\}|\{[^}]*\})$/.test(got)
+    if (!segment.includes('{')) return got === segment
+    const pattern = segment
+      .split(/\{[^}]*\}/)
+      .map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.+')
+    return new RegExp(`^${pattern}$`).test(got) || pathShape(got) === pathShape(segment)
+  })
+}
+
 // OpenAPI 3.0's schema dialect, written as JSON Schema: `nullable`, boolean exclusive bounds.
 function from30(node: any): any {
   if (Array.isArray(node)) return node.map(from30)
