@@ -8,6 +8,7 @@ import type {
   ExportRequest,
 } from './model.js'
 import { colonPath, wholeParam } from './path-template.js'
+import { queryText } from './text.js'
 
 /** A Bruno collection (JSON), as Bruno's "Import Collection › Bruno Collection" reads it. */
 export interface BrunoCollection {
@@ -220,7 +221,7 @@ function requestItem(request: ExportRequest, seq: number, name: string, uid: Uid
   ]
   const search = query
     .filter((q) => q.enabled)
-    .map((q) => `${encodeURIComponent(q.name)}=${encodeURIComponent(q.value)}`)
+    .map((q) => `${queryText(q.name, true)}=${queryText(q.value, false)}`)
     .join('&')
   const vars = request.pathParams
     .filter((p) => !whole.has(p.variable))
