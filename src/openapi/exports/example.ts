@@ -190,7 +190,7 @@ function sampleObject(flat: Json, ctx: SampleContext, depth: number, variant: nu
     const isRequired = required.has(name)
     if (isRequired) requiredLeft--
     else if (!optional || count + requiredLeft >= maxProps || isReadOnly(schema, ctx)) continue
-    const value = sample(schema, ctx, depth + 1, isRequired ? 0 : variant)
+    const value = sample(schema, ctx, depth + 1, variant)
     if (value === NONE) {
       if (isRequired) return NONE
       continue

@@ -154,6 +154,19 @@ const table: Array<[string, unknown]> = [
     { type: 'array', minItems: 3, uniqueItems: true, items: { type: 'string', format: 'date' } },
   ],
   [
+    'unique objects',
+    {
+      type: 'array',
+      minItems: 3,
+      uniqueItems: true,
+      items: {
+        type: 'object',
+        required: ['id', 'on'],
+        properties: { id: { type: 'integer' }, on: { type: 'boolean' } },
+      },
+    },
+  ],
+  [
     'prefixItems',
     { type: 'array', prefixItems: [{ type: 'string' }, { type: 'boolean' }], items: false },
   ],
