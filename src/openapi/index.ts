@@ -1,0 +1,16 @@
+export {
+  type CreateDocsOptions,
+  createDocs,
+  type DocsAssets,
+  type DocsExports,
+  type DocsLogo,
+  type DocsTheme,
+  type DocsUi,
+  type ServeDocsOptions,
+  type ServeSwaggerUIOptions,
+  type ServeUiOptions,
+  serveDocs,
+  serveRedoc,
+  serveScalar,
+  serveSwaggerUI,
+} from './docs/index.js'
