@@ -12,7 +12,10 @@ export interface PageParts {
   readonly body: string
   /** Data for the bootstrap, read from a JSON script element (never executed). */
   readonly config: Readonly<Record<string, unknown>>
-  /** The inline bootstrap; the CSP allows exactly this text by its hash. */
+  /**
+   * The inline bootstrap, run before the UI's scripts (so it can set globals they read) and
+   * starting the UI on DOMContentLoaded; the CSP allows exactly this text by its hash.
+   */
   readonly bootstrap: string
 }
 
@@ -68,7 +71,7 @@ export function pageTemplate(parts: PageParts, assets: readonly LinkedAsset[]): 
     `<title>${escapeHtml(parts.title)}</title>\n`
   const headEnd = `${parts.head}</head>\n<body>\n${parts.body}\n`
   const configJson = jsonForScript(parts.config)
-  const end = `<script>${parts.bootstrap}</script>\n</body>\n</html>\n`
+  const bootstrap = `<script>${parts.bootstrap}</script>\n`
   return {
     render(prefix, specUrl) {
       const config =
@@ -79,8 +82,9 @@ export function pageTemplate(parts: PageParts, assets: readonly LinkedAsset[]): 
         styles.map((a) => `${tag(a, prefix)}\n`).join('') +
         headEnd +
         config +
+        bootstrap +
         scripts.map((a) => `${tag(a, prefix)}\n`).join('') +
-        end
+        '</body>\n</html>\n'
       )
     },
   }

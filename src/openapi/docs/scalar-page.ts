@@ -3,13 +3,16 @@ import { pageTitle } from './swagger-page.js'
 
 // Scalar's standalone bundle reads the spec URL from the config; everything that would call a
 // host other than the page's own is off (fonts, telemetry, the agent chat, developer tools).
+// The zod inside the bundle probes for eval() with Function(''), a CSP violation under a policy
+// without 'unsafe-eval': its global config says not to (zod's interpreter is used instead).
 const BOOTSTRAP = `
-(function () {
+globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {}, { jitless: true });
+document.addEventListener("DOMContentLoaded", function () {
 var config = JSON.parse(document.getElementById("shapeguard-docs-config").textContent);
 var options = config.ui.options;
 options.url = config.specUrl;
 Scalar.createApiReference("#app", options);
-})();
+});
 `
 
 /** Scalar's page. */
@@ -24,6 +27,7 @@ export function scalarPage(spec: object, title: string | undefined): PageParts {
         withDefaultFonts: false,
         telemetry: false,
         agent: { disabled: true },
+        mcp: { disabled: true },
         showDeveloperTools: 'never',
         persistAuth: true,
         hideClientButton: false,

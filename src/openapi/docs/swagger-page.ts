@@ -49,7 +49,7 @@ function interceptor(body: string | undefined, name: string, param: string): str
 
 function bootstrap(o: CreateDocsOptions): string {
   return (
-    '\n(function () {\n' +
+    '\ndocument.addEventListener("DOMContentLoaded", function () {\n' +
     'var config = JSON.parse(document.getElementById("shapeguard-docs-config").textContent);\n' +
     'var options = config.ui.options;\n' +
     'options.url = config.specUrl;\n' +
@@ -60,7 +60,7 @@ function bootstrap(o: CreateDocsOptions): string {
     interceptor(o.requestInterceptor, 'RequestInterceptor', 'request') +
     interceptor(o.responseInterceptor, 'ResponseInterceptor', 'response') +
     'window.ui = SwaggerUIBundle(options);\n' +
-    '})();\n'
+    '});\n'
   )
 }
 

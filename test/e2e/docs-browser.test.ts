@@ -1,0 +1,121 @@
+import { mkdirSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import express from 'express'
+import type { BrowserContext } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { UI_PACKAGES } from '../../src/openapi/docs/assets.js'
+import { serveDocs } from '../../src/openapi/index.js'
+import { demoSpec } from '../fixtures/docs-spec.js'
+import {
+  chromiumAvailable,
+  chromiumSkipReason,
+  launchChromium,
+  problems,
+  type TestBrowser,
+  watchedPage,
+} from '../support/chromium.js'
+import { listen, uis, waitForOperation } from './docs-support.js'
+
+const available = chromiumAvailable()
+// The README's screenshots: written to docs/images when SHAPEGUARD_SCREENSHOTS=1, else to a
+// temporary folder (taken all the same, so the step is exercised).
+const shots =
+  process.env.SHAPEGUARD_SCREENSHOTS === '1'
+    ? resolve(import.meta.dirname, '../../docs/images')
+    : mkdtempSync(join(tmpdir(), 'shapeguard-docs-shots-'))
+const user = { username: 'reader', password: 'docs-secret' }
+const basic = `Basic ${Buffer.from(`${user.username}:${user.password}`).toString('base64')}`
+
+describe.skipIf(!available)(
+  available ? 'docs pages in chromium' : `docs pages in chromium (${chromiumSkipReason})`,
+  () => {
+    let browser: TestBrowser
+    let context: BrowserContext
+    let server: Awaited<ReturnType<typeof listen>>
+
+    beforeAll(async () => {
+      const app = express()
+      // The integrator's own auth in front of the docs, and a sub-path mount.
+      app.use('/internal', (req, res, next) => {
+        if (req.headers.authorization === basic) next()
+        else res.status(401).set('WWW-Authenticate', 'Basic realm="docs"').end()
+      })
+      for (const [ui] of uis) {
+        app.use(`/internal/docs/${ui}`, serveDocs(demoSpec(), { ui, assets: 'local' }))
+        app.use(`/cdn/${ui}`, serveDocs(demoSpec(), { ui }))
+      }
+      server = await listen(app)
+      browser = await launchChromium()
+      context = await browser.browser.newContext({
+        viewport: { width: 1000, height: 620 },
+        httpCredentials: user,
+      })
+      mkdirSync(shots, { recursive: true })
+    }, 60_000)
+
+    afterAll(async () => {
+      await browser?.close()
+      await server?.close()
+    })
+
+    it.each(uis)(
+      '%s loads in local mode behind auth under a sub-path, shows the operations, stays on 127.0.0.1 with no CSP violation',
+      async (ui) => {
+        const watch = await watchedPage(context)
+        const answer = await watch.page.goto(`${server.origin}/internal/docs/${ui}`)
+        expect(answer?.status()).toBe(200)
+        expect(answer?.headers()['content-security-policy']).toContain("script-src 'self' 'sha256-")
+        await waitForOperation(watch.page, ui, 'List users')
+        await waitForOperation(watch.page, ui, 'Create a user')
+        await watch.page.screenshot({ path: join(shots, `${ui}.png`) })
+        expect(problems(watch)).toEqual([])
+        expect(watch.outside).toEqual([])
+        await watch.page.close()
+      },
+    )
+
+    it.each(uis)(
+      '%s loads in CDN mode: the pinned files pass their SRI check under the automatic CSP',
+      async (ui) => {
+        const watch = await watchedPage(context, { cdnFromPackages: true })
+        const answer = await watch.page.goto(`${server.origin}/cdn/${ui}/`)
+        expect(answer?.headers()['content-security-policy']).toContain(
+          "script-src https://cdn.jsdelivr.net 'sha256-",
+        )
+        await waitForOperation(watch.page, ui, 'List users')
+        expect(problems(watch)).toEqual([])
+        const pkg = UI_PACKAGES[ui]
+        expect(watch.outside).toEqual(
+          pkg.files.map(
+            (f) => `cdn https://cdn.jsdelivr.net/npm/${pkg.name}@${pkg.version}/${f.path}`,
+          ),
+        )
+        await watch.page.close()
+      },
+    )
+
+    it('refuses a CDN file whose bytes are not the pinned ones (SRI)', async () => {
+      const watch = await watchedPage(context)
+      await watch.page.route('https://cdn.jsdelivr.net/**', (route) =>
+        route.fulfill({
+          status: 200,
+          body: 'window.pwned = 1',
+          headers: { 'content-type': 'text/javascript', 'access-control-allow-origin': '*' },
+        }),
+      )
+      await watch.page.goto(`${server.origin}/cdn/redoc`)
+      await expect.poll(() => watch.consoleErrors.join('\n')).toMatch(/integrity/)
+      expect(await watch.page.evaluate('window.pwned')).toBeUndefined()
+      await watch.page.close()
+    })
+
+    it("serves nothing past the integrator's auth without credentials", async () => {
+      const bare = await browser.browser.newContext()
+      for (const path of ['/internal/docs/swagger', '/internal/docs/redoc/openapi.json']) {
+        expect((await bare.request.get(`${server.origin}${path}`)).status()).toBe(401)
+      }
+      await bare.close()
+    })
+  },
+)
