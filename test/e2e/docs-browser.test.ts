@@ -73,6 +73,7 @@ describe.skipIf(!available)(
         expect(watch.outside).toEqual([])
         await watch.page.close()
       },
+      30_000,
     )
 
     it.each(uis)(
@@ -93,6 +94,7 @@ describe.skipIf(!available)(
         )
         await watch.page.close()
       },
+      30_000,
     )
 
     it('refuses a CDN file whose bytes are not the pinned ones (SRI)', async () => {

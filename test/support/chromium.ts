@@ -75,12 +75,13 @@ export async function watchedPage(
   await page.exposeFunction('__shapeguardViolation', (text: string) => {
     watch.violations.push(text)
   })
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => {
-      ;(window as any).__shapeguardViolation(
-        `${e.violatedDirective} ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`,
+  // Runs in the page before its own scripts (the tsconfig has no DOM types, hence a string).
+  await page.addInitScript({
+    content: `document.addEventListener('securitypolicyviolation', (e) => {
+      window.__shapeguardViolation(
+        e.violatedDirective + ' ' + e.blockedURI + ' at ' + e.sourceFile + ':' + e.lineNumber,
       )
-    })
+    })`,
   })
   page.on('console', (message) => {
     if (message.type() === 'error') watch.consoleErrors.push(message.text())

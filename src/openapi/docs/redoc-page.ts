@@ -32,7 +32,8 @@ export function redocPage(spec: object, title: string | undefined): PageParts {
     title: pageTitle(title, spec, 'API reference'),
     head: '<style>body{margin:0}</style>\n',
     body: '<div id="redoc"></div>',
-    config: { options: { expandResponses: '200,201', jsonSampleExpandLevel: 2 } },
+    // sanitize: Redoc 2 renders the spec's Markdown as raw HTML unless told to clean it.
+    config: { options: { sanitize: true, expandResponses: '200,201', jsonSampleExpandLevel: 2 } },
     bootstrap: BOOTSTRAP,
   }
 }
