@@ -7,7 +7,6 @@ import {
   chromiumAvailable,
   chromiumSkipReason,
   launchChromium,
-  problems,
   type TestBrowser,
   watchedPage,
 } from '../support/chromium.js'

@@ -46,15 +46,29 @@ export function buildCsp(sources: CspSources): string {
 /** The policy sent with the spec JSON, the client exports and the asset files: nothing runs. */
 export const FILE_CSP = "default-src 'none'; frame-ancestors 'none'"
 
+// A CSP host source allows letters, digits, dots and dashes (and a port): an origin with anything
+// else (a `{variable}`, a `;`) would be an invalid source, or a second directive.
+const CSP_SAFE_ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(:[0-9]{1,5})?$/
+
 /** The http(s) origin of an absolute URL, or undefined for anything else (relative, javascript:). */
 export function httpOrigin(url: unknown): string | undefined {
   if (typeof url !== 'string') return undefined
   try {
-    const parsed = new URL(url)
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.origin : undefined
+    const { origin } = new URL(url)
+    return CSP_SAFE_ORIGIN.test(origin) ? origin : undefined
   } catch {
     return undefined
   }
+}
+
+// A server URL with `{variables}` is called with their defaults (OpenAPI 3 Server Object).
+function withDefaults(server: { url?: unknown; variables?: unknown }): unknown {
+  const { url, variables } = server
+  if (typeof url !== 'string' || variables === null || typeof variables !== 'object') return url
+  return url.replace(/\{([^{}]*)\}/g, (whole, name: string) => {
+    const value = (variables as Record<string, { default?: unknown }>)[name]?.default
+    return Object.hasOwn(variables, name) && typeof value === 'string' ? value : whole
+  })
 }
 
 /** The origins of a spec's absolute http(s) `servers[].url`s, so try-it-out may call them. */
@@ -63,7 +77,8 @@ export function serverOrigins(spec: object): string[] {
   if (!Array.isArray(servers)) return []
   const origins: string[] = []
   for (const server of servers) {
-    const origin = httpOrigin((server as { url?: unknown } | null)?.url)
+    if (server === null || typeof server !== 'object') continue
+    const origin = httpOrigin(withDefaults(server))
     if (origin !== undefined) origins.push(origin)
   }
   return origins
