@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import request from 'supertest'
@@ -194,6 +195,21 @@ describe.each(hosts)('%s', (host, express) => {
     expect(res.headers['retry-after']).toBe('60')
     expect(res.body).toEqual(JSON.parse(expected('rate-limit-429')))
   })
+
+  it('docs-csp-local, docs-csp-cdn: the CSP of each docs page of the example', async () => {
+    const app = await example('docs-pages', host)
+    const shown = async (path: string) => {
+      const res = await request(app).get(path)
+      expect(res.status).toBe(200)
+      const csp = String(res.headers['content-security-policy'])
+      const bootstrap = /<script>([\s\S]*?)<\/script>/.exec(res.text)![1]!
+      const hash = createHash('sha256').update(bootstrap).digest('base64')
+      expect(csp).toContain(`'sha256-${hash}'`)
+      return `${csp.replace(`'sha256-${hash}'`, "'sha256-<the bootstrap's hash>'").split('; ').join('\n')}\n`
+    }
+    expect(await shown('/docs')).toBe(expected('docs-csp-local'))
+    expect(await shown('/internal/api-docs/')).toBe(expected('docs-csp-cdn'))
+  })
 })
 
 // Outputs shown as comments inside an example: the answer, as the comment writes it, must be there.
@@ -238,6 +254,8 @@ it('has a scenario for every README output block', () => {
     'logging-json',
     'body-too-deep',
     'rate-limit-429',
+    'docs-csp-local',
+    'docs-csp-cdn',
   ]
   const marked = blocks.filter((b) => b.output !== undefined)
   expect(marked.map((b) => b.output)).toEqual(names)
