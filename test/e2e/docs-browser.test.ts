@@ -99,6 +99,21 @@ describe.skipIf(!available)(
       30_000,
     )
 
+    it('Scalar keeps a bearer token across a reload (persistAuth)', async () => {
+      const watch = await watchedPage(context)
+      await watch.page.goto(`${server.origin}/internal/docs/scalar`)
+      await watch.page.getByPlaceholder('Token').first().fill('scalar-token')
+      await expect
+        .poll(() => watch.page.evaluate('JSON.stringify(localStorage)'))
+        .toContain('scalar-token')
+      await watch.page.reload()
+      await expect
+        .poll(() => watch.page.getByPlaceholder('Token').first().inputValue())
+        .toBe('scalar-token')
+      expect(problems(watch)).toEqual([])
+      await watch.page.close()
+    }, 30_000)
+
     it('refuses a CDN file whose bytes are not the pinned ones (SRI)', async () => {
       const watch = await watchedPage(context)
       await watch.page.route('https://cdn.jsdelivr.net/**', (route) =>
