@@ -14,3 +14,13 @@ export {
   serveScalar,
   serveSwaggerUI,
 } from './docs/index.js'
+export type { ClientExportOptions } from './exports/model.js'
+export { type BrunoCollection, type BrunoItem, toBruno } from './exports/to-bruno.js'
+export { type InsomniaExport, type InsomniaResource, toInsomnia } from './exports/to-insomnia.js'
+export {
+  type PostmanAuth,
+  type PostmanCollection,
+  type PostmanItem,
+  type PostmanVariable,
+  toPostman,
+} from './exports/to-postman.js'

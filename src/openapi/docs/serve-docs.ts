@@ -1,14 +1,24 @@
+import { createHash } from 'node:crypto'
 import type { RequestHandler } from 'express'
+import { toBruno } from '../exports/to-bruno.js'
+import { toInsomnia } from '../exports/to-insomnia.js'
+import { toPostman } from '../exports/to-postman.js'
 import type { DocsUi } from './assets.js'
 import { fail, optionalChoice } from './check.js'
 import { checkSpec } from './create-docs-options.js'
 import type { ServedJson } from './docs-middleware.js'
 import { checkServeUiOptions, type ServeUiOptions, uiMiddleware } from './serve-ui.js'
 
-/** Where `serveDocs` serves the spec and the client exports. */
+/** Where `serveDocs` serves the spec and the client exports (each made once, at creation). */
 export interface DocsExports {
   /** The spec as JSON; default `/openapi.json` below the mount. */
   json?: string
+  /** A Postman Collection v2.1 (`toPostman`). */
+  postman?: string
+  /** An Insomnia export, format 4 (`toInsomnia`). */
+  insomnia?: string
+  /** A Bruno collection (`toBruno`). */
+  bruno?: string
 }
 
 /** `serveDocs` options. */
@@ -24,9 +34,14 @@ export interface ServeDocsOptions extends ServeUiOptions {
 
 const UIS: readonly DocsUi[] = ['scalar', 'swagger', 'redoc']
 
-// Produces each export from the spec; the key is the option's name.
+// Produces each export from the spec; the key is the option's name. IDs are seeded from the
+// spec, so a restart serves the same file (same ETag, and a re-import updates instead of adding).
+const seedOf = (json: string) => createHash('sha256').update(json).digest('hex').slice(0, 32)
 const EXPORTERS: Readonly<Record<keyof DocsExports, (spec: object, json: string) => string>> = {
   json: (_spec, json) => json,
+  postman: (spec, json) => JSON.stringify(toPostman(spec, { seed: seedOf(json) })),
+  insomnia: (spec, json) => JSON.stringify(toInsomnia(spec, { seed: seedOf(json) })),
+  bruno: (spec, json) => JSON.stringify(toBruno(spec, { seed: seedOf(json) })),
 }
 
 function checkPath(value: unknown, name: string): string {

@@ -41,6 +41,33 @@ describe.each(hosts)('serveDocs on %s', (_, express) => {
     expect(config((await request(app).get('/v2/docs/')).text).specUrl).toBe('./api.json')
   })
 
+  it('serves the client exports at their paths, the same file on every start', async () => {
+    const exports = {
+      json: '/docs/openapi.json',
+      postman: '/docs/postman.json',
+      insomnia: '/insomnia.json',
+      bruno: '/docs/bruno.json',
+    }
+    const app = express()
+    app.use('/docs', serveDocs(demoSpec(), { ui: 'swagger', exports }))
+    const again = express()
+    again.use('/docs', serveDocs(demoSpec(), { ui: 'swagger', exports }))
+    const postman = await request(app).get('/docs/postman.json')
+    expect(postman.headers['content-type']).toBe('application/json; charset=utf-8')
+    expect(postman.headers['x-content-type-options']).toBe('nosniff')
+    expect(postman.body.info.schema).toBe(
+      'https://schema.getpostman.com/json/collection/v2.1.0/collection.json',
+    )
+    expect(postman.body.info.name).toBe('shapeguard demo API')
+    const insomnia = await request(app).get('/docs/insomnia.json')
+    expect(insomnia.body.__export_format).toBe(4)
+    const bruno = await request(app).get('/docs/bruno.json')
+    expect(bruno.body.name).toBe('shapeguard demo API')
+    for (const path of ['/docs/postman.json', '/docs/insomnia.json', '/docs/bruno.json']) {
+      expect((await request(again).get(path)).text).toBe((await request(app).get(path)).text)
+    }
+  })
+
   it('answers a repeated spec request with 304 and HEAD without a body', async () => {
     const app = express()
     app.use('/docs', serveDocs(demoSpec()))
@@ -134,9 +161,10 @@ describe('serveSwaggerUI, serveScalar, serveRedoc', () => {
       () => serveDocs(demoSpec(), { ui: 'x' as any }),
     ],
     [
-      'exports.postman must be one of the keys json',
-      () => serveDocs(demoSpec(), { exports: { postman: '/p.json' } as any }),
+      'exports.openapi must be one of the keys json, postman, insomnia, bruno',
+      () => serveDocs(demoSpec(), { exports: { openapi: '/p.json' } as any }),
     ],
+    ['exports.bruno must be a URL path', () => serveDocs(demoSpec(), { exports: { bruno: 'x' } })],
     [
       'exports.json must be a URL path',
       () => serveDocs(demoSpec(), { exports: { json: 'spec.json' } }),

@@ -1,0 +1,340 @@
+import { buildModel } from './build-model.js'
+import { alphanumeric21, idSource } from './ids.js'
+import type {
+  ClientExportOptions,
+  ExportAuth,
+  ExportBody,
+  ExportModel,
+  ExportRequest,
+} from './model.js'
+import { colonPath, wholeParam } from './path-template.js'
+
+/** A Bruno collection (JSON), as Bruno's "Import Collection › Bruno Collection" reads it. */
+export interface BrunoCollection {
+  version: '1'
+  uid: string
+  name: string
+  items: BrunoItem[]
+  environments: Array<{ uid: string; name: string; variables: Array<Record<string, unknown>> }>
+  root: Record<string, unknown>
+  brunoConfig: Record<string, unknown>
+}
+
+export interface BrunoItem {
+  uid: string
+  type: 'folder' | 'http-request'
+  name: string
+  seq: number
+  [field: string]: unknown
+}
+
+type Uid = (key: string) => string
+
+function brunoAuth(auth: ExportAuth): Record<string, unknown> {
+  switch (auth.type) {
+    case 'none':
+      return { mode: 'none' }
+    case 'bearer':
+      return { mode: 'bearer', bearer: { token: `{{${auth.token}}}` } }
+    case 'basic':
+    case 'digest':
+      return {
+        mode: auth.type,
+        [auth.type]: { username: `{{${auth.username}}}`, password: `{{${auth.password}}}` },
+      }
+    case 'apiKey': {
+      // Bruno's apikey goes in a header or the query; a cookie key is a Cookie header.
+      const cookie = auth.in === 'cookie'
+      return {
+        mode: 'apikey',
+        apikey: {
+          key: cookie ? 'Cookie' : auth.name,
+          value: cookie ? `${auth.name}={{${auth.value}}}` : `{{${auth.value}}}`,
+          placement: auth.in === 'query' ? 'queryparams' : 'header',
+        },
+      }
+    }
+    case 'oauth2':
+      return {
+        mode: 'oauth2',
+        oauth2: {
+          grantType: auth.grant,
+          authorizationUrl: auth.authorizationUrl,
+          accessTokenUrl: auth.tokenUrl,
+          refreshTokenUrl: auth.refreshUrl,
+          callbackUrl: `{{${auth.redirectUrl}}}`,
+          clientId: `{{${auth.clientId}}}`,
+          clientSecret: `{{${auth.clientSecret}}}`,
+          scope: auth.scopes.join(' '),
+          state: '',
+          credentialsPlacement: 'header',
+          tokenPlacement: 'header',
+          tokenHeaderPrefix: 'Bearer',
+          autoFetchToken: true,
+          autoRefreshToken: true,
+        },
+      }
+  }
+}
+
+const defaultTypes: Partial<Record<ExportBody['kind'], string>> = {
+  json: 'application/json',
+  form: 'application/x-www-form-urlencoded',
+}
+
+function body(value: ExportBody | undefined, uid: Uid, key: string): Record<string, unknown> {
+  const empty = { json: null, text: null, xml: null, formUrlEncoded: [], multipartForm: [] }
+  if (value === undefined) return { mode: 'none', ...empty }
+  switch (value.kind) {
+    case 'json':
+      return { ...empty, mode: 'json', json: value.text }
+    case 'text':
+      return value.language === 'xml'
+        ? { ...empty, mode: 'xml', xml: value.text }
+        : { ...empty, mode: 'text', text: value.text }
+    case 'form':
+      return {
+        ...empty,
+        mode: 'formUrlEncoded',
+        formUrlEncoded: value.fields.map((f, i) => ({
+          uid: uid(`${key}:form:${i}`),
+          name: f.name,
+          value: f.value,
+          description: f.description,
+          enabled: f.enabled,
+        })),
+      }
+    case 'multipart':
+      return {
+        ...empty,
+        mode: 'multipartForm',
+        multipartForm: value.fields.map((f, i) => ({
+          uid: uid(`${key}:form:${i}`),
+          type: f.file ? 'file' : 'text',
+          name: f.name,
+          value: f.file ? [] : f.value,
+          description: f.description,
+          enabled: f.enabled,
+        })),
+      }
+    case 'file':
+      return { ...empty, mode: 'file', file: [] }
+  }
+}
+
+function contentType(value: ExportBody | undefined): string | undefined {
+  if (value === undefined || value.kind === 'multipart') return undefined
+  const base = value.mediaType.split(';')[0]!.trim().toLowerCase()
+  const usual =
+    value.kind === 'text'
+      ? value.language === 'xml'
+        ? 'application/xml'
+        : 'text/plain'
+      : defaultTypes[value.kind]
+  return base === usual && value.mediaType === base ? undefined : value.mediaType
+}
+
+// Leading and trailing dots and spaces, which file systems drop or read as hidden files.
+function trimDots(name: string): string {
+  const dropped = (ch: string | undefined) => ch === '.' || ch === ' '
+  let start = 0
+  let end = name.length
+  while (start < end && dropped(name[start])) start++
+  while (end > start && dropped(name[end - 1])) end--
+  return name.slice(start, end)
+}
+
+// Bruno writes each request to a file named after it: no path characters, one name per folder.
+function fileName(name: string, taken: Set<string>): string {
+  const base = trimDots(name.replace(/[\\/:*?"<>|]/g, '-')) || 'request'
+  let out = base
+  for (let n = 2; taken.has(out.toLowerCase()); n++) out = `${base} (${n})`
+  taken.add(out.toLowerCase())
+  return out
+}
+
+function requestItem(request: ExportRequest, seq: number, name: string, uid: Uid): BrunoItem {
+  const key = `request:${request.key}`
+  const path = colonPath(request.path, request.pathParams)
+  const whole = new Set(request.path.map(wholeParam).map((p) => p?.variable))
+  const headers = request.headers.map((h, i) => ({
+    uid: uid(`${key}:header:${i}`),
+    name: h.name,
+    value: h.value,
+    description: h.description,
+    enabled: h.enabled,
+  }))
+  const query = request.query.map((q, i) => ({
+    uid: uid(`${key}:query:${i}`),
+    name: q.name,
+    value: q.value,
+    description: q.description,
+    type: 'query',
+    enabled: q.enabled,
+  }))
+  for (const [i, extra] of request.extraKeys.entries()) {
+    const value = `{{${extra.variable}}}`
+    const id = uid(`${key}:key:${i}`)
+    if (extra.in === 'query')
+      query.push({
+        uid: id,
+        name: extra.name,
+        value,
+        description: '',
+        type: 'query',
+        enabled: true,
+      })
+    else if (extra.in === 'header')
+      headers.push({ uid: id, name: extra.name, value, description: '', enabled: true })
+    else
+      headers.push({
+        uid: id,
+        name: 'Cookie',
+        value: `${extra.name}=${value}`,
+        description: '',
+        enabled: true,
+      })
+  }
+  const type = contentType(request.body)
+  if (type !== undefined) {
+    headers.push({
+      uid: uid(`${key}:content-type`),
+      name: 'Content-Type',
+      value: type,
+      description: '',
+      enabled: true,
+    })
+  }
+  const params = [
+    ...query,
+    ...request.pathParams
+      .filter((p) => whole.has(p.variable))
+      .map((p, i) => ({
+        uid: uid(`${key}:path:${i}`),
+        name: p.variable,
+        value: p.value,
+        description: p.description,
+        type: 'path',
+        enabled: true,
+      })),
+  ]
+  const search = query
+    .filter((q) => q.enabled)
+    .map((q) => `${encodeURIComponent(q.name)}=${encodeURIComponent(q.value)}`)
+    .join('&')
+  const vars = request.pathParams
+    .filter((p) => !whole.has(p.variable))
+    .map((p, i) => ({
+      uid: uid(`${key}:var:${i}`),
+      name: p.variable,
+      value: p.value,
+      enabled: true,
+    }))
+  return {
+    uid: uid(key),
+    type: 'http-request',
+    name,
+    seq,
+    request: {
+      url: `{{baseUrl}}/${path}${search ? `?${search}` : ''}`,
+      method: request.method,
+      headers,
+      params,
+      auth: request.inheritsAuth ? { mode: 'inherit' } : brunoAuth(request.auth),
+      body: body(request.body, uid, key),
+      script: { req: null, res: null },
+      vars: { req: [], res: [] },
+      assertions: [],
+      tests: null,
+      docs: request.description,
+    },
+  }
+}
+
+function items(
+  requests: readonly ExportRequest[],
+  uid: Uid,
+  taken: Set<string>,
+  first: number,
+): BrunoItem[] {
+  return requests.map((r, i) => requestItem(r, first + i, fileName(r.name, taken), uid))
+}
+
+function render(model: ExportModel, uid: Uid): BrunoCollection {
+  const folderNames = new Set<string>()
+  const rootNames = new Set<string>()
+  const folders: BrunoItem[] = model.folders.map((folder, i) => {
+    const name = fileName(folder.name, folderNames)
+    rootNames.add(name.toLowerCase())
+    return {
+      uid: uid(`folder:${folder.name}`),
+      type: 'folder',
+      name,
+      seq: i + 1,
+      root: {
+        request: { auth: { mode: 'inherit' } },
+        docs: folder.description,
+        meta: { name, seq: i + 1 },
+      },
+      items: items(folder.requests, uid, new Set(), 1),
+    }
+  })
+  const loose = items(model.requests, uid, rootNames, folders.length + 1)
+  const plain = model.variables.filter((v) => !v.secret)
+  return {
+    version: '1',
+    uid: uid('collection'),
+    name: model.name,
+    items: [...folders, ...loose],
+    environments: [
+      {
+        uid: uid('environment'),
+        name: 'Default',
+        variables: model.variables.map((v) => ({
+          uid: uid(`environment:${v.name}`),
+          name: v.name,
+          value: v.value,
+          type: 'text',
+          enabled: true,
+          secret: v.secret,
+        })),
+      },
+    ],
+    root: {
+      request: {
+        auth: brunoAuth(model.auth),
+        vars: {
+          req: plain.map((v) => ({
+            uid: uid(`var:${v.name}`),
+            name: v.name,
+            value: v.value,
+            description: v.description,
+            enabled: true,
+          })),
+          res: [],
+        },
+      },
+      docs: model.description,
+      meta: { name: model.name },
+    },
+    brunoConfig: {
+      version: '1',
+      name: model.name,
+      type: 'collection',
+      ignore: ['node_modules', '.git'],
+    },
+  }
+}
+
+/**
+ * Turns an OpenAPI 3.x document into a Bruno collection (JSON): a folder per first tag, a
+ * request per operation, `baseUrl` as a collection variable and the secrets in an environment.
+ * @param spec an OpenAPI 3.0 or 3.1 document object
+ * @param options `seed` for stable IDs (default: random), `name`, `baseUrl`
+ * @example
+ * writeFileSync('api.bruno.json', JSON.stringify(toBruno(spec, { seed: 'my-api' }), null, 2))
+ */
+export function toBruno(spec: unknown, options: ClientExportOptions = {}): BrunoCollection {
+  const id = idSource(options.seed)
+  return render(buildModel(spec, options), (key) => alphanumeric21(id(key)))
+}
