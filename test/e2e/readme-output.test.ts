@@ -209,6 +209,7 @@ describe.each(hosts)('%s', (host, express) => {
     }
     expect(await shown('/docs')).toBe(expected('docs-csp-local'))
     expect(await shown('/internal/api-docs/')).toBe(expected('docs-csp-cdn'))
+    expect((await request(app).get('/docs/postman.json')).body.info.name).toBe('Shop API')
   })
 })
 
