@@ -109,7 +109,7 @@ export function checkSpec(spec: unknown, name = 'spec'): string {
   }
 }
 
-/** Checks every `createDocs` option once; returns the options with their defaults. */
+/** Checks every `createDocs` option once, when the middleware is created. */
 export function checkCreateDocsOptions(options: CreateDocsOptions): void {
   if (options === null || typeof options !== 'object') fail('createDocs options', 'an object')
   const o = options as unknown as Record<string, unknown>
