@@ -5,7 +5,7 @@ import express from 'express'
 import type { BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { UI_PACKAGES } from '../../src/openapi/docs/assets.js'
-import { serveDocs } from '../../src/openapi/index.js'
+import { serveDocs, serveSwaggerUI } from '../../src/openapi/index.js'
 import { demoSpec } from '../fixtures/docs-spec.js'
 import {
   chromiumAvailable,
@@ -45,6 +45,8 @@ describe.skipIf(!available)(
         app.use(`/internal/docs/${ui}`, serveDocs(demoSpec(), { ui, assets: 'local' }))
         app.use(`/cdn/${ui}`, serveDocs(demoSpec(), { ui }))
       }
+      app.use('/theme/light', serveSwaggerUI(demoSpec(), { assets: 'local', theme: 'light' }))
+      app.use('/theme/auto', serveSwaggerUI(demoSpec(), { assets: 'local' }))
       server = await listen(app)
       browser = await launchChromium()
       context = await browser.browser.newContext({
@@ -112,6 +114,34 @@ describe.skipIf(!available)(
         .toBe('scalar-token')
       expect(problems(watch)).toEqual([])
       await watch.page.close()
+    }, 30_000)
+
+    it("Swagger UI's theme: 'auto' follows the OS, dark with method-coloured borders", async () => {
+      const colours = async (path: string, scheme: 'light' | 'dark') => {
+        const watch = await watchedPage(context)
+        await watch.page.emulateMedia({ colorScheme: scheme })
+        await watch.page.goto(`${server.origin}${path}`)
+        await waitForOperation(watch.page, 'swagger', 'List users')
+        const read = (selector: string, property: string) =>
+          watch.page.evaluate(
+            `getComputedStyle(document.querySelector(${JSON.stringify(selector)}))[${JSON.stringify(property)}]`,
+          )
+        const result = {
+          body: await read('body', 'backgroundColor'),
+          get: await read('.opblock.opblock-get', 'borderLeftColor'),
+          post: await read('.opblock.opblock-post', 'borderLeftColor'),
+        }
+        expect(problems(watch)).toEqual([])
+        await watch.page.close()
+        return result
+      }
+      expect(await colours('/theme/auto', 'dark')).toEqual({
+        body: 'rgb(15, 19, 24)',
+        get: 'rgb(97, 175, 254)',
+        post: 'rgb(73, 204, 144)',
+      })
+      expect((await colours('/theme/auto', 'light')).body).toBe('rgba(0, 0, 0, 0)')
+      expect((await colours('/theme/light', 'dark')).body).toBe('rgba(0, 0, 0, 0)')
     }, 30_000)
 
     it('refuses a CDN file whose bytes are not the pinned ones (SRI)', async () => {
