@@ -81,3 +81,27 @@ export function identifier(text: string, fallback: string): string {
   if (reserved.has(name) || name.startsWith('__')) name = `v${name}`
   return name
 }
+
+/**
+ * A query name or value for a URL's text: what would end or split the query (`&`, `#`, `+`, `%`,
+ * `=` in a name, spaces) is percent-encoded, and a `{{variable}}` of ours stays readable. Text
+ * from the document reaches here already inert.
+ */
+export function queryText(text: string, name: boolean): string {
+  let out = ''
+  for (const ch of text) {
+    if (
+      ch === '&' ||
+      ch === '#' ||
+      ch === '+' ||
+      ch === '%' ||
+      (name && ch === '=') ||
+      /\s/.test(ch)
+    ) {
+      out += encodeURIComponent(ch)
+    } else {
+      out += ch
+    }
+  }
+  return out
+}

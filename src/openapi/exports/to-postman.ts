@@ -8,6 +8,7 @@ import type {
   ExportRequest,
 } from './model.js'
 import { colonPath, wholeParam } from './path-template.js'
+import { queryText } from './text.js'
 
 /** A Postman Collection v2.1 document, as Postman's "Import" reads it. */
 export interface PostmanCollection {
@@ -159,7 +160,7 @@ function requestItem(request: ExportRequest, id: (key: string) => string): Postm
   }
   const enabledQuery = query.filter((q) => !('disabled' in q))
   const search = enabledQuery
-    .map((q) => `${encodeURIComponent(q.key)}=${encodeURIComponent(q.value)}`)
+    .map((q) => `${queryText(q.key, true)}=${queryText(q.value, false)}`)
     .join('&')
   const raw = `{{baseUrl}}/${path.join('/')}${search ? `?${search}` : ''}`
   const whole = new Set(request.path.map(wholeParam).map((p) => p?.variable))

@@ -41,3 +41,17 @@ declare module '@usebruno/converters' {
 declare module '@usebruno/schema' {
   export const collectionSchema: { validate(value: unknown): Promise<unknown> }
 }
+
+declare module 'openapi-to-postmanv2' {
+  const converter: {
+    convert(
+      input: { type: 'json'; data: unknown },
+      options: Record<string, unknown>,
+      callback: (
+        error: Error | null,
+        result: { result: boolean; reason?: string; output: Array<{ data: any }> },
+      ) => void,
+    ): void
+  }
+  export default converter
+}

@@ -1,0 +1,108 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { toBruno, toInsomnia, toPostman } from '../../../src/openapi/index.js'
+import { documents } from './fixtures/documents.js'
+
+// What the three exports share: purity, determinism, and how query text reaches a URL.
+
+const exporters = [
+  ['toPostman', toPostman],
+  ['toInsomnia', toInsomnia],
+  ['toBruno', toBruno],
+] as const
+
+// Every ID field of the three formats, with its value.
+const ids = /"(id|_id|_postman_id|uid|parentId)":"[^"]*"/g
+
+describe.each(exporters)('%s', (_name, exporter) => {
+  it.each(documents)('gives the same output twice for $name, apart from random IDs', ({ doc }) => {
+    const first = JSON.stringify(exporter(doc))
+    const second = JSON.stringify(exporter(doc))
+    expect(first).not.toBe(second)
+    expect(first.replace(ids, '')).toBe(second.replace(ids, ''))
+    expect(JSON.stringify(exporter(doc, { seed: 'v1' }))).toBe(
+      JSON.stringify(exporter(doc, { seed: 'v1' })),
+    )
+  })
+
+  it('leaves the document unchanged', () => {
+    for (const { doc } of documents) {
+      const before = JSON.stringify(doc)
+      exporter(doc)
+      expect(JSON.stringify(doc)).toBe(before)
+    }
+  })
+
+  it('takes name and baseUrl from the options', () => {
+    const text = JSON.stringify(
+      exporter(documents[0]!.doc, { name: 'Staging', baseUrl: 'https://staging.example.com' }),
+    )
+    expect(text).toContain('"Staging"')
+    expect(text).toContain('https://staging.example.com')
+    expect(text).not.toContain('http://localhost:3000"')
+  })
+})
+
+describe('the URL text of Postman and Bruno', () => {
+  const doc = {
+    openapi: '3.1.0',
+    info: { title: 't', version: '1' },
+    paths: {
+      '/search': {
+        get: {
+          operationId: 'search',
+          security: [{ key: [] }, {}],
+          parameters: [
+            { name: 'q', in: 'query', required: true, example: 'a&b=c #d+e%' },
+            { name: 'k=v', in: 'query', required: true, example: 'x' },
+          ],
+        },
+      },
+    },
+    components: { securitySchemes: { key: { type: 'apiKey', in: 'query', name: 'api_key' } } },
+  }
+
+  it('encodes what would split the query and keeps the parameters as they are', () => {
+    const postman = toPostman(doc).item[0] as unknown as { request: { url: Record<string, any> } }
+    expect(postman.request.url.raw).toBe('{{baseUrl}}/search?q=a%26b=c%20%23d%2Be%25&k%3Dv=x')
+    expect(postman.request.url.query).toEqual([
+      { key: 'q', value: 'a&b=c #d+e%' },
+      { key: 'k=v', value: 'x' },
+    ])
+    const bruno = toBruno(doc).items[0] as unknown as { request: { url: string } }
+    expect(bruno.request.url).toBe('{{baseUrl}}/search?q=a%26b=c%20%23d%2Be%25&k%3Dv=x')
+  })
+
+  it('keeps an API key variable readable in a second key of the same requirement', () => {
+    const both = {
+      ...doc,
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          key: { type: 'apiKey', in: 'query', name: 'api_key' },
+        },
+      },
+      security: [{ bearer: [], key: [] }],
+    }
+    const withKey = { ...both, paths: { '/k': { get: { operationId: 'k' } } } }
+    const postman = toPostman(withKey).item[0] as unknown as {
+      request: { url: Record<string, any> }
+    }
+    expect(postman.request.url.raw).toBe('{{baseUrl}}/k?api_key={{key}}')
+    const bruno = toBruno(withKey).items[0] as unknown as { request: { url: string } }
+    expect(bruno.request.url).toBe('{{baseUrl}}/k?api_key={{key}}')
+  })
+})
+
+describe('src/openapi/exports', () => {
+  it('imports nothing but node:crypto and its own files (no runtime dependency)', () => {
+    const dir = join(import.meta.dirname, '../../../src/openapi/exports')
+    const imports = readdirSync(dir)
+      .filter((f) => f.endsWith('.ts'))
+      .flatMap((f) => [...readFileSync(join(dir, f), 'utf8').matchAll(/from '([^']+)'/g)])
+      .map((m) => m[1]!)
+    expect(imports.length).toBeGreaterThan(10)
+    expect(imports.filter((i) => !i.startsWith('./'))).toEqual(['node:crypto'])
+  })
+})
