@@ -71,15 +71,39 @@ function withDefaults(server: { url?: unknown; variables?: unknown }): unknown {
   })
 }
 
-/** The origins of a spec's absolute http(s) `servers[].url`s, so try-it-out may call them. */
+function objectsOf(value: unknown): object[] {
+  if (value === null || typeof value !== 'object') return []
+  return Object.values(value).filter((v): v is object => v !== null && typeof v === 'object')
+}
+
+// The URLs a page fetches for sign-in: OAuth2 token and refresh endpoints, OpenID discovery.
+function authUrls(spec: object): unknown[] {
+  const schemes = (spec as { components?: { securitySchemes?: unknown } }).components
+    ?.securitySchemes
+  const urls: unknown[] = []
+  for (const scheme of objectsOf(schemes)) {
+    urls.push((scheme as { openIdConnectUrl?: unknown }).openIdConnectUrl)
+    for (const flow of objectsOf((scheme as { flows?: unknown }).flows)) {
+      const { tokenUrl, refreshUrl } = flow as { tokenUrl?: unknown; refreshUrl?: unknown }
+      urls.push(tokenUrl, refreshUrl)
+    }
+  }
+  return urls
+}
+
+/**
+ * The origins a page may call besides its own: the spec's absolute http(s) `servers[].url`s
+ * (try-it-out) and its OAuth2 token, refresh and OpenID discovery URLs (sign-in).
+ */
 export function serverOrigins(spec: object): string[] {
   const servers = (spec as { servers?: unknown }).servers
-  if (!Array.isArray(servers)) return []
+  const urls: unknown[] = Array.isArray(servers)
+    ? servers.map((s) => (s !== null && typeof s === 'object' ? withDefaults(s) : undefined))
+    : []
   const origins: string[] = []
-  for (const server of servers) {
-    if (server === null || typeof server !== 'object') continue
-    const origin = httpOrigin(withDefaults(server))
-    if (origin !== undefined) origins.push(origin)
+  for (const url of [...urls, ...authUrls(spec)]) {
+    const origin = httpOrigin(url)
+    if (origin !== undefined && !origins.includes(origin)) origins.push(origin)
   }
   return origins
 }

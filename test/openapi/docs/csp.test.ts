@@ -53,4 +53,35 @@ describe('serverOrigins', () => {
     ])
     expect(serverOrigins({ servers: 'x' })).toEqual([])
   })
+
+  it('adds the OAuth2 token and refresh URLs and the OpenID discovery URL, once each', () => {
+    const spec = {
+      servers: [{ url: 'https://api.example.com' }],
+      components: {
+        securitySchemes: {
+          oauth: {
+            type: 'oauth2',
+            flows: {
+              authorizationCode: {
+                authorizationUrl: 'https://login.example.com/authorize',
+                tokenUrl: 'https://login.example.com/token',
+                refreshUrl: 'https://refresh.example.com/r',
+                scopes: {},
+              },
+              clientCredentials: { tokenUrl: 'javascript:alert(1)', scopes: {} },
+            },
+          },
+          oidc: { type: 'openIdConnect', openIdConnectUrl: 'https://id.example.com/.well-known' },
+          api: { type: 'http', scheme: 'bearer' },
+          broken: null,
+        },
+      },
+    }
+    expect(serverOrigins(spec)).toEqual([
+      'https://api.example.com',
+      'https://login.example.com',
+      'https://refresh.example.com',
+      'https://id.example.com',
+    ])
+  })
 })
