@@ -1,10 +1,10 @@
-import express from 'express'
+import express, { type RequestHandler } from 'express'
 import type { BrowserContext, Page } from 'playwright-core'
 // The same module the demo imports (the package's own name), so its logger is the demo's.
 import { configureLogger } from 'shapeguard'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../examples/demo/app.js'
-import { createDocs } from '../../src/openapi/index.js'
+import { createDocs, serveSwaggerUI } from '../../src/openapi/index.js'
 import { demoSpec } from '../fixtures/docs-spec.js'
 import {
   chromiumAvailable,
@@ -46,6 +46,7 @@ describe.skipIf(!available)(
     let context: BrowserContext
     let server: Awaited<ReturnType<typeof listen>>
     const seen: Seen[] = []
+    let oauthDocs: RequestHandler = (_req, _res, next) => next()
 
     beforeAll(async () => {
       const app = express()
@@ -70,10 +71,31 @@ describe.skipIf(!available)(
           responseInterceptor: 'window.lastStatus = response.status',
         }),
       )
+      // An OAuth2 (implicit flow) sign-in against a fake authorization server of the test's own;
+      // the spec names it by its absolute URL, known once the server listens.
+      app.get('/fake-authorize', (req, res) => {
+        const { redirect_uri, state } = req.query as Record<string, string>
+        res.redirect(`${redirect_uri}#access_token=tok-oauth&token_type=Bearer&state=${state}`)
+      })
+      app.use('/oauth-docs', (req, res, next) => oauthDocs(req, res, next))
       // The live demo API behind the page, same origin; its request log is not this test's output.
       configureLogger({ silent: true })
       app.use(createApp())
       server = await listen(app)
+      const spec = demoSpec()
+      spec.components.securitySchemes = {
+        oauth: {
+          type: 'oauth2',
+          flows: {
+            implicit: {
+              authorizationUrl: `${server.origin}/fake-authorize`,
+              scopes: { read: 'Read users' },
+            },
+          },
+        },
+      }
+      spec.security = [{ oauth: ['read'] }]
+      oauthDocs = serveSwaggerUI(spec, { assets: 'local' })
       browser = await launchChromium()
       context = await browser.browser.newContext({ viewport: { width: 1000, height: 800 } })
     }, 60_000)
@@ -113,6 +135,27 @@ describe.skipIf(!available)(
       expect(seen.at(-1)?.authorization).toBe('Bearer token-from-the-docs')
       const answer = page.locator('#operations-users-getUser .live-responses-table')
       await expect.poll(() => answer.textContent()).toContain('Ada Lovelace')
+      expect(problems(watch)).toEqual([])
+      await page.close()
+    }, 30_000)
+
+    it('signs in with OAuth2 through its redirect page and sends the token', async () => {
+      const watch = await watchedPage(context)
+      const { page } = watch
+      await page.goto(`${server.origin}/oauth-docs`)
+      await page.locator('.btn.authorize').first().click()
+      await page.locator('.modal-ux input[type=text]').first().fill('docs-client')
+      await page.getByText('select all').click()
+      const popup = context.waitForEvent('page')
+      await page.locator('.modal-ux .auth-btn-wrapper .authorize').click()
+      const signIn = await popup
+      // The redirect page closes itself once it has handed the token to the opener.
+      await expect.poll(() => signIn.isClosed(), { timeout: 10_000 }).toBe(true)
+      await page.locator('.modal-ux').getByText('Authorized').waitFor()
+      await page.locator('.modal-ux .close-modal').click()
+      await execute(page, 'getUser', { id: '2' })
+      await expect.poll(() => seen.at(-1)?.path).toBe('/users/2')
+      expect(seen.at(-1)?.authorization).toBe('Bearer tok-oauth')
       expect(problems(watch)).toEqual([])
       await page.close()
     }, 30_000)

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto'
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import { CDN_ORIGIN, type DocsAssets } from './assets.js'
-import { buildCsp, serverOrigins } from './csp.js'
+import { buildCsp, scriptHash, serverOrigins } from './csp.js'
 import { linkAssets, type PageParts, pageTemplate } from './docs-page.js'
 import { loadLocalAssets } from './local-assets.js'
+import { OAUTH2_REDIRECT_PATH, oauth2Redirect } from './oauth2-redirect.js'
 import { pagePrefix } from './page-url.js'
 import { type FixedBody, sendFixed, sendPage } from './send.js'
 
@@ -68,6 +69,17 @@ export function docsMiddleware(input: DocsMiddlewareInput): RequestHandler {
         cacheControl: 'public, max-age=31536000, immutable',
       })
     }
+  }
+  if (input.parts.oauth2Redirect) {
+    files.set(OAUTH2_REDIRECT_PATH, {
+      body: Buffer.from(oauth2Redirect.html, 'utf8'),
+      contentType: 'text/html; charset=utf-8',
+      etag: `"${createHash('sha256').update(oauth2Redirect.html).digest('base64url')}"`,
+      cacheControl: 'no-cache',
+      csp:
+        `default-src 'none'; script-src ${scriptHash(oauth2Redirect.script)}; ` +
+        "base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    })
   }
   const specPath = input.files[0].path
 

@@ -17,6 +17,8 @@ export interface PageParts {
    * starting the UI on DOMContentLoaded; the CSP allows exactly this text by its hash.
    */
   readonly bootstrap: string
+  /** Swagger UI's OAuth2 redirect page is served beside it. */
+  readonly oauth2Redirect?: boolean
 }
 
 /** One asset as the page links it. */
@@ -76,7 +78,7 @@ export function pageTemplate(parts: PageParts, assets: readonly LinkedAsset[]): 
     render(prefix, specUrl) {
       const config =
         '<script type="application/json" id="shapeguard-docs-config">' +
-        `{"specUrl":${jsonForScript(specUrl)},"ui":${configJson}}</script>\n`
+        `{"specUrl":${jsonForScript(specUrl)},"base":${jsonForScript(prefix)},"ui":${configJson}}</script>\n`
       return (
         top +
         styles.map((a) => `${tag(a, prefix)}\n`).join('') +

@@ -15,6 +15,8 @@ export interface FixedBody {
   readonly contentType: string
   readonly etag: string
   readonly cacheControl: string
+  /** Its own policy; default nothing may run (`FILE_CSP`). */
+  readonly csp?: string
 }
 
 function matchesEtag(header: string | undefined, etag: string): boolean {
@@ -32,7 +34,7 @@ export function sendFixed(
   file: FixedBody,
   csp: string | false,
 ): void {
-  setSecurityHeaders(res, csp === false ? false : FILE_CSP)
+  setSecurityHeaders(res, csp === false ? false : (file.csp ?? FILE_CSP))
   res.setHeader('Cache-Control', file.cacheControl)
   res.setHeader('ETag', file.etag)
   if (matchesEtag(req.headers['if-none-match'], file.etag)) {

@@ -57,6 +57,9 @@ function bootstrap(o: CreateDocsOptions): string {
     'options.presets = [SwaggerUIBundle.presets.apis];\n' +
     'options.layout = "BaseLayout";\n' +
     'options.validatorUrl = null;\n' +
+    'if (!options.oauth2RedirectUrl) {\n' +
+    '  options.oauth2RedirectUrl = new URL(config.base + "oauth2-redirect.html", location.href).href;\n' +
+    '}\n' +
     interceptor(o.requestInterceptor, 'RequestInterceptor', 'request') +
     interceptor(o.responseInterceptor, 'ResponseInterceptor', 'response') +
     'window.ui = SwaggerUIBundle(options);\n' +
@@ -94,5 +97,6 @@ export function swaggerPage(o: CreateDocsOptions): PageParts {
     body: `${logoHtml}<div id="swagger-ui"></div>`,
     config: { options: swaggerOptions(o) },
     bootstrap: bootstrap(o),
+    oauth2Redirect: true,
   }
 }

@@ -155,6 +155,21 @@ describe.each(hosts)('createDocs on %s', (_, express) => {
     expect(own.headers['content-security-policy']).toBe("default-src 'self'")
   })
 
+  it("serves Swagger UI's OAuth2 redirect page beside it, its one script allowed by hash", async () => {
+    const a = app()
+    const page = await request(a).get('/docs')
+    expect(inlineScripts(page.text).bootstrap[0]).toContain('"oauth2-redirect.html"')
+    const res = await request(a).get('/docs/oauth2-redirect.html')
+    expect(res.status).toBe(200)
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(res.headers['referrer-policy']).toBe('no-referrer')
+    const [script] = inlineScripts(res.text).bootstrap
+    const hash = createHash('sha256').update(script!).digest('base64')
+    expect(res.headers['content-security-policy']).toBe(
+      `default-src 'none'; script-src 'sha256-${hash}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+    )
+  })
+
   it('leaves other methods and paths to the app', async () => {
     const a = app()
     expect((await request(a).post('/docs')).body).toEqual({ fallthrough: true })
