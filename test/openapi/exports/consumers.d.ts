@@ -36,6 +36,9 @@ declare module 'postman-collection' {
 
 declare module '@usebruno/converters' {
   export function openApiToBruno(spec: unknown, options?: Record<string, unknown>): any
+  export function postmanToBruno(
+    collection: unknown,
+  ): Promise<{ collection: any; issues: unknown[] }>
 }
 
 declare module '@usebruno/schema' {

@@ -1,7 +1,7 @@
-import { openApiToBruno } from '@usebruno/converters'
+import { openApiToBruno, postmanToBruno } from '@usebruno/converters'
 import { collectionSchema } from '@usebruno/schema'
 import { describe, expect, it, vi } from 'vitest'
-import { type BrunoItem, toBruno } from '../../../src/openapi/index.js'
+import { type BrunoItem, toBruno, toPostman } from '../../../src/openapi/index.js'
 import { documents } from './fixtures/documents.js'
 import {
   bodySchemaPointer,
@@ -121,6 +121,23 @@ describe.each(documents)('toBruno: $name', ({ doc }) => {
           expect(left[field], `${key} ${field} differs (${skip[field]})`).not.toEqual(right[field])
         else expect(left[field], `${key} ${field}`).toEqual(right[field])
       }
+    }
+  })
+
+  it('gives the same requests as Bruno makes of toPostman’s collection (its Postman import)', async () => {
+    const { collection, issues } = await postmanToBruno(toPostman(doc))
+    expect(issues).toEqual([])
+    const mine = requests(exported.items as Any[])
+    const other = requests(collection.items)
+    expect(other.length).toBe(mine.length)
+    for (const [index, { item, folder }] of mine.entries()) {
+      const theirs = other[index]!
+      // Names differ only where toBruno made a file name (`JSON: …` becomes `JSON- …`).
+      expect(theirs.folder).toBe(folder)
+      const left = view(exported, item)
+      const right = view(collection, theirs.item)
+      expect(right).toEqual(left)
+      expect(theirs.item.request.url).toBe(item.request.url)
     }
   })
 
