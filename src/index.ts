@@ -1,6 +1,7 @@
 export { zodAdapter } from './adapters/zod/index.js'
 export type { InferInput, InferOutput, SchemaAdapter } from './engine/adapter.js'
 export type { StandardSchemaV1 } from './engine/standard-schema.js'
+export { type CreateDocsOptions, createDocs } from './openapi/docs/index.js'
 export type {
   ExposureOptions,
   OnErrorHook,

@@ -1,3 +1,19 @@
+export {
+  type CreateDocsOptions,
+  createDocs,
+  type DocsAssets,
+  type DocsExports,
+  type DocsLogo,
+  type DocsTheme,
+  type DocsUi,
+  type ServeDocsOptions,
+  type ServeSwaggerUIOptions,
+  type ServeUiOptions,
+  serveDocs,
+  serveRedoc,
+  serveScalar,
+  serveSwaggerUI,
+} from './docs/index.js'
 export type { ClientExportOptions } from './exports/model.js'
 export { type BrunoCollection, type BrunoItem, toBruno } from './exports/to-bruno.js'
 export { type InsomniaExport, type InsomniaResource, toInsomnia } from './exports/to-insomnia.js'

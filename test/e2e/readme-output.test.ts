@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto'
+import { createHash, createHmac } from 'node:crypto'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import request from 'supertest'
@@ -219,6 +219,22 @@ describe.each(hosts)('%s', (host, express) => {
       vi.unstubAllEnvs()
     }
   })
+
+  it('docs-csp-local, docs-csp-cdn: the CSP of each docs page of the example', async () => {
+    const app = await example('docs-pages', host)
+    const shown = async (path: string) => {
+      const res = await request(app).get(path)
+      expect(res.status).toBe(200)
+      const csp = String(res.headers['content-security-policy'])
+      const bootstrap = /<script>([\s\S]*?)<\/script>/.exec(res.text)![1]!
+      const hash = createHash('sha256').update(bootstrap).digest('base64')
+      expect(csp).toContain(`'sha256-${hash}'`)
+      return `${csp.replace(`'sha256-${hash}'`, "'sha256-<the bootstrap's hash>'").split('; ').join('\n')}\n`
+    }
+    expect(await shown('/docs')).toBe(expected('docs-csp-local'))
+    expect(await shown('/internal/api-docs/')).toBe(expected('docs-csp-cdn'))
+    expect((await request(app).get('/docs/postman.json')).body.info.name).toBe('Shop API')
+  })
 })
 
 // Outputs shown as comments inside an example: the answer, as the comment writes it, must be there.
@@ -264,6 +280,8 @@ it('has a scenario for every README output block', () => {
     'body-too-deep',
     'rate-limit-429',
     'webhook-401',
+    'docs-csp-local',
+    'docs-csp-cdn',
   ]
   const marked = blocks.filter((b) => b.output !== undefined)
   expect(marked.map((b) => b.output)).toEqual(names)

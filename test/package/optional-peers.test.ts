@@ -8,7 +8,18 @@ import { beforeAll, describe, expect, it } from 'vitest'
 // package, ESM and CommonJS, in fresh processes; a subpath that needs its peer is the control.
 const root = resolve(import.meta.dirname, '../..')
 const dist = join(root, 'dist')
-const peers = ['valibot', 'yup', 'winston', 'pino', 'ioredis', 'redis', '@redis']
+const peers = [
+  'valibot',
+  'yup',
+  'winston',
+  'pino',
+  'ioredis',
+  'redis',
+  '@redis',
+  'swagger-ui-dist',
+  '@scalar',
+  'redoc',
+]
 
 /** Imports an ESM file with a resolve hook that fails on any optional peer; returns stderr or ''. */
 function importEsm(file: string): string {

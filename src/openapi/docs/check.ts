@@ -1,0 +1,58 @@
+// Docs options are checked once, when the middleware is created: a bad option throws a TypeError
+// naming it (openapi may not import the runtime's check-option.ts, so the few checks live here).
+
+export function fail(name: string, expectation: string): never {
+  throw new TypeError(`shapeguard: ${name} must be ${expectation}`)
+}
+
+export function optionalBoolean(value: unknown, name: string): boolean | undefined {
+  if (value !== undefined && typeof value !== 'boolean') fail(name, 'a boolean')
+  return value as boolean | undefined
+}
+
+export function optionalString(value: unknown, name: string): string | undefined {
+  if (value !== undefined && typeof value !== 'string') fail(name, 'a string')
+  return value as string | undefined
+}
+
+export function optionalInteger(value: unknown, name: string, min: number): number | undefined {
+  if (value !== undefined && !(Number.isInteger(value) && (value as number) >= min)) {
+    fail(name, `an integer >= ${min}`)
+  }
+  return value as number | undefined
+}
+
+export function optionalChoice<T extends string>(
+  value: unknown,
+  name: string,
+  choices: readonly T[],
+): T | undefined {
+  if (value !== undefined && !choices.includes(value as T)) {
+    fail(name, `one of ${choices.map((c) => `'${c}'`).join(', ')}`)
+  }
+  return value as T | undefined
+}
+
+/** A URL a page may link to: http(s), a data: image, or a relative path — never `javascript:`. */
+export function optionalUrl(value: unknown, name: string): string | undefined {
+  const url = optionalString(value, name)
+  if (url === undefined) return undefined
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url.trim())?.[1]?.toLowerCase()
+  const allowed =
+    scheme === undefined
+      ? ![...url].some((c) => c.charCodeAt(0) < 0x20 || c === '\\')
+      : scheme === 'http' || scheme === 'https' || /^data:image\/(png|gif|jpeg|webp);/i.test(url)
+  if (!allowed || url.trim() === '') {
+    fail(name, 'an http(s) URL, a relative path or a data:image URL')
+  }
+  return url
+}
+
+/** A CSS colour value that cannot end its declaration (`#123`, `rgb(…)`, `navy`). */
+export function optionalCssColor(value: unknown, name: string): string | undefined {
+  const color = optionalString(value, name)
+  if (color !== undefined && !/^[#a-zA-Z0-9(),.%\s-]{1,64}$/.test(color)) {
+    fail(name, 'a CSS colour (#rgb, rgb(…), a colour name)')
+  }
+  return color
+}

@@ -1,0 +1,150 @@
+import type { DocsAssets } from './assets.js'
+import {
+  fail,
+  optionalBoolean,
+  optionalChoice,
+  optionalCssColor,
+  optionalInteger,
+  optionalString,
+  optionalUrl,
+} from './check.js'
+
+/** Colour scheme of a Swagger UI page: `'auto'` follows the reader's OS preference. */
+export type DocsTheme = 'light' | 'dark' | 'auto'
+
+/** A logo shown above the operations. */
+export interface DocsLogo {
+  url: string
+  altText?: string
+  backgroundColor?: string
+}
+
+/** `createDocs` options (SPEC 4.4): the Swagger UI page, its headers and its assets. */
+export interface CreateDocsOptions {
+  /** The OpenAPI 3.x document, served as JSON beside the page. */
+  spec: object
+  /** Browser tab title; default the spec's `info.title`. */
+  title?: string
+  /** Default `'auto'`. */
+  theme?: DocsTheme
+  favicon?: string
+  logo?: DocsLogo
+  /** Raw CSS added after the UI's own. */
+  customCss?: string
+  /** Default `'list'`. */
+  docExpansion?: 'none' | 'list' | 'full'
+  /** Default 1; -1 hides the models. */
+  defaultModelsExpandDepth?: number
+  /** Default 1. */
+  defaultModelExpandDepth?: number
+  operationsSorter?: 'alpha' | 'method' | 'none'
+  tagsSorter?: 'alpha' | 'none'
+  showExtensions?: boolean
+  showCommonExtensions?: boolean
+  displayOperationId?: boolean
+  /** The search bar; default true. */
+  filter?: boolean
+  maxDisplayedTags?: number
+  /** Keeps entered credentials across reloads; default true. */
+  persistAuthorization?: boolean
+  /** Send cookies with try-it-out requests. */
+  withCredentials?: boolean
+  oauth2RedirectUrl?: string
+  /** Body of `function (request) { … }`; what it returns (or `request`) is sent. */
+  requestInterceptor?: string
+  /** Body of `function (response) { … }`; what it returns (or `response`) is shown. */
+  responseInterceptor?: string
+  /** Show request snippets (curl) beside try-it-out; default false. */
+  requestSnippets?: boolean
+  /** A Content-Security-Policy of your own, or `false` for none; default: the automatic policy. */
+  csp?: string | false
+  /** Raw HTML placed before `</head>` (trusted: it is not escaped). */
+  headHtml?: string
+  /** `'cdn'` (default) or `'local'` (files from the installed `swagger-ui-dist`). */
+  assets?: DocsAssets
+}
+
+export const THEMES: readonly DocsTheme[] = ['light', 'dark', 'auto']
+export const ASSET_MODES: readonly DocsAssets[] = ['cdn', 'local']
+
+/** Checks an interceptor body: it must parse alone as a function body and stay in its script. */
+export function checkInterceptor(value: unknown, name: string, param: string): string | undefined {
+  const body = optionalString(value, name)
+  if (body === undefined) return undefined
+  if (/<\/?script|<!--/i.test(body)) {
+    fail(name, 'JavaScript without "<script", "</script" or "<!--" (write "<\\/script" in strings)')
+  }
+  try {
+    // Parsed, never called: V8 parses the body on its own, so a body that closes the function
+    // (`}; evil(); function x() {`) is a SyntaxError here instead of code outside its context.
+    new Function(param, body)
+  } catch (error) {
+    fail(name, `the body of a function (${param}) => …: ${(error as Error).message}`)
+  }
+  return body
+}
+
+/** `csp`: a policy of one line, or false. */
+export function checkCsp(value: unknown, name: string): string | false | undefined {
+  if (value === undefined || value === false) return value
+  if (typeof value !== 'string' || value.trim() === '' || /[\r\n\0]/.test(value)) {
+    fail(name, 'a Content-Security-Policy of one line, or false')
+  }
+  return value
+}
+
+/** The spec: an OpenAPI document object, serialised once. */
+export function checkSpec(spec: unknown, name = 'spec'): string {
+  if (spec === null || typeof spec !== 'object' || Array.isArray(spec)) {
+    fail(name, 'an OpenAPI document object')
+  }
+  const version = (spec as { openapi?: unknown; swagger?: unknown }).openapi
+  if (typeof version !== 'string' || !version.startsWith('3.')) {
+    fail(name, "an OpenAPI 3.x document (its 'openapi' field names the version)")
+  }
+  try {
+    return JSON.stringify(spec)
+  } catch (error) {
+    return fail(name, `serialisable as JSON (${(error as Error).message})`)
+  }
+}
+
+/** Checks every `createDocs` option once, when the middleware is created. */
+export function checkCreateDocsOptions(options: CreateDocsOptions): void {
+  if (options === null || typeof options !== 'object') fail('createDocs options', 'an object')
+  const o = options as unknown as Record<string, unknown>
+  optionalString(o.title, 'title')
+  optionalChoice(o.theme, 'theme', THEMES)
+  optionalUrl(o.favicon, 'favicon')
+  if (o.logo !== undefined) {
+    const logo = o.logo as Record<string, unknown> | null
+    if (logo === null || typeof logo !== 'object') fail('logo', 'an object { url, altText?, … }')
+    if (optionalUrl(logo.url, 'logo.url') === undefined) fail('logo.url', 'a URL')
+    optionalString(logo.altText, 'logo.altText')
+    optionalCssColor(logo.backgroundColor, 'logo.backgroundColor')
+  }
+  optionalString(o.customCss, 'customCss')
+  optionalChoice(o.docExpansion, 'docExpansion', ['none', 'list', 'full'])
+  optionalInteger(o.defaultModelsExpandDepth, 'defaultModelsExpandDepth', -1)
+  optionalInteger(o.defaultModelExpandDepth, 'defaultModelExpandDepth', -1)
+  optionalChoice(o.operationsSorter, 'operationsSorter', ['alpha', 'method', 'none'])
+  optionalChoice(o.tagsSorter, 'tagsSorter', ['alpha', 'none'])
+  for (const key of [
+    'showExtensions',
+    'showCommonExtensions',
+    'displayOperationId',
+    'filter',
+    'persistAuthorization',
+    'withCredentials',
+    'requestSnippets',
+  ]) {
+    optionalBoolean(o[key], key)
+  }
+  optionalInteger(o.maxDisplayedTags, 'maxDisplayedTags', 1)
+  optionalUrl(o.oauth2RedirectUrl, 'oauth2RedirectUrl')
+  checkInterceptor(o.requestInterceptor, 'requestInterceptor', 'request')
+  checkInterceptor(o.responseInterceptor, 'responseInterceptor', 'response')
+  checkCsp(o.csp, 'csp')
+  optionalString(o.headHtml, 'headHtml')
+  optionalChoice(o.assets, 'assets', ASSET_MODES)
+}

@@ -1,0 +1,93 @@
+import { cdnUrl, type DocsAssets, type DocsUi, UI_PACKAGES } from './assets.js'
+import { escapeHtml, jsonForScript } from './escape.js'
+import { loadLocalAssets } from './local-assets.js'
+
+/** What one UI puts in its page; everything but the spec's URL is fixed when the page is made. */
+export interface PageParts {
+  readonly ui: DocsUi
+  readonly title: string
+  /** Trusted markup for `<head>` after the UI's styles (favicon, styles, `headHtml`). */
+  readonly head: string
+  /** The element the UI renders into. */
+  readonly body: string
+  /** Data for the bootstrap, read from a JSON script element (never executed). */
+  readonly config: Readonly<Record<string, unknown>>
+  /**
+   * The inline bootstrap, run before the UI's scripts (so it can set globals they read) and
+   * starting the UI on DOMContentLoaded; the CSP allows exactly this text by its hash.
+   */
+  readonly bootstrap: string
+  /** Swagger UI's OAuth2 redirect page is served beside it. */
+  readonly oauth2Redirect?: boolean
+}
+
+/** One asset as the page links it. */
+interface LinkedAsset {
+  readonly kind: 'script' | 'style'
+  /** Absolute (CDN) or below the mount (local). */
+  readonly href: string
+  readonly local: boolean
+  readonly integrity: string
+}
+
+/** The asset links for a UI in a mode; local mode reads the installed package now. */
+export function linkAssets(ui: DocsUi, mode: DocsAssets): readonly LinkedAsset[] {
+  if (mode === 'local') {
+    return loadLocalAssets(ui).map((a) => ({
+      kind: a.file.kind,
+      href: a.urlPath,
+      local: true,
+      integrity: a.integrity,
+    }))
+  }
+  const pkg = UI_PACKAGES[ui]
+  return pkg.files.map((file) => ({
+    kind: file.kind,
+    href: cdnUrl(pkg, file),
+    local: false,
+    integrity: file.integrity,
+  }))
+}
+
+/** The page, split around the two parts that depend on the request's URL. */
+export interface PageTemplate {
+  render(prefix: string, specUrl: string): string
+}
+
+function tag(asset: LinkedAsset, prefix: string): string {
+  const href = escapeHtml(asset.local ? prefix + asset.href : asset.href)
+  const sri = `integrity="${asset.integrity}" crossorigin="anonymous"`
+  return asset.kind === 'style'
+    ? `<link rel="stylesheet" href="${href}" ${sri}>`
+    : `<script src="${href}" ${sri}></script>`
+}
+
+/** Builds the template once per middleware. */
+export function pageTemplate(parts: PageParts, assets: readonly LinkedAsset[]): PageTemplate {
+  const styles = assets.filter((a) => a.kind === 'style')
+  const scripts = assets.filter((a) => a.kind === 'script')
+  const top =
+    '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">\n' +
+    '<meta name="referrer" content="no-referrer">\n' +
+    `<title>${escapeHtml(parts.title)}</title>\n`
+  const headEnd = `${parts.head}</head>\n<body>\n${parts.body}\n`
+  const configJson = jsonForScript(parts.config)
+  const bootstrap = `<script>${parts.bootstrap}</script>\n`
+  return {
+    render(prefix, specUrl) {
+      const config =
+        '<script type="application/json" id="shapeguard-docs-config">' +
+        `{"specUrl":${jsonForScript(specUrl)},"base":${jsonForScript(prefix)},"ui":${configJson}}</script>\n`
+      return (
+        top +
+        styles.map((a) => `${tag(a, prefix)}\n`).join('') +
+        headEnd +
+        config +
+        bootstrap +
+        scripts.map((a) => `${tag(a, prefix)}\n`).join('') +
+        '</body>\n</html>\n'
+      )
+    },
+  }
+}

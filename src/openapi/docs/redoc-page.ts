@@ -1,0 +1,39 @@
+import type { PageParts } from './docs-page.js'
+import { pageTitle } from './swagger-page.js'
+
+// Redoc 2's sidebar footer always shows a logo from cdn.redoc.ly: a request to a third party for
+// every reader, and a CSP violation. That one image gets an empty data: image instead.
+const BOOTSTRAP = `
+(function () {
+var setAttribute = Element.prototype.setAttribute;
+var logo = "https://cdn.redoc.ly/redoc/logo-mini.svg";
+var blank = "data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22/%3E";
+Element.prototype.setAttribute = function (name, value) {
+  return setAttribute.call(this, name, name === "src" && value === logo ? blank : value);
+};
+var src = Object.getOwnPropertyDescriptor(HTMLImageElement.prototype, "src");
+Object.defineProperty(HTMLImageElement.prototype, "src", {
+  configurable: true,
+  enumerable: src.enumerable,
+  get: src.get,
+  set: function (value) { src.set.call(this, value === logo ? blank : value); }
+});
+})();
+document.addEventListener("DOMContentLoaded", function () {
+var config = JSON.parse(document.getElementById("shapeguard-docs-config").textContent);
+Redoc.init(config.specUrl, config.ui.options, document.getElementById("redoc"));
+});
+`
+
+/** Redoc's page (Redoc 2's standalone bundle, a classic script). */
+export function redocPage(spec: object, title: string | undefined): PageParts {
+  return {
+    ui: 'redoc',
+    title: pageTitle(title, spec, 'API reference'),
+    head: '<style>body{margin:0}</style>\n',
+    body: '<div id="redoc"></div>',
+    // sanitize: Redoc 2 renders the spec's Markdown as raw HTML unless told to clean it.
+    config: { options: { sanitize: true, expandResponses: '200,201', jsonSampleExpandLevel: 2 } },
+    bootstrap: BOOTSTRAP,
+  }
+}

@@ -1,0 +1,187 @@
+import request from 'supertest'
+import { describe, expect, it } from 'vitest'
+import { serveDocs, serveRedoc, serveScalar, serveSwaggerUI } from '../../../src/openapi/index.js'
+import { hosts } from '../../e2e/support.js'
+import { demoSpec } from '../../fixtures/docs-spec.js'
+
+function config(html: string): any {
+  const json = /<script type="application\/json" id="shapeguard-docs-config">(.*?)<\/script>/.exec(
+    html,
+  )
+  return JSON.parse(json![1]!)
+}
+
+describe.each(hosts)('serveDocs on %s', (_, express) => {
+  it('serves Scalar by default, its spec at <mount>/openapi.json, under a sub-path mount', async () => {
+    const app = express()
+    app.use('/internal/docs', serveDocs(demoSpec()))
+    const page = await request(app).get('/internal/docs')
+    expect(page.text).toContain('Scalar.createApiReference')
+    expect(page.text).toContain('@scalar/api-reference@')
+    expect(config(page.text).specUrl).toBe('./docs/openapi.json')
+    expect(
+      config(
+        await request(app)
+          .get('/internal/docs/')
+          .then((r) => r.text),
+      ).specUrl,
+    ).toBe('./openapi.json')
+    const spec = await request(app).get('/internal/docs/openapi.json')
+    expect(spec.body.info.title).toBe('shapeguard demo API')
+  })
+
+  it('serves exports.json at the path clients request, or below the mount', async () => {
+    const app = express()
+    app.use('/docs', serveDocs(demoSpec(), { ui: 'redoc', exports: { json: '/docs/spec.json' } }))
+    app.use('/v2/docs', serveDocs(demoSpec(), { ui: 'swagger', exports: { json: '/api.json' } }))
+    expect((await request(app).get('/docs/spec.json')).body.openapi).toBe('3.1.0')
+    expect((await request(app).get('/docs/openapi.json')).status).toBe(404)
+    expect(config((await request(app).get('/docs')).text).specUrl).toBe('./docs/spec.json')
+    expect((await request(app).get('/v2/docs/api.json')).body.openapi).toBe('3.1.0')
+    expect(config((await request(app).get('/v2/docs/')).text).specUrl).toBe('./api.json')
+  })
+
+  it('serves the client exports at their paths, the same file on every start', async () => {
+    const exports = {
+      json: '/docs/openapi.json',
+      postman: '/docs/postman.json',
+      insomnia: '/insomnia.json',
+      bruno: '/docs/bruno.json',
+    }
+    const app = express()
+    app.use('/docs', serveDocs(demoSpec(), { ui: 'swagger', exports }))
+    const again = express()
+    again.use('/docs', serveDocs(demoSpec(), { ui: 'swagger', exports }))
+    const postman = await request(app).get('/docs/postman.json')
+    expect(postman.headers['content-type']).toBe('application/json; charset=utf-8')
+    expect(postman.headers['x-content-type-options']).toBe('nosniff')
+    expect(postman.body.info.schema).toBe(
+      'https://schema.getpostman.com/json/collection/v2.1.0/collection.json',
+    )
+    expect(postman.body.info.name).toBe('shapeguard demo API')
+    const insomnia = await request(app).get('/docs/insomnia.json')
+    expect(insomnia.body.__export_format).toBe(4)
+    const bruno = await request(app).get('/docs/bruno.json')
+    expect(bruno.body.name).toBe('shapeguard demo API')
+    for (const path of ['/docs/postman.json', '/docs/insomnia.json', '/docs/bruno.json']) {
+      expect((await request(again).get(path)).text).toBe((await request(app).get(path)).text)
+    }
+  })
+
+  it('answers a repeated spec request with 304 and HEAD without a body', async () => {
+    const app = express()
+    app.use('/docs', serveDocs(demoSpec()))
+    const first = await request(app).get('/docs/openapi.json')
+    const again = await request(app)
+      .get('/docs/openapi.json')
+      .set('If-None-Match', String(first.headers.etag))
+    expect(again.status).toBe(304)
+    expect(again.text).toBe('')
+    const head = await request(app).head('/docs/openapi.json')
+    expect(head.status).toBe(200)
+    expect(head.headers['content-length']).toBe(first.headers['content-length'])
+  })
+
+  it.each(['swagger', 'scalar', 'redoc'] as const)(
+    "serves %s's files locally with long-lived caching, an ETag and a CSP of 'self'",
+    async (ui) => {
+      const app = express()
+      app.use('/docs', serveDocs(demoSpec(), { ui, assets: 'local' }))
+      const page = await request(app).get('/docs/')
+      expect(page.headers['content-security-policy']).toMatch(
+        /^default-src 'none'; script-src 'self' 'sha256-/,
+      )
+      expect(page.text).not.toContain('cdn.jsdelivr.net')
+      const srcs = [...page.text.matchAll(/(?:src|href)="\.\/(assets\/[^"]+)"/g)].map((m) => m[1]!)
+      expect(srcs.length).toBeGreaterThan(0)
+      for (const src of srcs) {
+        const file = await request(app).get(`/docs/${src}`)
+        expect(file.status).toBe(200)
+        expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+        expect(file.headers['x-content-type-options']).toBe('nosniff')
+        expect(file.headers['content-type']).toMatch(/^text\/(javascript|css); charset=utf-8$/)
+        const cached = await request(app)
+          .get(`/docs/${src}`)
+          .set('If-None-Match', String(file.headers.etag))
+        expect(cached.status).toBe(304)
+      }
+    },
+  )
+
+  it('takes the page URL from the request without letting it into the markup', async () => {
+    const app = express()
+    app.use('/', serveDocs(demoSpec(), { ui: 'swagger', assets: 'local' }))
+    app.use('/x', serveDocs(demoSpec(), { ui: 'swagger', assets: 'local' }))
+    const res = await request(app).get('/x?"><script>alert(1)</script>')
+    expect(res.text).not.toContain('<script>alert')
+    expect(config(res.text).specUrl).toBe('./x/openapi.json')
+    expect(config((await request(app).get('/')).text).specUrl).toBe('./openapi.json')
+  })
+})
+
+describe('serveSwaggerUI, serveScalar, serveRedoc', () => {
+  it('serveSwaggerUI: theme, snippets and persist reach the page', async () => {
+    const express = hosts[1][1]
+    const app = express()
+    app.use('/a', serveSwaggerUI(demoSpec(), { theme: 'dark', snippets: false, persist: false }))
+    app.use('/b', serveSwaggerUI(demoSpec()))
+    const a = await request(app).get('/a')
+    expect(config(a.text).ui.options).toMatchObject({
+      requestSnippetsEnabled: false,
+      persistAuthorization: false,
+    })
+    expect(a.text).toContain('body,.swagger-ui{background:#0f1318')
+    const b = await request(app).get('/b')
+    expect(config(b.text).ui.options).toMatchObject({
+      requestSnippetsEnabled: true,
+      persistAuthorization: true,
+    })
+    expect(b.text).toContain('@media (prefers-color-scheme: dark)')
+  })
+
+  it('serveScalar turns off everything that calls another host; serveRedoc sanitises', async () => {
+    const express = hosts[0][1]
+    const app = express()
+    app.use('/s', serveScalar(demoSpec(), { title: 'S' }))
+    app.use('/r', serveRedoc(demoSpec()))
+    const s = await request(app).get('/s')
+    expect(config(s.text).ui.options).toMatchObject({
+      withDefaultFonts: false,
+      telemetry: false,
+      agent: { disabled: true },
+      mcp: { disabled: true },
+    })
+    expect(s.text).toContain('<title>S</title>')
+    expect(config((await request(app).get('/r')).text).ui.options.sanitize).toBe(true)
+  })
+
+  it.each([
+    [
+      "ui must be one of 'scalar', 'swagger', 'redoc'",
+      () => serveDocs(demoSpec(), { ui: 'x' as any }),
+    ],
+    [
+      'exports.openapi must be one of the keys json, postman, insomnia, bruno',
+      () => serveDocs(demoSpec(), { exports: { openapi: '/p.json' } as any }),
+    ],
+    ['exports.bruno must be a URL path', () => serveDocs(demoSpec(), { exports: { bruno: 'x' } })],
+    [
+      'exports.json must be a URL path',
+      () => serveDocs(demoSpec(), { exports: { json: 'spec.json' } }),
+    ],
+    [
+      'exports.json must be a URL path',
+      () => serveDocs(demoSpec(), { exports: { json: '/a/../b' } }),
+    ],
+    [
+      "theme must be one of 'light', 'dark', 'auto'",
+      () => serveSwaggerUI(demoSpec(), { theme: 'x' as any }),
+    ],
+    ['persist must be a boolean', () => serveSwaggerUI(demoSpec(), { persist: 1 as any })],
+    ['spec must be an OpenAPI 3.x document', () => serveScalar({} as any)],
+    ['serveRedoc options must be an object', () => serveRedoc(demoSpec(), 'x' as any)],
+  ])('throws a TypeError when created: %s', (message, create) => {
+    expect(create).toThrow(TypeError)
+    expect(create).toThrow(message)
+  })
+})
