@@ -93,14 +93,6 @@ function requestItem(request: ExportRequest, seq: number, name: string, uid: Uid
     .filter((q) => q.enabled)
     .map((q) => `${queryText(q.name, true)}=${queryText(q.value, false)}`)
     .join('&')
-  const vars = request.pathParams
-    .filter((p) => !whole.has(p.variable))
-    .map((p, i) => ({
-      uid: uid(`${key}:var:${i}`),
-      name: p.variable,
-      value: p.value,
-      enabled: true,
-    }))
   return {
     uid: uid(key),
     type: 'http-request',

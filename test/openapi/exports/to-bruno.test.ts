@@ -1,6 +1,6 @@
 import { openApiToBruno, postmanToBruno } from '@usebruno/converters'
 import { collectionSchema } from '@usebruno/schema'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { type BrunoItem, toBruno, toPostman } from '../../../src/openapi/index.js'
 import { documents } from './fixtures/documents.js'
 import {
