@@ -9,6 +9,7 @@ export default defineConfig({
     'adapters/yup': 'src/adapters/yup/index.ts',
     'adapters/winston': 'src/adapters/winston/index.ts',
     'adapters/redis': 'src/adapters/redis/index.ts',
+    openapi: 'src/openapi/index.ts',
   },
   format: ['esm', 'cjs'],
   dts: true,

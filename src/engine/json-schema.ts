@@ -1,11 +1,11 @@
 import { isAdapter, type SchemaAdapter } from './adapter.js'
-import type { IRNode, IRObject, IRRecursive } from './ir/types.js'
+import type { IRNode, IRObject, IRRecursive, NativeReason } from './ir/types.js'
 import { each, type Visitor, visit, visitSome } from './ir/visit.js'
-import { canonical, freeName, namesOf } from './json-schema-defs.js'
+import { canonical, defineNamed, freeName, namesOf, preferredName } from './json-schema-defs.js'
 import { jsonValue, numberSchema, stringSchema, withNull } from './json-schema-leaves.js'
-import type { JsonSchema, JsonSchemaOptions } from './json-schema-types.js'
+import type { JsonSchema, JsonSchemaOptions, Widening } from './json-schema-types.js'
 
-export type { JsonSchema, JsonSchemaOptions } from './json-schema-types.js'
+export type { JsonSchema, JsonSchemaOptions, Widening } from './json-schema-types.js'
 
 class Writer {
   /** Definition names of the recursive nodes being written, by their IR id (for `ref` nodes). */
@@ -17,7 +17,13 @@ class Writer {
     readonly io: 'input' | 'output',
     readonly defs: Record<string, JsonSchema>,
     readonly prefix: string,
+    readonly options: JsonSchemaOptions,
   ) {}
+
+  /** Reports a node documented wider than it validates (see {@link JsonSchemaOptions.onWiden}). */
+  widen(reason: Widening['reason'], detail?: string): void {
+    this.options.onWiden?.(detail === undefined ? { reason } : { reason, detail })
+  }
 
   /**
    * `open`: the node is (through wrappers) a member of an intersection's `allOf`, where an object
@@ -25,6 +31,19 @@ class Writer {
    * `intersection(object({ a }), object({ b }))`, and a closed side would reject the other's keys.
    */
   write(node: IRNode, open = false): JsonSchema {
+    // A named schema (not recursive: its definition is named in `recursive`) is written once into
+    // the definitions and referenced; open, inside an intersection, it is written in place.
+    const id = node.meta?.id
+    if (id !== undefined && !open && node.kind !== 'recursive' && node.kind !== 'ref') {
+      const write = () => this.plain(node, false)
+      return defineNamed(this.defs, node, this.io, this.prefix, id, write, (given, name) =>
+        this.options.onRename?.(given, name),
+      )
+    }
+    return this.plain(node, open)
+  }
+
+  private plain(node: IRNode, open: boolean): JsonSchema {
     const s = this.kind(node, open)
     const m = node.meta
     if (!m) return s
@@ -71,7 +90,10 @@ class Writer {
   recursive(node: IRRecursive, open: boolean): JsonSchema {
     const known = namesOf(this.defs)
     const given = known.get(node)
-    const name = given !== undefined && given in this.defs ? given : freeName(this.defs)
+    const name =
+      given !== undefined && given in this.defs
+        ? given
+        : (preferredName(this.defs, node.meta?.id, this.io) ?? freeName(this.defs))
     const outer = this.scope.get(node.id)
     this.scope.set(node.id, name)
     try {
@@ -156,13 +178,30 @@ const enumSchema = (values: readonly unknown[]): JsonSchema => {
     : { enum: json }
 }
 
+/**
+ * A coerced leaf in input mode with `coercion: 'any'`: the library converts nearly any value, so
+ * the schema is unconstrained, with the target type named in a `$comment`.
+ */
+const coerced =
+  <N extends IRNode & { readonly coerce: unknown }>(write: (n: N) => JsonSchema) =>
+  (n: N, c: Cursor): JsonSchema => {
+    const s = write(n)
+    if (c.w.io !== 'input' || n.coerce === false || c.w.options.coercion !== 'any') return s
+    return { $comment: `coerced to ${String(s.format ?? s.type)}` }
+  }
+
+const widest = (c: Cursor, reason: NativeReason, detail?: string): JsonSchema => {
+  c.w.widen(reason, detail)
+  return {}
+}
+
 const writers: Visitor<JsonSchema, Cursor> = {
-  string: (n) => stringSchema(n),
-  number: (n) => numberSchema(n),
-  bigint: () => ({ type: 'integer', format: 'int64' }),
-  boolean: () => ({ type: 'boolean' }),
+  string: coerced(stringSchema),
+  number: coerced(numberSchema),
+  bigint: coerced(() => ({ type: 'integer', format: 'int64' })),
+  boolean: coerced(() => ({ type: 'boolean' })),
   null: () => ({ type: 'null' }),
-  date: () => ({ type: 'string', format: 'date-time' }),
+  date: coerced(() => ({ type: 'string', format: 'date-time' })),
   ...each(['literal', 'enum'], (n) => enumSchema(n.values)),
   ...each(['unknown', 'nan'], () => ({})),
   ...each(['undefined', 'never'], () => ({ not: {} })),
@@ -218,8 +257,9 @@ const writers: Visitor<JsonSchema, Cursor> = {
     const shown =
       c.w.io === 'input' ? n.inner : (n.output ?? (n.reason === 'transform' ? undefined : n.inner))
     if (shown) return same(shown, c)
-    if (n.reason === 'unsupported') return { type: 'string' }
-    return {}
+    // What only the library knows is documented unconstrained: wider than it validates, never
+    // narrower (a wrong type would reject values the route accepts).
+    return widest(c, n.reason, n.detail)
   },
 }
 
@@ -238,7 +278,7 @@ export function toJsonSchema(
   if (!ir) return {}
   const own: Record<string, JsonSchema> = {}
   const defs = options.definitions ?? own
-  const writer = new Writer(options.io, defs, options.refPrefix ?? '#/$defs/')
+  const writer = new Writer(options.io, defs, options.refPrefix ?? '#/$defs/', options)
   const root = writer.write(ir)
   return Object.keys(own).length > 0 ? { ...root, $defs: own } : root
 }

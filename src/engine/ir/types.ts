@@ -14,8 +14,13 @@
  */
 export type Safety = 'exact' | 'stricter' | 'native'
 
-/** Documentation carried by a node (title, description, examples, deprecated). */
+/**
+ * Documentation carried by a node (title, description, examples, deprecated), and `id`, the name
+ * the schema has in an OpenAPI document's `components/schemas` (zod `.meta({ id })`, valibot
+ * `metadata({ id })`, yup `.meta({ id })`).
+ */
 export interface IRMeta {
+  readonly id?: string
   readonly title?: string
   readonly description?: string
   readonly examples?: readonly unknown[]

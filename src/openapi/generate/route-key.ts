@@ -1,0 +1,83 @@
+/** The HTTP methods an OpenAPI path item documents. */
+export const methods = [
+  'get',
+  'put',
+  'post',
+  'delete',
+  'options',
+  'head',
+  'patch',
+  'trace',
+] as const
+
+/** One of {@link methods}. */
+export type Method = (typeof methods)[number]
+
+const methodSet: ReadonlySet<string> = new Set(methods)
+
+/** A route key taken apart: the lower-case method and the OpenAPI path (`{param}`, no trailing slash). */
+export interface RouteKey {
+  readonly method: Method
+  readonly path: string
+  /** The names of the path's parameters, in order. */
+  readonly params: readonly string[]
+}
+
+/**
+ * A path in `:param` syntax as OpenAPI writes it: `{param}`, one leading slash, no trailing slash
+ * (the root stays `/`), repeated slashes merged; `prefix` goes in front. Express's optional (`:id?`)
+ * and pattern (`:id(\\d+)`) suffixes are dropped from the name.
+ * @example openApiPath('/users/:id/', '/v1') // → { path: '/v1/users/{id}', params: ['id'] }
+ */
+export function openApiPath(path: string, prefix = ''): { path: string; params: string[] } {
+  const params: string[] = []
+  const segments = `${prefix}/${path}`
+    .split('/')
+    .filter((s) => s !== '')
+    .map((segment) =>
+      segment.replace(/[:{]([A-Za-z_$][\w$]*)(?:\([^)]*\))?[?*+]?\}?/g, (_, name: string) => {
+        params.push(name)
+        return `{${name}}`
+      }),
+    )
+  return { path: `/${segments.join('/')}`, params }
+}
+
+/**
+ * Parses `<METHOD> <path>` (method in any case); throws a TypeError naming the key otherwise.
+ * @example parseRouteKey('post /users/:id', '') // → { method: 'post', path: '/users/{id}', params: ['id'] }
+ */
+export function parseRouteKey(key: string, prefix: string): RouteKey {
+  const match = /^\s*([A-Za-z]+)\s+(\/\S*)\s*$/.exec(key)
+  const method = match?.[1]?.toLowerCase()
+  if (match === null || method === undefined || !methodSet.has(method)) {
+    throw new TypeError(
+      `shapeguard: generateOpenAPI routes key ${JSON.stringify(key)} must be "<METHOD> /path" with an HTTP method`,
+    )
+  }
+  const { path, params } = openApiPath(match[2]!, prefix)
+  return { method: method as Method, path, params }
+}
+
+/** A segment as identifier text: camel-cased at every character that is not a letter or digit. */
+function identifierPart(segment: string): string {
+  return segment
+    .split(/[^A-Za-z0-9]+/)
+    .filter((w) => w !== '')
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join('')
+}
+
+/**
+ * The stable operationId of SPEC 4.7 and API.md 21: the method, then each path segment
+ * capitalised (parameters by their name), camel-cased where a segment is not an identifier;
+ * `Root` for `/`.
+ * @example operationIdOf('post', '/user-profiles/{id}') // → 'postUserProfilesId'
+ */
+export function operationIdOf(method: Method, path: string): string {
+  const parts = path
+    .split('/')
+    .map((s) => identifierPart(s.replace(/^\{(.*)\}$/, '$1')))
+    .join('')
+  return method + (parts === '' ? 'Root' : parts)
+}
