@@ -25,6 +25,9 @@ export function freeName(defs: Record<string, JsonSchema>): string {
 export const canonical = (def: JsonSchema, ref: string) =>
   JSON.stringify(def).replaceAll(JSON.stringify(ref), '"#self"')
 
+/** The mode each named definition was written in, per definitions map. */
+const writtenIn = new WeakMap<Record<string, JsonSchema>, Map<string, 'input' | 'output'>>()
+
 /** Names given to named (`meta.id`) schemas per definitions map and mode. */
 const named = new WeakMap<Record<string, JsonSchema>, Map<string, WeakMap<object, string>>>()
 
@@ -75,9 +78,21 @@ export function defineNamed(
   if (hit !== undefined) return { $ref: prefix + hit }
   const def = write()
   const text = JSON.stringify(def)
-  const name = pickName(id, io, (n) => !(n in defs) || JSON.stringify(defs[n]) === text)
-  const first = pickName(id, io, () => true)
-  if (name !== first && name !== pickName(id, io, (n) => n !== first)) clash(id, name)
+  const modes = writtenIn.get(defs) ?? new Map<string, 'input' | 'output'>()
+  writtenIn.set(defs, modes)
+  const base = pickName(id, io, () => true)
+  const modeName = pickName(id, io, (n) => n !== base)
+  // `<id>Input`/`<id>Output` is for the same schema's other mode only; any other second name
+  // (`<id>2`, …) means two different schemas share the id.
+  const name = pickName(
+    id,
+    io,
+    (n) =>
+      (!(n in defs) || JSON.stringify(defs[n]) === text) &&
+      !(n === modeName && modes.get(base) === io),
+  )
+  if (name !== base && name !== modeName) clash(id, name)
+  modes.set(name, io)
   defs[name] = def
   known.set(node, name)
   return { $ref: prefix + name }

@@ -38,7 +38,7 @@ export class SchemaWriter {
     const adapter = toAdapter(schema)
     if (adapter.ir === undefined) {
       this.warn(
-        `shapeguard: ${where} is a ${adapter.library} schema shapeguard cannot read; documented as any value`,
+        `shapeguard: ${where} is a ${adapter.library} schema shapeguard cannot read (wrap a valibot or yup schema in valibotAdapter() or yupAdapter() to document it); documented as any value`,
       )
       return {}
     }

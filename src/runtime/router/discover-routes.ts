@@ -48,28 +48,39 @@ function stackOf(app: unknown): readonly HostLayer[] | undefined {
   return Array.isArray(stack) ? stack : undefined
 }
 
+// The end of every mount RegExp path-to-regexp 0.1 (Express 4) compiles: an optional slash, then
+// a slash or the end.
+const mountEnd = '\\/?(?=\\/|$)'
+// A parameter segment, as path-to-regexp 0.1.12 and earlier 0.1 versions write it.
+const paramGroup = /\(\?:\\\/\(\[\^\/\]\+\?\)\)|\\\/\(\?:\(\[\^\\\/\]\+\?\)\)/g
+
 /**
- * An Express 4 mount path from its compiled RegExp (path-to-regexp 0.1: `^\/v1\/(?:([^\/]+?))\/?(?=\/|$)`),
- * or undefined when the RegExp is not one a plain path compiles to.
+ * Express 4's mount paths from the layer's compiled RegExp (`^\/v1(?:\/([^/]+?))\/?(?=\/|$)`, one
+ * `^…` alternative per path of an array), or undefined when it is not one a plain path compiles to
+ * (a RegExp the user gave, a wildcard).
  */
-function pathOfRegexp(layer: HostLayer): string | undefined {
+function pathsOfRegexp(layer: HostLayer): readonly string[] | undefined {
   const re = layer.regexp
   if (re === undefined) return undefined
-  if (re.fast_slash) return ''
-  let i = 0
-  const source = re.source
-    .replace(/^\^/, '')
-    .replace(/\\\/\?\(\?=\\\/\|\$\)$/, '')
-    .replace(/\(\?:\(\[\^\\\/\]\+\?\)\)/g, () => `:${String(layer.keys?.[i++]?.name)}`)
-  const path = source.replace(/\\(.)/g, '$1')
-  return /[()[\]*+?^$|\\]/.test(path) ? undefined : path
+  if (re.fast_slash) return ['']
+  let key = 0
+  const paths: string[] = []
+  for (const alternative of re.source.split(/\|(?=\^)/)) {
+    if (!alternative.startsWith('^') || !alternative.endsWith(mountEnd)) return undefined
+    const body = alternative
+      .slice(1, -mountEnd.length)
+      .replace(paramGroup, () => `/:${String(layer.keys?.[key++]?.name)}`)
+    const path = body.replace(/\\(.)/g, '$1')
+    if (/[()[\]*+?^$|\\]/.test(path)) return undefined
+    paths.push(path)
+  }
+  return paths
 }
 
 /** The paths a mounted layer (`app.use(path, router)`) stands at, or undefined when unreadable. */
 function mountPaths(layer: HostLayer): readonly string[] | undefined {
   if (layer.rawPath !== undefined) return stringPaths(layer.rawPath)
-  const path = pathOfRegexp(layer)
-  return path === undefined ? undefined : [path]
+  return pathsOfRegexp(layer)
 }
 
 function stringPaths(path: unknown): readonly string[] | undefined {
