@@ -103,7 +103,9 @@ export function stringSchema(node: IRString): JsonSchema {
   const s: JsonSchema = { type: 'string' }
   const patterns: string[] = []
   const { min, max } = lengthBounds(node.checks)
-  if (min !== undefined) s.minLength = min
+  // JSON Schema counts code points: a library counting UTF-16 units takes a string of `min` units
+  // that has as few as half as many code points (a code point is one or two units), never more.
+  if (min !== undefined) s.minLength = node.lengthUnit === 'utf16' ? Math.ceil(min / 2) : min
   if (max !== undefined) s.maxLength = max
   for (const c of node.checks) {
     if (c.kind !== 'pattern' && c.kind !== 'format') continue

@@ -74,7 +74,7 @@ class Writer {
     for (const p of node.properties) {
       properties[p.key] = this.write(p.value)
       const present =
-        p.presence === 'required' ||
+        (p.presence === 'required' && !(this.io === 'input' && absentAllowed(p.value))) ||
         (this.io === 'output' && p.presence === 'defaulted' && !p.outputOptional)
       if (present) required.push(p.key)
     }
@@ -190,6 +190,17 @@ const coerced =
     return { $comment: `coerced to ${String(s.format ?? s.type)}` }
   }
 
+// Library rules that take a missing value: the key may be absent whatever its presence says.
+const takesAbsent: ReadonlySet<NativeReason> = new Set([
+  'exact-optional',
+  'prefault',
+  'catch',
+  'fallback',
+])
+const absentAllowed = (n: IRNode) => n.kind === 'native' && takesAbsent.has(n.reason)
+// Rules that turn any input into a value (zod's catch, valibot's fallback): any input is taken.
+const takesAnything: ReadonlySet<NativeReason> = new Set(['catch', 'fallback'])
+
 const widest = (c: Cursor, reason: NativeReason, detail?: string): JsonSchema => {
   c.w.widen(reason, detail)
   return {}
@@ -254,6 +265,9 @@ const writers: Visitor<JsonSchema, Cursor> = {
   recursive: (n, c) => c.w.recursive(n, c.open),
   ref: (n, c) => c.w.ref(n.id),
   native: (n, c) => {
+    if (c.w.io === 'input' && takesAnything.has(n.reason)) return {}
+    // yup parses dates from strings its own way (and more than ISO 8601 date-times).
+    if (c.w.io === 'input' && n.reason === 'date') return { $comment: 'a date the library parses' }
     const shown =
       c.w.io === 'input' ? n.inner : (n.output ?? (n.reason === 'transform' ? undefined : n.inner))
     if (shown) return same(shown, c)

@@ -1,5 +1,12 @@
-import type { JsonSchema } from '../../engine/json-schema-types.js'
-import type { AnyRoute, CacheOptions, Schema } from '../../runtime/pipeline/route-types.js'
+import type {
+  AnyRoute,
+  CacheOptions,
+  ExternalDocs,
+  RouteDocs,
+  Schema,
+} from '../../runtime/pipeline/route-types.js'
+
+export type { ExternalDocs, ResponseHeader } from '../../runtime/pipeline/route-types.js'
 
 /** A security scheme as OpenAPI 3.1 writes it (SPEC 5.1: bearer, basic, API key, OAuth 2.0, OpenID Connect). */
 export type SecurityScheme =
@@ -26,39 +33,8 @@ export type SecurityScheme =
       readonly description?: string
     }
 
-/** A link to documentation elsewhere. */
-export interface ExternalDocs {
-  readonly url: string
-  readonly description?: string
-}
-
-/** A response header documented on the success response. */
-export interface ResponseHeader {
-  readonly description?: string
-  /** A schema of any library, or a JSON Schema object. */
-  readonly schema?: Schema | JsonSchema
-}
-
-/**
- * What documents one operation, beside the route's schemas: SPEC 4.7's route options.
- * `security: []` marks the route public (no 401/403).
- */
-export interface OperationOptions {
-  readonly summary?: string
-  readonly description?: string
-  readonly tags?: readonly string[]
-  readonly deprecated?: boolean
-  readonly security?: readonly string[]
-  /** `json` (default), `multipart` (multipart/form-data) or `form` (x-www-form-urlencoded). */
-  readonly bodyType?: 'json' | 'multipart' | 'form'
-  readonly externalDocs?: ExternalDocs
-  /** `x-` keys merged onto the operation. */
-  readonly extensions?: Readonly<Record<`x-${string}`, unknown>>
-  /** Headers documented on the success response. */
-  readonly responseHeaders?: Readonly<Record<string, ResponseHeader>>
-  /** The operation's id; by default derived from the method and path (API.md 21). */
-  readonly operationId?: string
-}
+/** What documents one operation beside its schemas: SPEC 4.7's route options. */
+export type OperationOptions = RouteDocs
 
 /** One documented route: a route definition (`defineRoute()`'s result or inline) with its options. */
 export type OpenAPIRoute = AnyRoute & OperationOptions & { readonly cache?: CacheOptions }
