@@ -10,6 +10,7 @@ import {
   withShape,
 } from 'shapeguard'
 import * as z from 'zod'
+import { demoOpenAPI } from './openapi.js'
 
 const User = z.object({ id: z.number(), name: z.string(), email: z.email() })
 const CreateUser = z.object({ name: z.string().trim().min(1), email: z.email() })
@@ -31,10 +32,14 @@ const UserPage = z.object({
   pages: z.number(),
 })
 const listUsers = defineRoute({
+  summary: 'List users, a page at a time',
+  tags: ['users'],
   query: z.object({ page: z.coerce.number().int().min(1).default(1) }),
   response: UserPage,
 })
 const deleteUser = defineRoute({
+  summary: 'Delete a user (admins only)',
+  tags: ['users'],
   params: UserId,
   headers: z.object({ 'x-role': z.enum(['admin', 'member']).optional() }),
 })
@@ -63,7 +68,7 @@ export function createApp() {
   app.get('/health', withShape('raw'), (_req, res) => res.ok({ data: { status: 'ok' } }))
   app.get(
     '/slow',
-    ...handle({}, async (_req, res) => {
+    ...handle({ summary: 'A slow answer (logged as SLOW)' }, async (_req, res) => {
       await new Promise((resolve) => setTimeout(resolve, 250))
       res.ok({ data: { waited: 250 }, message: 'logged with SLOW' })
     }),
@@ -86,22 +91,28 @@ export function createApp() {
   )
   userRoutes.post(
     '/',
-    ...handle({ body: CreateUser, response: User }, async (req, res) => {
-      const { name, email } = req.body
-      if ([...users.values()].some((u) => u.email === email)) throw AppError.conflict('User')
-      const user = { id: ++lastId, name, email, passwordHash: 'new' }
-      users.set(user.id, user)
-      res.created({ data: user, message: 'User created' })
-    }),
+    ...handle(
+      { summary: 'Create a user', tags: ['users'], body: CreateUser, response: User },
+      async (req, res) => {
+        const { name, email } = req.body
+        if ([...users.values()].some((u) => u.email === email)) throw AppError.conflict('User')
+        const user = { id: ++lastId, name, email, passwordHash: 'new' }
+        users.set(user.id, user)
+        res.created({ data: user, message: 'User created' })
+      },
+    ),
   )
   userRoutes
     .route('/:id')
     .get(
-      ...handle({ params: UserId, response: User }, async (req, res) => {
-        const user = users.get(req.params.id)
-        if (!user) throw AppError.notFound('User')
-        res.ok({ data: user })
-      }),
+      ...handle(
+        { summary: 'Get a user', tags: ['users'], params: UserId, response: User },
+        async (req, res) => {
+          const user = users.get(req.params.id)
+          if (!user) throw AppError.notFound('User')
+          res.ok({ data: user })
+        },
+      ),
     )
     .delete(
       ...handle(deleteUser, (req, res) => {
@@ -115,7 +126,11 @@ export function createApp() {
   app.get(
     '/feed',
     ...handle(
-      { query: z.object({ after: z.coerce.number().int().min(0).default(0) }) },
+      {
+        summary: 'The user feed, by cursor',
+        tags: ['shop'],
+        query: z.object({ after: z.coerce.number().int().min(0).default(0) }),
+      },
       (req, res) => {
         const { after } = req.query
         const items = [...users.values()]
@@ -137,16 +152,30 @@ export function createApp() {
 
   app.post(
     '/checkout',
-    ...handle({ body: z.object({ coupon: z.string().optional() }).optional() }, (req, res) => {
-      const coupon = req.body?.coupon ?? ''
-      if (coupon === 'SPRING') throw CouponExpired({ coupon })
-      if (coupon !== '') return res.fail({ code: 'UNKNOWN_COUPON', message: 'No such coupon' })
-      res.accepted({ data: { order: 'ord_1' } })
-    }),
+    ...handle(
+      {
+        summary: 'Check out',
+        tags: ['shop'],
+        body: z.object({ coupon: z.string().optional() }).optional(),
+      },
+      (req, res) => {
+        const coupon = req.body?.coupon ?? ''
+        if (coupon === 'SPRING') throw CouponExpired({ coupon })
+        if (coupon !== '') return res.fail({ code: 'UNKNOWN_COUPON', message: 'No such coupon' })
+        res.accepted({ data: { order: 'ord_1' } })
+      },
+    ),
   )
 
   app.get('/errors/crash', () => {
     throw new Error('Simulated bug: cannot read properties of undefined')
+  })
+
+  // The OpenAPI document of the routes above, built on first request (every route is registered).
+  let spec: ReturnType<typeof demoOpenAPI> | undefined
+  app.get('/docs/openapi.json', (_req, res) => {
+    spec ??= demoOpenAPI(app)
+    res.json(spec)
   })
 
   app.use(notFoundHandler())
@@ -163,6 +192,7 @@ export const demoUrls = [
   '/feed',
   '/me',
   '/slow',
+  '/docs/openapi.json',
 ] as const
 
 /** Each error path, as a request and the answer it gets (`npm run demo` prints them as curl lines). */

@@ -2,6 +2,7 @@ import { isAdapter, type SchemaAdapter } from './adapter.js'
 import type { IRNode, IRObject, IRRecursive, NativeReason } from './ir/types.js'
 import { each, type Visitor, visit, visitSome } from './ir/visit.js'
 import { canonical, defineNamed, freeName, namesOf, preferredName } from './json-schema-defs.js'
+import { absentAllowed, takesAnything, takesMissing } from './json-schema-input.js'
 import { jsonValue, numberSchema, stringSchema, withNull } from './json-schema-leaves.js'
 import type { JsonSchema, JsonSchemaOptions, Widening } from './json-schema-types.js'
 
@@ -83,6 +84,7 @@ class Writer {
     if (!open && this.closed(node)) s.additionalProperties = false
     if (node.unknownKeys === 'catchall' && node.catchall && node.catchall.kind !== 'unknown') {
       s.additionalProperties = this.write(node.catchall)
+      for (const k of node.ignoredKeys ?? []) if (!(k in properties)) properties[k] = {}
     }
     return s
   }
@@ -183,23 +185,14 @@ const enumSchema = (values: readonly unknown[]): JsonSchema => {
  * the schema is unconstrained, with the target type named in a `$comment`.
  */
 const coerced =
-  <N extends IRNode & { readonly coerce: unknown }>(write: (n: N) => JsonSchema) =>
+  <N extends IRNode & { readonly coerce: unknown }>(
+    write: (n: N, io: Cursor['w']['io']) => JsonSchema,
+  ) =>
   (n: N, c: Cursor): JsonSchema => {
-    const s = write(n)
+    const s = write(n, c.w.io)
     if (c.w.io !== 'input' || n.coerce === false || c.w.options.coercion !== 'any') return s
     return { $comment: `coerced to ${String(s.format ?? s.type)}` }
   }
-
-// Library rules that take a missing value: the key may be absent whatever its presence says.
-const takesAbsent: ReadonlySet<NativeReason> = new Set([
-  'exact-optional',
-  'prefault',
-  'catch',
-  'fallback',
-])
-const absentAllowed = (n: IRNode) => n.kind === 'native' && takesAbsent.has(n.reason)
-// Rules that turn any input into a value (zod's catch, valibot's fallback): any input is taken.
-const takesAnything: ReadonlySet<NativeReason> = new Set(['catch', 'fallback'])
 
 const widest = (c: Cursor, reason: NativeReason, detail?: string): JsonSchema => {
   c.w.widen(reason, detail)
@@ -208,7 +201,7 @@ const widest = (c: Cursor, reason: NativeReason, detail?: string): JsonSchema =>
 
 const writers: Visitor<JsonSchema, Cursor> = {
   string: coerced(stringSchema),
-  number: coerced(numberSchema),
+  number: coerced((n) => numberSchema(n)),
   bigint: coerced(() => ({ type: 'integer', format: 'int64' })),
   boolean: coerced(() => ({ type: 'boolean' })),
   null: () => ({ type: 'null' }),
@@ -224,18 +217,25 @@ const writers: Visitor<JsonSchema, Cursor> = {
     return s
   }),
   tuple: (n, c) => {
+    // In input mode trailing items that take a missing value (optional, defaulted, coerced) may
+    // be left out, and extra items a library drops may be sent.
+    const input = c.w.io === 'input'
+    let min = n.items.length
+    while (input && min > 0 && takesMissing(n.items[min - 1]!)) min--
     const s: JsonSchema = {
       type: 'array',
       prefixItems: n.items.map((i) => child(i, c)),
-      minItems: n.items.length,
+      minItems: min,
     }
     if (n.rest) s.items = child(n.rest, c)
-    else s.maxItems = n.items.length
+    else if (!(input && n.extraItems === 'strip')) s.maxItems = n.items.length
     return s
   },
   object: (n, c) => c.w.object(n, c.open),
   record: (n, c) => {
     const s: JsonSchema = { type: 'object', additionalProperties: child(n.value, c) }
+    // Keys the library skips (valibot: constructor, prototype) are taken with any value.
+    if (n.ignoredKeys?.length) s.properties = Object.fromEntries(n.ignoredKeys.map((k) => [k, {}]))
     const key = child(n.key, c)
     if (Object.keys(key).some((k) => k !== 'type')) s.propertyNames = key
     return s

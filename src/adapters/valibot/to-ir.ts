@@ -96,7 +96,7 @@ const tupleOf =
       kind: 'tuple',
       items,
       ...(rest ? { rest } : {}),
-      ...(mode === 'strip' ? { safety: 'stricter' as const } : {}),
+      ...(mode === 'strip' ? { safety: 'stricter' as const, extraItems: 'strip' as const } : {}),
     })
   }
 

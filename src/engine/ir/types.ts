@@ -165,6 +165,8 @@ export interface IRRecord extends Base<'record'> {
 export interface IRTuple extends Base<'tuple'> {
   readonly items: readonly IRNode[]
   readonly rest?: IRNode
+  /** Without `rest`, what the library does with extra items: rejects them (default) or drops them (valibot's plain tuple). */
+  readonly extraItems?: 'reject' | 'strip'
 }
 
 /** Set of items (documented as an array with uniqueItems). */

@@ -42,6 +42,14 @@ function routesOf(config: OpenAPIConfig, prefix: string, warn: WarningSink) {
   return out
 }
 
+/** The entries of `defs` that something in `from` refers to as `<prefix><name>`. */
+function used<T>(defs: Record<string, T>, prefix: string, from: unknown[]): Record<string, T> {
+  const text = JSON.stringify(from)
+  return Object.fromEntries(
+    Object.entries(defs).filter(([name]) => text.includes(`"${prefix}${name}"`)),
+  )
+}
+
 function info(config: OpenAPIConfig): Record<string, unknown> {
   const out: Record<string, unknown> = { title: config.title, version: config.version }
   if (config.description !== undefined) out.description = config.description
@@ -74,9 +82,16 @@ export function generateOpenAPI(config: OpenAPIConfig): OpenAPIDocument {
     paths[key.path]![key.method] = operationOf(ctx, key, route, where)
   }
 
+  // Only the shared responses and envelopes some operation uses (401/403 and 429 may be none).
+  const responses = used(errorResponses(), '#/components/responses/', [paths])
+  const envelopes = envelopeComponents(config.response?.shape)
+  const direct = used(envelopes, '#/components/schemas/', [paths, responses])
   const components: Record<string, Record<string, unknown>> = {
-    schemas: { ...envelopeComponents(config.response?.shape), ...schemas.components },
-    responses: errorResponses(),
+    schemas: {
+      ...used(envelopes, '#/components/schemas/', [paths, responses, direct]),
+      ...schemas.components,
+    },
+    responses,
   }
   if (config.security !== undefined && Object.keys(config.security).length > 0)
     components.securitySchemes = structuredClone(config.security) as Record<string, unknown>

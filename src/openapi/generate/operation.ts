@@ -107,7 +107,7 @@ export function operationOf(
   }
   if (route.deprecated === true) op.deprecated = true
   // Each operation states its security: `[]` documents a public route even beside secured ones.
-  if (config.security !== undefined) op.security = security.map((name) => ({ [name]: [] }))
+  op.security = security.map((name) => ({ [name]: [] }))
   Object.assign(op, structuredClone(route.extensions ?? {}))
   return op
 }
