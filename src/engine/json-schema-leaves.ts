@@ -103,15 +103,22 @@ export function numberSchema(node: IRNumber): JsonSchema {
 
 /**
  * The checks that hold on the value a mode sees: in input mode those before the first
- * value-changing step (trim, toLowerCase, …), in output mode those after the last one.
+ * value-changing step (trim, toLowerCase, …) and minimum lengths after trims, in output mode those
+ * after the last one.
  */
 function checksSeen(node: IRString, io: 'input' | 'output'): readonly IRStringCheck[] {
   const steps = node.checks.map((c) => c.kind === 'transform')
   const first = steps.indexOf(true)
   if (first === -1) return node.checks
-  return io === 'input'
-    ? node.checks.slice(0, first)
-    : node.checks.slice(steps.lastIndexOf(true) + 1)
+  if (io === 'output') return node.checks.slice(steps.lastIndexOf(true) + 1)
+  // A minimum length after trimming holds on the input too: trimming never lengthens a string.
+  const out: IRStringCheck[] = node.checks.slice(0, first)
+  for (const c of node.checks.slice(first)) {
+    if (c.kind === 'transform' && !/^trim/i.test(c.name)) break
+    if (c.kind === 'min_length' || c.kind === 'length')
+      out.push({ kind: 'min_length', value: c.value })
+  }
+  return out
 }
 
 export function stringSchema(node: IRString, io: 'input' | 'output' = 'output'): JsonSchema {
@@ -119,9 +126,9 @@ export function stringSchema(node: IRString, io: 'input' | 'output' = 'output'):
   const patterns: string[] = []
   const checks = checksSeen(node, io)
   const { min, max } = lengthBounds(checks)
-  // JSON Schema counts code points: a library counting UTF-16 units takes a string of `min` units
-  // that has as few as half as many code points (a code point is one or two units), never more.
-  if (min !== undefined) s.minLength = node.lengthUnit === 'utf16' ? Math.ceil(min / 2) : min
+  // Lengths are documented as written, though JSON Schema counts code points and valibot and yup
+  // UTF-16 units: they differ only on characters outside the BMP (as patterns may, see above).
+  if (min !== undefined) s.minLength = min
   if (max !== undefined) s.maxLength = max
   for (const c of checks) {
     if (c.kind !== 'pattern' && c.kind !== 'format') continue

@@ -5,6 +5,11 @@ import * as z from 'zod'
 import { valibotAdapter } from '../../../src/adapters/valibot/index.js'
 import { yupAdapter } from '../../../src/adapters/yup/index.js'
 import { generateOpenAPI, type OpenAPIConfig } from '../../../src/openapi/index.js'
+import { handle } from '../../../src/runtime/pipeline/handle.js'
+import { validate } from '../../../src/runtime/pipeline/validate.js'
+import { hosts } from '../../e2e/support.js'
+
+const ok = (_req: unknown, res: { end(): void }) => res.end()
 
 /** Generates with warnings collected (never printed). */
 function gen(config: Omit<OpenAPIConfig, 'title' | 'version'>) {
@@ -420,5 +425,33 @@ describe('generateOpenAPI: schemas of every library', () => {
     const text = JSON.stringify(doc)
     expect(text).not.toMatch(/"nullable"/)
     expect(text).toMatch(/"type":\["string","null"\]/)
+  })
+})
+
+describe.each(hosts)('generateOpenAPI({ app }) on %s', (_, express) => {
+  it('documents the app’s routes under prefix, an explicit routes entry winning', () => {
+    const app = express()
+    const router = express.Router()
+    router.get(
+      '/:id',
+      ...handle({ summary: 'from the app', params: z.object({ id: z.uuid() }) }, ok),
+    )
+    router.post('/', validate({ summary: 'create', body: z.object({ a: z.string() }) }), ok)
+    app.use('/items', router)
+    const { doc, op, warnings } = gen({
+      app,
+      prefix: '/api',
+      routes: { 'GET /items/:id/': { summary: 'explicit' } },
+    })
+    expect(warnings).toEqual([])
+    expect(Object.keys(doc.paths)).toEqual(['/api/items/{id}', '/api/items'])
+    expect(op('/api/items/{id}', 'get').summary).toBe('explicit')
+    expect(op('/api/items', 'post').summary).toBe('create')
+  })
+
+  it('warns about routes it cannot read', () => {
+    const app = express()
+    app.get(/^\/x$/, validate({}), ok)
+    expect(gen({ app }).warnings).toEqual([expect.stringMatching(/RegExp path is not documented/)])
   })
 })

@@ -29,6 +29,14 @@ function asJson(value: unknown): { value: unknown } | undefined {
 const hasStricter = (node: IRNode): boolean =>
   node.safety === 'stricter' || children(node).some((e) => hasStricter(e.node))
 
+/**
+ * Whether a JSON value holds a character outside the BMP. Known gap, named by the engine's docs
+ * writer: JSON Schema counts such a character as one (lengths, `.` in a pattern), valibot's and
+ * yup's lengths and a regex without the `u` flag as two; lengths and patterns are documented as
+ * written, so on these strings the documented schema may be narrower or wider.
+ */
+const hasAstral = (value: unknown): boolean => /[\uD800-\uDFFF]/.test(JSON.stringify(value))
+
 /** Whether a JSON value holds a `__proto__` key: the body guard answers 400 before any schema. */
 const hasProtoKey = (value: unknown): boolean =>
   typeof value === 'object' &&
@@ -94,7 +102,7 @@ function assertDocumented<C extends { label: string; input: fc.Arbitrary<unknown
         const check = ajv.compile({ ...schema, components: { schemas: writer.components } })
         for (const input of inputs) {
           const json = asJson(input)
-          if (json === undefined || hasProtoKey(json.value)) continue
+          if (json === undefined || hasProtoKey(json.value) || hasAstral(json.value)) continue
           const parsed = parseOrThrow(adapter, json.value)
           if (parsed === undefined) continue
           accepted++
