@@ -15,10 +15,25 @@ export const absentAllowed = (n: IRNode) => n.kind === 'native' && takesAbsent.h
 export const takesAnything: ReadonlySet<NativeReason> = new Set(['catch', 'fallback'])
 
 /** Whether a node takes `undefined` (a missing tuple item) in input mode, as far as the IR says. */
-export const takesMissing = (n: IRNode): boolean =>
-  n.kind === 'optional' ||
-  n.kind === 'default' ||
-  n.kind === 'unknown' ||
-  n.kind === 'undefined' ||
-  ('coerce' in n && n.coerce !== false) ||
-  (n.kind === 'native' && (takesAbsent.has(n.reason) || n.inner === undefined))
+export const takesMissing = (n: IRNode): boolean => {
+  switch (n.kind) {
+    case 'optional':
+    case 'default':
+    case 'unknown':
+    case 'undefined':
+      return true
+    case 'nullable':
+    case 'readonly':
+      return takesMissing(n.inner)
+    case 'pipe':
+      return takesMissing(n.in)
+    case 'union':
+      return n.options.some(takesMissing)
+    case 'intersection':
+      return takesMissing(n.left) && takesMissing(n.right)
+    case 'native':
+      return takesAbsent.has(n.reason) || n.inner === undefined || takesMissing(n.inner)
+    default:
+      return 'coerce' in n && n.coerce !== false
+  }
+}

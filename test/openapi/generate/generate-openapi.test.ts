@@ -359,6 +359,55 @@ describe('generateOpenAPI: schemas of every library', () => {
     })
   })
 
+  it('takes titles, descriptions, examples and deprecated from each library’s metadata', () => {
+    const { op } = gen({
+      routes: {
+        'POST /z': {
+          body: z.object({
+            a: z
+              .string()
+              .meta({ title: 'A', description: 'zod a', examples: ['x'], deprecated: true }),
+          }),
+        },
+        'POST /v': {
+          body: valibotAdapter(
+            v.object({
+              a: v.pipe(
+                v.string(),
+                v.title('A'),
+                v.description('valibot a'),
+                v.examples(['x']),
+                v.metadata({ deprecated: true }),
+              ),
+            }),
+          ),
+        },
+        'POST /y': {
+          body: yupAdapter(
+            object({
+              a: string()
+                .label('A')
+                .meta({ description: 'yup a', examples: ['x'], deprecated: true } as never),
+            }),
+          ),
+        },
+      },
+    })
+    for (const [path, lib] of [
+      ['/z', 'zod'],
+      ['/v', 'valibot'],
+      ['/y', 'yup'],
+    ] as const) {
+      const a = op(path, 'post').requestBody.content['application/json'].schema.properties.a
+      expect(a).toMatchObject({
+        title: 'A',
+        description: `${lib} a`,
+        examples: ['x'],
+        deprecated: true,
+      })
+    }
+  })
+
   it('puts recursive schemas in components with resolving $refs', () => {
     type Tree = { name: string; children: Tree[] }
     const Tree: z.ZodType<Tree> = z
