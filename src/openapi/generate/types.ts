@@ -1,6 +1,5 @@
 import type {
   AnyRoute,
-  CacheOptions,
   ExternalDocs,
   RouteDocs,
   Schema,
@@ -36,8 +35,11 @@ export type SecurityScheme =
 /** What documents one operation beside its schemas: SPEC 4.7's route options. */
 export type OperationOptions = RouteDocs
 
-/** One documented route: a route definition (`defineRoute()`'s result or inline) with its options. */
-export type OpenAPIRoute = AnyRoute & OperationOptions & { readonly cache?: CacheOptions }
+/**
+ * One documented route: a route definition (`defineRoute()`'s result or inline), its schemas and
+ * its documentation fields (SPEC 4.7's inline route definition and route options).
+ */
+export type OpenAPIRoute = AnyRoute
 
 /** A renaming of the envelope (the app's `response.shape`): new field name → token. */
 export type EnvelopeShape = Readonly<Record<string, '{success}' | '{data}' | '{message}'>>
