@@ -79,7 +79,7 @@ export function operationOf(
   if (route.summary !== undefined) op.summary = route.summary
   if (route.description !== undefined) op.description = route.description
   if (route.externalDocs !== undefined) op.externalDocs = { ...route.externalDocs }
-  op.operationId = uniqueId(ctx, route.operationId ?? operationIdOf(key.method, key.path), where)
+  op.operationId = uniqueId(ctx, route.operationId ?? operationIdOf(key.method, key.ownPath), where)
 
   const parameters = [
     ...parametersOf(schemas, where, 'path', route.params, key.params, warn),

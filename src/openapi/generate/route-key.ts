@@ -19,6 +19,8 @@ const methodSet: ReadonlySet<string> = new Set(methods)
 export interface RouteKey {
   readonly method: Method
   readonly path: string
+  /** The path without `prefix`, which the operationId is derived from (stable when the prefix changes). */
+  readonly ownPath: string
   /** The names of the path's parameters, in order. */
   readonly params: readonly string[]
 }
@@ -45,7 +47,7 @@ export function openApiPath(path: string, prefix = ''): { path: string; params: 
 
 /**
  * Parses `<METHOD> <path>` (method in any case); throws a TypeError naming the key otherwise.
- * @example parseRouteKey('post /users/:id', '') // → { method: 'post', path: '/users/{id}', params: ['id'] }
+ * @example parseRouteKey('post /users/:id', '') // → { method: 'post', path: '/users/{id}', ownPath: '/users/{id}', params: ['id'] }
  */
 export function parseRouteKey(key: string, prefix: string): RouteKey {
   const match = /^\s*([A-Za-z]+)\s+(\/\S*)\s*$/.exec(key)
@@ -56,7 +58,7 @@ export function parseRouteKey(key: string, prefix: string): RouteKey {
     )
   }
   const { path, params } = openApiPath(match[2]!, prefix)
-  return { method: method as Method, path, params }
+  return { method: method as Method, path, ownPath: openApiPath(match[2]!).path, params }
 }
 
 /** A segment as identifier text: camel-cased at every character that is not a letter or digit. */

@@ -40,6 +40,10 @@ describe('generateOpenAPI: paths and operationIds', () => {
       '/api/v1/users/{id}/posts',
       '/api/v1',
     ])
+    // The prefix is left out of operationIds, so they stay when it changes.
+    expect((doc.paths['/api/v1/users/{id}']!.get as { operationId: string }).operationId).toBe(
+      'getUsersId',
+    )
   })
 
   it('keeps the first of two keys for one method and path, with a warning', () => {
