@@ -51,6 +51,14 @@ function withUploads(schema: JsonSchema): JsonSchema {
   return { ...schema, properties: out }
 }
 
+/** A named schema's definition (a multipart body's upload fields are rewritten in place of the `$ref`). */
+function resolved(schema: JsonSchema, components: Record<string, JsonSchema>): JsonSchema {
+  const ref = schema.$ref
+  const prefix = '#/components/schemas/'
+  if (typeof ref !== 'string' || !ref.startsWith(prefix)) return schema
+  return components[ref.slice(prefix.length)] ?? schema
+}
+
 const mediaTypes = {
   json: 'application/json',
   multipart: 'multipart/form-data',
@@ -70,7 +78,7 @@ export function requestBodyOf(
 ): Record<string, unknown> {
   const type = bodyType ?? 'json'
   let written = schemas.write(schema, 'input', `${where} body`, type === 'json' ? 'any' : 'target')
-  if (type === 'multipart') written = withUploads(written)
+  if (type === 'multipart') written = withUploads(resolved(written, schemas.components))
   const required = !acceptsAbsent(written)
   return { required, content: { [mediaTypes[type]]: { schema: written } } }
 }

@@ -310,6 +310,17 @@ describe('generateOpenAPI: parameters and bodies', () => {
       items: { format: 'binary' },
     })
     expect(upload.properties.title).toEqual({ type: 'string' })
+    const named = gen({
+      routes: {
+        'POST /n': {
+          bodyType: 'multipart',
+          body: z.object({ file: z.any() }).meta({ id: 'Upload' }),
+        },
+      },
+    })
+    expect(
+      named.op('/n', 'post').requestBody.content['multipart/form-data'].schema.properties.file,
+    ).toMatchObject({ format: 'binary' })
     const form = op('/form', 'post').requestBody.content['application/x-www-form-urlencoded'].schema
     expect(form.properties.n).toEqual({ type: 'number' })
   })
