@@ -37,7 +37,8 @@ const named = new WeakMap<Record<string, JsonSchema>, Map<string, WeakMap<object
  * Characters outside `A-Za-z0-9._-` become `_` (OpenAPI's component names).
  */
 function pickName(id: string, io: 'input' | 'output', fits: (name: string) => boolean): string {
-  const base = id.replace(/[^A-Za-z0-9._-]/g, '_')
+  // `__proto__` as a key would set the definitions map's prototype instead of a definition.
+  const base = id.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^__proto__$/, 'proto')
   const mode = `${base}${io === 'input' ? 'Input' : 'Output'}`
   if (fits(base)) return base
   if (fits(mode)) return mode
@@ -52,7 +53,7 @@ export function preferredName(
   id: string | undefined,
   io: 'input' | 'output',
 ): string | undefined {
-  return id === undefined ? undefined : pickName(id, io, (name) => !(name in defs))
+  return id === undefined ? undefined : pickName(id, io, (name) => !Object.hasOwn(defs, name))
 }
 
 /**
@@ -88,7 +89,7 @@ export function defineNamed(
     id,
     io,
     (n) =>
-      (!(n in defs) || JSON.stringify(defs[n]) === text) &&
+      (!Object.hasOwn(defs, n) || JSON.stringify(defs[n]) === text) &&
       !(n === modeName && modes.get(base) === io),
   )
   if (name !== base && name !== modeName) clash(id, name)

@@ -423,6 +423,18 @@ describe('generateOpenAPI: schemas of every library', () => {
     }
   })
 
+  it('never takes a schema id as a prototype key', () => {
+    const { doc } = gen({
+      routes: {
+        'GET /a': { response: z.object({ a: z.string() }).meta({ id: '__proto__' }) },
+        'GET /b': { response: z.object({ b: z.string() }).meta({ id: 'constructor' }) },
+      },
+    })
+    const schemas = doc.components.schemas as Record<string, unknown>
+    expect(Object.getPrototypeOf(schemas)).toBe(Object.prototype)
+    expect(Object.keys(schemas)).toEqual(expect.arrayContaining(['proto', 'constructor']))
+  })
+
   it('puts recursive schemas in components with resolving $refs', () => {
     type Tree = { name: string; children: Tree[] }
     const Tree: z.ZodType<Tree> = z
