@@ -43,6 +43,29 @@ const deleteUser = defineRoute({
   params: UserId,
   headers: z.object({ 'x-role': z.enum(['admin', 'member']).optional() }),
 })
+// The summaries and tags document the routes in the OpenAPI document (/docs/openapi.json).
+const createUser = defineRoute({
+  summary: 'Create a user',
+  tags: ['users'],
+  body: CreateUser,
+  response: User,
+})
+const getUser = defineRoute({
+  summary: 'Get a user',
+  tags: ['users'],
+  params: UserId,
+  response: User,
+})
+const feed = defineRoute({
+  summary: 'The user feed, by cursor',
+  tags: ['shop'],
+  query: z.object({ after: z.coerce.number().int().min(0).default(0) }),
+})
+const checkout = defineRoute({
+  summary: 'Check out',
+  tags: ['shop'],
+  body: z.object({ coupon: z.string().optional() }).optional(),
+})
 
 /** The demo API: every shapeguard feature that works shows itself here. */
 export function createApp() {
@@ -91,28 +114,22 @@ export function createApp() {
   )
   userRoutes.post(
     '/',
-    ...handle(
-      { summary: 'Create a user', tags: ['users'], body: CreateUser, response: User },
-      async (req, res) => {
-        const { name, email } = req.body
-        if ([...users.values()].some((u) => u.email === email)) throw AppError.conflict('User')
-        const user = { id: ++lastId, name, email, passwordHash: 'new' }
-        users.set(user.id, user)
-        res.created({ data: user, message: 'User created' })
-      },
-    ),
+    ...handle(createUser, async (req, res) => {
+      const { name, email } = req.body
+      if ([...users.values()].some((u) => u.email === email)) throw AppError.conflict('User')
+      const user = { id: ++lastId, name, email, passwordHash: 'new' }
+      users.set(user.id, user)
+      res.created({ data: user, message: 'User created' })
+    }),
   )
   userRoutes
     .route('/:id')
     .get(
-      ...handle(
-        { summary: 'Get a user', tags: ['users'], params: UserId, response: User },
-        async (req, res) => {
-          const user = users.get(req.params.id)
-          if (!user) throw AppError.notFound('User')
-          res.ok({ data: user })
-        },
-      ),
+      ...handle(getUser, async (req, res) => {
+        const user = users.get(req.params.id)
+        if (!user) throw AppError.notFound('User')
+        res.ok({ data: user })
+      }),
     )
     .delete(
       ...handle(deleteUser, (req, res) => {
@@ -125,23 +142,16 @@ export function createApp() {
 
   app.get(
     '/feed',
-    ...handle(
-      {
-        summary: 'The user feed, by cursor',
-        tags: ['shop'],
-        query: z.object({ after: z.coerce.number().int().min(0).default(0) }),
-      },
-      (req, res) => {
-        const { after } = req.query
-        const items = [...users.values()]
-          .filter((u) => u.id > after)
-          .slice(0, 2)
-          .map(({ passwordHash, ...u }) => u)
-        const last = items.at(-1)
-        const hasMore = last !== undefined && [...users.keys()].some((id) => id > last.id)
-        res.cursorPaginated({ data: items, nextCursor: hasMore ? String(last.id) : null, hasMore })
-      },
-    ),
+    ...handle(feed, (req, res) => {
+      const { after } = req.query
+      const items = [...users.values()]
+        .filter((u) => u.id > after)
+        .slice(0, 2)
+        .map(({ passwordHash, ...u }) => u)
+      const last = items.at(-1)
+      const hasMore = last !== undefined && [...users.keys()].some((id) => id > last.id)
+      res.cursorPaginated({ data: items, nextCursor: hasMore ? String(last.id) : null, hasMore })
+    }),
   )
 
   app.get(
@@ -152,19 +162,12 @@ export function createApp() {
 
   app.post(
     '/checkout',
-    ...handle(
-      {
-        summary: 'Check out',
-        tags: ['shop'],
-        body: z.object({ coupon: z.string().optional() }).optional(),
-      },
-      (req, res) => {
-        const coupon = req.body?.coupon ?? ''
-        if (coupon === 'SPRING') throw CouponExpired({ coupon })
-        if (coupon !== '') return res.fail({ code: 'UNKNOWN_COUPON', message: 'No such coupon' })
-        res.accepted({ data: { order: 'ord_1' } })
-      },
-    ),
+    ...handle(checkout, (req, res) => {
+      const coupon = req.body?.coupon ?? ''
+      if (coupon === 'SPRING') throw CouponExpired({ coupon })
+      if (coupon !== '') return res.fail({ code: 'UNKNOWN_COUPON', message: 'No such coupon' })
+      res.accepted({ data: { order: 'ord_1' } })
+    }),
   )
 
   app.get('/errors/crash', () => {
