@@ -2,7 +2,7 @@ import { discoverRoutes } from '../../runtime/router/discover-routes.js'
 import { checkConfig, checkOperation } from './check-config.js'
 import { type OperationContext, operationOf } from './operation.js'
 import { envelopeComponents, errorResponses } from './responses.js'
-import { parseRouteKey, type RouteKey } from './route-key.js'
+import { parseRouteKeys, type RouteKey } from './route-key.js'
 import { SchemaWriter } from './schemas.js'
 import type { OpenAPIConfig, OpenAPIDocument, OpenAPIRoute, WarningSink } from './types.js'
 
@@ -12,31 +12,31 @@ const defaultWarning: WarningSink = (message) => console.warn(message)
 function routesOf(config: OpenAPIConfig, prefix: string, warn: WarningSink) {
   const out: { key: RouteKey; route: OpenAPIRoute; where: string }[] = []
   const taken = new Set<string>()
-  for (const [key, route] of Object.entries(config.routes ?? {})) {
-    const parsed = parseRouteKey(key, prefix)
-    const id = `${parsed.method} ${parsed.path}`
-    const where = `routes[${JSON.stringify(key)}]`
-    if (taken.has(id)) {
+  const add = (key: RouteKey, route: OpenAPIRoute, where: string, explicit: boolean) => {
+    const id = `${key.method} ${key.path}`
+    if (!taken.has(id)) {
+      taken.add(id)
+      out.push({ key, route, where })
+    } else if (explicit) {
       warn(
-        `shapeguard: ${where} documents ${parsed.method.toUpperCase()} ${parsed.path} again; the first is kept`,
+        `shapeguard: ${where} documents ${key.method.toUpperCase()} ${key.path} again; the first is kept`,
       )
-      continue
     }
+  }
+  for (const [key, route] of Object.entries(config.routes ?? {})) {
+    const where = `routes[${JSON.stringify(key)}]`
+    const keys = parseRouteKeys(key, prefix)
     checkOperation(where, route, config)
-    taken.add(id)
-    out.push({ key: parsed, route, where })
+    for (const parsed of keys) add(parsed, route, where, true)
   }
   if (config.app !== undefined) {
     const { routes, skipped } = discoverRoutes(config.app)
     for (const line of skipped) warn(`shapeguard: generateOpenAPI app: ${line} is not documented`)
     for (const found of routes) {
-      const parsed = parseRouteKey(`${found.method} ${found.path}`, prefix)
-      const id = `${parsed.method} ${parsed.path}`
-      if (taken.has(id)) continue
-      const where = `${parsed.method.toUpperCase()} ${parsed.path}`
+      const where = `${found.method.toUpperCase()} ${found.path}`
       checkOperation(where, found.route as OpenAPIRoute, config)
-      taken.add(id)
-      out.push({ key: parsed, route: found.route as OpenAPIRoute, where })
+      for (const parsed of parseRouteKeys(`${found.method} ${found.path}`, prefix))
+        add(parsed, found.route as OpenAPIRoute, where, false)
     }
   }
   return out

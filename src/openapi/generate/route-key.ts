@@ -45,11 +45,34 @@ export function openApiPath(path: string, prefix = ''): { path: string; params: 
   return { path: `/${segments.join('/')}`, params }
 }
 
+// An Express 5 optional group (`{/:id}`, `{.:ext}`); a bare `{name}` is a parameter instead.
+const optionalGroup = /\{([^{}]*[/:][^{}]*)\}/
+// An Express 4 optional parameter segment (`/:id?`, `/:id(\\d+)?`).
+const optionalParam = /\/:([A-Za-z_$][\w$]*)(\([^)]*\))?\?/
+
 /**
- * Parses `<METHOD> <path>` (method in any case); throws a TypeError naming the key otherwise.
- * @example parseRouteKey('post /users/:id', '') // → { method: 'post', path: '/users/{id}', ownPath: '/users/{id}', params: ['id'] }
+ * Every path an Express path with optional parts matches, shortest first: OpenAPI has no optional
+ * path segment, so `/files{/:name}` (Express 5) or `/files/:name?` (Express 4) is documented as
+ * `/files` and `/files/{name}`. At most 16 paths.
+ * @example expandOptional('/files{/:name}') // → ['/files', '/files/:name']
  */
-export function parseRouteKey(key: string, prefix: string): RouteKey {
+export function expandOptional(path: string): string[] {
+  const group = optionalGroup.exec(path)
+  const param = group === null ? optionalParam.exec(path) : null
+  const found = group ?? param
+  if (found === null) return [path]
+  const before = path.slice(0, found.index)
+  const after = path.slice(found.index + found[0].length)
+  const kept = group !== null ? group[1]! : found[0].slice(0, -1)
+  return [...expandOptional(before + after), ...expandOptional(before + kept + after)].slice(0, 16)
+}
+
+/**
+ * Parses `<METHOD> <path>` (method in any case) into one key per path it matches (see
+ * {@link expandOptional}); throws a TypeError naming the key otherwise.
+ * @example parseRouteKeys('post /users/:id', '') // → [{ method: 'post', path: '/users/{id}', ownPath: '/users/{id}', params: ['id'] }]
+ */
+export function parseRouteKeys(key: string, prefix: string): RouteKey[] {
   const match = /^\s*([A-Za-z]+)\s+(\/\S*)\s*$/.exec(key)
   const method = match?.[1]?.toLowerCase()
   if (match === null || method === undefined || !methodSet.has(method)) {
@@ -57,8 +80,10 @@ export function parseRouteKey(key: string, prefix: string): RouteKey {
       `shapeguard: generateOpenAPI routes key ${JSON.stringify(key)} must be "<METHOD> /path" with an HTTP method`,
     )
   }
-  const { path, params } = openApiPath(match[2]!, prefix)
-  return { method: method as Method, path, ownPath: openApiPath(match[2]!).path, params }
+  return expandOptional(match[2]!).map((own) => {
+    const { path, params } = openApiPath(own, prefix)
+    return { method: method as Method, path, ownPath: openApiPath(own).path, params }
+  })
 }
 
 /** A segment as identifier text: camel-cased at every character that is not a letter or digit. */

@@ -4,6 +4,7 @@ import { array, number, object, string } from 'yup'
 import * as z from 'zod'
 import { valibotAdapter } from '../../../src/adapters/valibot/index.js'
 import { yupAdapter } from '../../../src/adapters/yup/index.js'
+import { expandOptional } from '../../../src/openapi/generate/route-key.js'
 import { generateOpenAPI, type OpenAPIConfig } from '../../../src/openapi/index.js'
 import { handle } from '../../../src/runtime/pipeline/handle.js'
 import { validate } from '../../../src/runtime/pipeline/validate.js'
@@ -44,6 +45,15 @@ describe('generateOpenAPI: paths and operationIds', () => {
     expect((doc.paths['/api/v1/users/{id}']!.get as { operationId: string }).operationId).toBe(
       'getUsersId',
     )
+  })
+
+  it('expands optional segments of Express 4 and 5 into each path, shortest first', () => {
+    expect(expandOptional('/files{/:name}')).toEqual(['/files', '/files/:name'])
+    expect(expandOptional('/a/:b?/c')).toEqual(['/a/c', '/a/:b/c'])
+    expect(expandOptional('/x{.:ext}{/:v}')).toEqual(['/x', '/x/:v', '/x.:ext', '/x.:ext/:v'])
+    expect(expandOptional('/users/{id}')).toEqual(['/users/{id}'])
+    const { doc } = gen({ routes: { 'GET /files{/:name}': {} } })
+    expect(Object.keys(doc.paths)).toEqual(['/files', '/files/{name}'])
   })
 
   it('keeps the first of two keys for one method and path, with a warning', () => {
@@ -504,7 +514,7 @@ describe('generateOpenAPI: schemas of every library', () => {
   })
 })
 
-describe.each(hosts)('generateOpenAPI({ app }) on %s', (_, express) => {
+describe.each(hosts)('generateOpenAPI({ app }) on %s', (name, express) => {
   it('documents the app’s routes under prefix, an explicit routes entry winning', () => {
     const app = express()
     const router = express.Router()
@@ -523,6 +533,15 @@ describe.each(hosts)('generateOpenAPI({ app }) on %s', (_, express) => {
     expect(Object.keys(doc.paths)).toEqual(['/api/items/{id}', '/api/items'])
     expect(op('/api/items/{id}', 'get').summary).toBe('explicit')
     expect(op('/api/items', 'post').summary).toBe('create')
+  })
+
+  it('documents each path an optional segment matches', () => {
+    const app = express()
+    const path = name.endsWith('4') ? '/files/:name?' : '/files{/:name}'
+    app.get(path, validate({ summary: 'files' }), ok)
+    const { doc, warnings } = gen({ app })
+    expect(warnings).toEqual([])
+    expect(Object.keys(doc.paths)).toEqual(['/files', '/files/{name}'])
   })
 
   it('warns about routes it cannot read', () => {
