@@ -45,26 +45,27 @@ export function openApiPath(path: string, prefix = ''): { path: string; params: 
   return { path: `/${segments.join('/')}`, params }
 }
 
-// An Express 5 optional group (`{/:id}`, `{.:ext}`); a bare `{name}` is a parameter instead.
-const optionalGroup = /\{([^{}]*[/:][^{}]*)\}/
-// An Express 4 optional parameter segment (`/:id?`, `/:id(\\d+)?`).
-const optionalParam = /\/:([A-Za-z_$][\w$]*)(\([^)]*\))?\?/
-
 /**
  * Every path an Express path with optional parts matches, shortest first: OpenAPI has no optional
  * path segment, so `/files{/:name}` (Express 5) or `/files/:name?` (Express 4) is documented as
- * `/files` and `/files/{name}`. At most 16 paths.
+ * `/files` and `/files/{name}`. A bare `{name}` is a parameter, not a group. At most 16 paths.
  * @example expandOptional('/files{/:name}') // → ['/files', '/files/:name']
  */
 export function expandOptional(path: string): string[] {
-  const group = optionalGroup.exec(path)
-  const param = group === null ? optionalParam.exec(path) : null
-  const found = group ?? param
-  if (found === null) return [path]
-  const before = path.slice(0, found.index)
-  const after = path.slice(found.index + found[0].length)
-  const kept = group !== null ? group[1]! : found[0].slice(0, -1)
-  return [...expandOptional(before + after), ...expandOptional(before + kept + after)].slice(0, 16)
+  const both = (without: string, withIt: string) =>
+    [...expandOptional(without), ...expandOptional(withIt)].slice(0, 16)
+  for (const group of path.matchAll(/\{([^{}]*)\}/g)) {
+    const inner = group[1]!
+    if (!inner.includes('/') && !inner.includes(':')) continue
+    const before = path.slice(0, group.index)
+    const after = path.slice(group.index + group[0].length)
+    return both(before + after, before + inner + after)
+  }
+  const segments = path.split('/')
+  const at = segments.findIndex((s) => s.startsWith(':') && s.endsWith('?'))
+  if (at === -1) return [path]
+  const kept = segments.map((s, i) => (i === at ? s.slice(0, -1) : s))
+  return both(segments.filter((_, i) => i !== at).join('/') || '/', kept.join('/'))
 }
 
 /**
