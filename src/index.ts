@@ -2,6 +2,18 @@ export { zodAdapter } from './adapters/zod/index.js'
 export type { InferInput, InferOutput, SchemaAdapter } from './engine/adapter.js'
 export type { StandardSchemaV1 } from './engine/standard-schema.js'
 export { type CreateDocsOptions, createDocs } from './openapi/docs/index.js'
+export {
+  type EnvelopeShape,
+  type ExternalDocs,
+  generateOpenAPI,
+  type OpenAPIConfig,
+  type OpenAPIDocument,
+  type OpenAPIRoute,
+  type OperationOptions,
+  type ResponseHeader,
+  type SecurityScheme,
+  type WarningSink,
+} from './openapi/index.js'
 export type {
   ExposureOptions,
   OnErrorHook,

@@ -90,6 +90,14 @@ describe('the layer rules', () => {
       code: "import type { X } from '../engine/adapter.js'",
       forbidden: false,
     },
+    'src/openapi/generate/p3.ts': {
+      code: "import type { X } from '../../runtime/router/discover-routes.js'",
+      forbidden: false,
+    },
+    'src/openapi/generate/p4.ts': {
+      code: "import type { X } from '../../runtime/router/create-router.js'",
+      forbidden: true,
+    },
   }
 
   it('fire on imports across a layer and pass the allowed ones', () => {

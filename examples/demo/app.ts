@@ -11,6 +11,7 @@ import {
   withShape,
 } from 'shapeguard'
 import * as z from 'zod'
+import { demoOpenAPI } from './openapi.js'
 
 const User = z.object({ id: z.number(), name: z.string(), email: z.email() })
 const CreateUser = z.object({ name: z.string().trim().min(1), email: z.email() })
@@ -32,12 +33,39 @@ const UserPage = z.object({
   pages: z.number(),
 })
 const listUsers = defineRoute({
+  summary: 'List users, a page at a time',
+  tags: ['users'],
   query: z.object({ page: z.coerce.number().int().min(1).default(1) }),
   response: UserPage,
 })
 const deleteUser = defineRoute({
+  summary: 'Delete a user (admins only)',
+  tags: ['users'],
   params: UserId,
   headers: z.object({ 'x-role': z.enum(['admin', 'member']).optional() }),
+})
+// The summaries and tags document the routes in the OpenAPI document (/docs/openapi.json).
+const createUser = defineRoute({
+  summary: 'Create a user',
+  tags: ['users'],
+  body: CreateUser,
+  response: User,
+})
+const getUser = defineRoute({
+  summary: 'Get a user',
+  tags: ['users'],
+  params: UserId,
+  response: User,
+})
+const feed = defineRoute({
+  summary: 'The user feed, by cursor',
+  tags: ['shop'],
+  query: z.object({ after: z.coerce.number().int().min(0).default(0) }),
+})
+const checkout = defineRoute({
+  summary: 'Check out',
+  tags: ['shop'],
+  body: z.object({ coupon: z.string().optional() }).optional(),
 })
 
 /** The demo API: every shapeguard feature that works shows itself here. */
@@ -74,7 +102,7 @@ export function createApp() {
   app.get('/health', withShape('raw'), (_req, res) => res.ok({ data: { status: 'ok' } }))
   app.get(
     '/slow',
-    ...handle({}, async (_req, res) => {
+    ...handle({ summary: 'A slow answer (logged as SLOW)' }, async (_req, res) => {
       await new Promise((resolve) => setTimeout(resolve, 250))
       res.ok({ data: { waited: 250 }, message: 'logged with SLOW' })
     }),
@@ -97,7 +125,7 @@ export function createApp() {
   )
   userRoutes.post(
     '/',
-    ...handle({ body: CreateUser, response: User }, async (req, res) => {
+    ...handle(createUser, async (req, res) => {
       const { name, email } = req.body
       if ([...users.values()].some((u) => u.email === email)) throw AppError.conflict('User')
       const user = { id: ++lastId, name, email, passwordHash: 'new' }
@@ -108,7 +136,7 @@ export function createApp() {
   userRoutes
     .route('/:id')
     .get(
-      ...handle({ params: UserId, response: User }, async (req, res) => {
+      ...handle(getUser, async (req, res) => {
         const user = users.get(req.params.id)
         if (!user) throw AppError.notFound('User')
         res.ok({ data: user })
@@ -125,19 +153,16 @@ export function createApp() {
 
   app.get(
     '/feed',
-    ...handle(
-      { query: z.object({ after: z.coerce.number().int().min(0).default(0) }) },
-      (req, res) => {
-        const { after } = req.query
-        const items = [...users.values()]
-          .filter((u) => u.id > after)
-          .slice(0, 2)
-          .map(({ passwordHash, ...u }) => u)
-        const last = items.at(-1)
-        const hasMore = last !== undefined && [...users.keys()].some((id) => id > last.id)
-        res.cursorPaginated({ data: items, nextCursor: hasMore ? String(last.id) : null, hasMore })
-      },
-    ),
+    ...handle(feed, (req, res) => {
+      const { after } = req.query
+      const items = [...users.values()]
+        .filter((u) => u.id > after)
+        .slice(0, 2)
+        .map(({ passwordHash, ...u }) => u)
+      const last = items.at(-1)
+      const hasMore = last !== undefined && [...users.keys()].some((id) => id > last.id)
+      res.cursorPaginated({ data: items, nextCursor: hasMore ? String(last.id) : null, hasMore })
+    }),
   )
 
   app.get(
@@ -148,7 +173,7 @@ export function createApp() {
 
   app.post(
     '/checkout',
-    ...handle({ body: z.object({ coupon: z.string().optional() }).optional() }, (req, res) => {
+    ...handle(checkout, (req, res) => {
       const coupon = req.body?.coupon ?? ''
       if (coupon === 'SPRING') throw CouponExpired({ coupon })
       if (coupon !== '') return res.fail({ code: 'UNKNOWN_COUPON', message: 'No such coupon' })
@@ -158,6 +183,13 @@ export function createApp() {
 
   app.get('/errors/crash', () => {
     throw new Error('Simulated bug: cannot read properties of undefined')
+  })
+
+  // The OpenAPI document of the routes above, built on first request (every route is registered).
+  let spec: ReturnType<typeof demoOpenAPI> | undefined
+  app.get('/docs/openapi.json', (_req, res) => {
+    spec ??= demoOpenAPI(app)
+    res.json(spec)
   })
 
   app.use(notFoundHandler())
@@ -174,6 +206,7 @@ export const demoUrls = [
   '/feed',
   '/me',
   '/slow',
+  '/docs/openapi.json',
 ] as const
 
 /** Each error path, as a request and the answer it gets (`npm run demo` prints them as curl lines). */

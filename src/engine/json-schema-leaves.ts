@@ -10,7 +10,9 @@ const formats: Record<string, JsonSchema> = {
   guid: { format: 'uuid' },
   url: { format: 'uri' },
   datetime: { format: 'date-time' },
+  iso_timestamp: { format: 'date-time' },
   date: { format: 'date' },
+  iso_date: { format: 'date' },
   time: { format: 'time' },
   duration: { format: 'duration' },
   ipv4: { format: 'ipv4' },
@@ -99,13 +101,36 @@ export function numberSchema(node: IRNumber): JsonSchema {
   return { ...s, ...numberKeywords(node.checks) }
 }
 
-export function stringSchema(node: IRString): JsonSchema {
+/**
+ * The checks that hold on the value a mode sees: in input mode those before the first
+ * value-changing step (trim, toLowerCase, …) and minimum lengths after trims, in output mode those
+ * after the last one.
+ */
+function checksSeen(node: IRString, io: 'input' | 'output'): readonly IRStringCheck[] {
+  const steps = node.checks.map((c) => c.kind === 'transform')
+  const first = steps.indexOf(true)
+  if (first === -1) return node.checks
+  if (io === 'output') return node.checks.slice(steps.lastIndexOf(true) + 1)
+  // A minimum length after trimming holds on the input too: trimming never lengthens a string.
+  const out: IRStringCheck[] = node.checks.slice(0, first)
+  for (const c of node.checks.slice(first)) {
+    if (c.kind === 'transform' && !/^trim/i.test(c.name)) break
+    if (c.kind === 'min_length' || c.kind === 'length')
+      out.push({ kind: 'min_length', value: c.value })
+  }
+  return out
+}
+
+export function stringSchema(node: IRString, io: 'input' | 'output' = 'output'): JsonSchema {
   const s: JsonSchema = { type: 'string' }
   const patterns: string[] = []
-  const { min, max } = lengthBounds(node.checks)
+  const checks = checksSeen(node, io)
+  const { min, max } = lengthBounds(checks)
+  // Lengths are documented as written, though JSON Schema counts code points and valibot and yup
+  // UTF-16 units: they differ only on characters outside the BMP (as patterns may, see above).
   if (min !== undefined) s.minLength = min
   if (max !== undefined) s.maxLength = max
-  for (const c of node.checks) {
+  for (const c of checks) {
     if (c.kind !== 'pattern' && c.kind !== 'format') continue
     const known = formats[c.format]
     if (known) {
@@ -133,6 +158,10 @@ export function jsonValue(v: unknown): unknown {
 }
 
 export function withNull(s: JsonSchema): JsonSchema {
+  const type = s.type
+  if (type === 'null' || (Array.isArray(type) && type.includes('null'))) return s
+  if (Array.isArray(type) && s.$ref === undefined && s.anyOf === undefined && s.enum === undefined)
+    return { ...s, type: [...type, 'null'] }
   if (Object.keys(s).length === 1 && 'const' in s) return { enum: [s.const, null] }
   if (typeof s.type === 'string' && s.$ref === undefined && s.anyOf === undefined) {
     const out: JsonSchema = { ...s, type: [s.type, 'null'] }

@@ -1,5 +1,16 @@
+import type { NativeReason } from './ir/types.js'
+
 /** A JSON Schema 2020-12 object, usable as an OpenAPI 3.1 schema. */
 export type JsonSchema = { [keyword: string]: unknown }
+
+/**
+ * A part of a schema documented wider than the library validates it: `reason` is the native node's
+ * code (what only the library can run), `detail` the library's name for an unsupported kind.
+ */
+export interface Widening {
+  readonly reason: NativeReason
+  readonly detail?: string
+}
 
 /** How `toJsonSchema` writes a schema. */
 export interface JsonSchemaOptions {
@@ -9,4 +20,14 @@ export interface JsonSchemaOptions {
   readonly definitions?: Record<string, JsonSchema>
   /** Prefix of `$ref` to a definition; default `#/$defs/` (use `#/components/schemas/` with `definitions`). */
   readonly refPrefix?: string
+  /**
+   * How a coerced leaf is written in input mode: `target` (default) as the type it is coerced to
+   * (what a query string or header value means), `any` unconstrained (a JSON body: the library
+   * converts nearly any value).
+   */
+  readonly coercion?: 'target' | 'any'
+  /** Called for each node written as the unconstrained `{}` because only the library knows it. */
+  readonly onWiden?: (widening: Widening) => void
+  /** Called when a schema named `id` is written under `name` because another schema holds `id`. */
+  readonly onRename?: (id: string, name: string) => void
 }

@@ -1,11 +1,12 @@
 import { isAdapter, type SchemaAdapter } from './adapter.js'
-import type { IRNode, IRObject, IRRecursive } from './ir/types.js'
+import type { IRNode, IRObject, IRRecursive, NativeReason } from './ir/types.js'
 import { each, type Visitor, visit, visitSome } from './ir/visit.js'
-import { canonical, freeName, namesOf } from './json-schema-defs.js'
+import { canonical, defineNamed, freeName, namesOf, preferredName } from './json-schema-defs.js'
+import { absentAllowed, takesAnything, takesMissing } from './json-schema-input.js'
 import { jsonValue, numberSchema, stringSchema, withNull } from './json-schema-leaves.js'
-import type { JsonSchema, JsonSchemaOptions } from './json-schema-types.js'
+import type { JsonSchema, JsonSchemaOptions, Widening } from './json-schema-types.js'
 
-export type { JsonSchema, JsonSchemaOptions } from './json-schema-types.js'
+export type { JsonSchema, JsonSchemaOptions, Widening } from './json-schema-types.js'
 
 class Writer {
   /** Definition names of the recursive nodes being written, by their IR id (for `ref` nodes). */
@@ -17,7 +18,13 @@ class Writer {
     readonly io: 'input' | 'output',
     readonly defs: Record<string, JsonSchema>,
     readonly prefix: string,
+    readonly options: JsonSchemaOptions,
   ) {}
+
+  /** Reports a node documented wider than it validates (see {@link JsonSchemaOptions.onWiden}). */
+  widen(reason: Widening['reason'], detail?: string): void {
+    this.options.onWiden?.(detail === undefined ? { reason } : { reason, detail })
+  }
 
   /**
    * `open`: the node is (through wrappers) a member of an intersection's `allOf`, where an object
@@ -25,6 +32,19 @@ class Writer {
    * `intersection(object({ a }), object({ b }))`, and a closed side would reject the other's keys.
    */
   write(node: IRNode, open = false): JsonSchema {
+    // A named schema (not recursive: its definition is named in `recursive`) is written once into
+    // the definitions and referenced; open, inside an intersection, it is written in place.
+    const id = node.meta?.id
+    if (id !== undefined && !open && node.kind !== 'recursive' && node.kind !== 'ref') {
+      const write = () => this.plain(node, false)
+      return defineNamed(this.defs, node, this.io, this.prefix, id, write, (given, name) =>
+        this.options.onRename?.(given, name),
+      )
+    }
+    return this.plain(node, open)
+  }
+
+  private plain(node: IRNode, open: boolean): JsonSchema {
     const s = this.kind(node, open)
     const m = node.meta
     if (!m) return s
@@ -55,7 +75,7 @@ class Writer {
     for (const p of node.properties) {
       properties[p.key] = this.write(p.value)
       const present =
-        p.presence === 'required' ||
+        (p.presence === 'required' && !(this.io === 'input' && absentAllowed(p.value))) ||
         (this.io === 'output' && p.presence === 'defaulted' && !p.outputOptional)
       if (present) required.push(p.key)
     }
@@ -64,6 +84,7 @@ class Writer {
     if (!open && this.closed(node)) s.additionalProperties = false
     if (node.unknownKeys === 'catchall' && node.catchall && node.catchall.kind !== 'unknown') {
       s.additionalProperties = this.write(node.catchall)
+      for (const k of node.ignoredKeys ?? []) if (!(k in properties)) properties[k] = {}
     }
     return s
   }
@@ -71,7 +92,10 @@ class Writer {
   recursive(node: IRRecursive, open: boolean): JsonSchema {
     const known = namesOf(this.defs)
     const given = known.get(node)
-    const name = given !== undefined && given in this.defs ? given : freeName(this.defs)
+    const name =
+      given !== undefined && given in this.defs
+        ? given
+        : (preferredName(this.defs, node.meta?.id, this.io) ?? freeName(this.defs))
     const outer = this.scope.get(node.id)
     this.scope.set(node.id, name)
     try {
@@ -156,13 +180,32 @@ const enumSchema = (values: readonly unknown[]): JsonSchema => {
     : { enum: json }
 }
 
+/**
+ * A coerced leaf in input mode with `coercion: 'any'`: the library converts nearly any value, so
+ * the schema is unconstrained, with the target type named in a `$comment`.
+ */
+const coerced =
+  <N extends IRNode & { readonly coerce: unknown }>(
+    write: (n: N, io: Cursor['w']['io']) => JsonSchema,
+  ) =>
+  (n: N, c: Cursor): JsonSchema => {
+    const s = write(n, c.w.io)
+    if (c.w.io !== 'input' || n.coerce === false || c.w.options.coercion !== 'any') return s
+    return { $comment: `coerced to ${String(s.format ?? s.type)}` }
+  }
+
+const widest = (c: Cursor, reason: NativeReason, detail?: string): JsonSchema => {
+  c.w.widen(reason, detail)
+  return {}
+}
+
 const writers: Visitor<JsonSchema, Cursor> = {
-  string: (n) => stringSchema(n),
-  number: (n) => numberSchema(n),
-  bigint: () => ({ type: 'integer', format: 'int64' }),
-  boolean: () => ({ type: 'boolean' }),
+  string: coerced(stringSchema),
+  number: coerced((n) => numberSchema(n)),
+  bigint: coerced(() => ({ type: 'integer', format: 'int64' })),
+  boolean: coerced(() => ({ type: 'boolean' })),
   null: () => ({ type: 'null' }),
-  date: () => ({ type: 'string', format: 'date-time' }),
+  date: coerced(() => ({ type: 'string', format: 'date-time' })),
   ...each(['literal', 'enum'], (n) => enumSchema(n.values)),
   ...each(['unknown', 'nan'], () => ({})),
   ...each(['undefined', 'never'], () => ({ not: {} })),
@@ -174,18 +217,25 @@ const writers: Visitor<JsonSchema, Cursor> = {
     return s
   }),
   tuple: (n, c) => {
+    // In input mode trailing items that take a missing value (optional, defaulted, coerced) may
+    // be left out, and extra items a library drops may be sent.
+    const input = c.w.io === 'input'
+    let min = n.items.length
+    while (input && min > 0 && takesMissing(n.items[min - 1]!)) min--
     const s: JsonSchema = {
       type: 'array',
       prefixItems: n.items.map((i) => child(i, c)),
-      minItems: n.items.length,
+      minItems: min,
     }
     if (n.rest) s.items = child(n.rest, c)
-    else s.maxItems = n.items.length
+    else if (!(input && n.extraItems === 'strip')) s.maxItems = n.items.length
     return s
   },
   object: (n, c) => c.w.object(n, c.open),
   record: (n, c) => {
     const s: JsonSchema = { type: 'object', additionalProperties: child(n.value, c) }
+    // Keys the library skips (valibot: constructor, prototype) are taken with any value.
+    if (n.ignoredKeys?.length) s.properties = Object.fromEntries(n.ignoredKeys.map((k) => [k, {}]))
     const key = child(n.key, c)
     if (Object.keys(key).some((k) => k !== 'type')) s.propertyNames = key
     return s
@@ -215,11 +265,15 @@ const writers: Visitor<JsonSchema, Cursor> = {
   recursive: (n, c) => c.w.recursive(n, c.open),
   ref: (n, c) => c.w.ref(n.id),
   native: (n, c) => {
+    if (c.w.io === 'input' && takesAnything.has(n.reason)) return {}
+    // yup parses dates from strings its own way (and more than ISO 8601 date-times).
+    if (c.w.io === 'input' && n.reason === 'date') return { $comment: 'a date the library parses' }
     const shown =
       c.w.io === 'input' ? n.inner : (n.output ?? (n.reason === 'transform' ? undefined : n.inner))
     if (shown) return same(shown, c)
-    if (n.reason === 'unsupported') return { type: 'string' }
-    return {}
+    // What only the library knows is documented unconstrained: wider than it validates, never
+    // narrower (a wrong type would reject values the route accepts).
+    return widest(c, n.reason, n.detail)
   },
 }
 
@@ -238,7 +292,7 @@ export function toJsonSchema(
   if (!ir) return {}
   const own: Record<string, JsonSchema> = {}
   const defs = options.definitions ?? own
-  const writer = new Writer(options.io, defs, options.refPrefix ?? '#/$defs/')
+  const writer = new Writer(options.io, defs, options.refPrefix ?? '#/$defs/', options)
   const root = writer.write(ir)
   return Object.keys(own).length > 0 ? { ...root, $defs: own } : root
 }

@@ -24,3 +24,15 @@ export {
   type PostmanVariable,
   toPostman,
 } from './exports/to-postman.js'
+export { generateOpenAPI } from './generate/generate-openapi.js'
+export type {
+  EnvelopeShape,
+  ExternalDocs,
+  OpenAPIConfig,
+  OpenAPIDocument,
+  OpenAPIRoute,
+  OperationOptions,
+  ResponseHeader,
+  SecurityScheme,
+  WarningSink,
+} from './generate/types.js'

@@ -344,3 +344,75 @@ describe('toJsonSchema', () => {
     ])
   })
 })
+
+describe('toJsonSchema for the docs', () => {
+  it('writes a node with meta.id once into the definitions and refers to it, per mode', () => {
+    const User = z.object({ n: z.number().default(1) }).meta({ id: 'User' })
+    const defs: Record<string, JsonSchema> = {}
+    const opts = { definitions: defs, refPrefix: '#/components/schemas/' }
+    expect(toJsonSchema(zodAdapter(User), { io: 'input', ...opts })).toEqual({
+      $ref: '#/components/schemas/User',
+    })
+    expect(toJsonSchema(zodAdapter(z.array(User)), { io: 'input', ...opts })).toEqual({
+      type: 'array',
+      items: { $ref: '#/components/schemas/User' },
+    })
+    expect(toJsonSchema(zodAdapter(User), { io: 'output', ...opts })).toEqual({
+      $ref: '#/components/schemas/UserOutput',
+    })
+    expect(Object.keys(defs)).toEqual(['User', 'UserOutput'])
+    expect(defs.User).toMatchObject({ properties: { n: { default: 1 } } })
+    expect(defs.UserOutput).toMatchObject({ required: ['n'] })
+  })
+
+  it('reports what it documents as any value through onWiden', () => {
+    const widened: unknown[] = []
+    const s = toJsonSchema(zodAdapter(z.object({ m: z.map(z.string(), z.number()) })), {
+      io: 'input',
+      onWiden: (w) => widened.push(w),
+    })
+    expect(s).toMatchObject({ properties: { m: {} } })
+    expect(widened).toEqual([{ reason: 'map' }])
+  })
+
+  it('writes coerced leaves unconstrained with coercion: any, as their target otherwise', () => {
+    const n = zodAdapter(z.coerce.number().int())
+    expect(toJsonSchema(n, { io: 'input', coercion: 'any' })).toEqual({
+      $comment: 'coerced to integer',
+    })
+    expect(toJsonSchema(n, { io: 'input' })).toMatchObject({ type: 'integer' })
+    expect(toJsonSchema(n, { io: 'output', coercion: 'any' })).toMatchObject({ type: 'integer' })
+  })
+
+  it('documents in input mode what a client may send around catch, trim and tuples', () => {
+    expect(input(z.string().catch('x'))).toEqual({})
+    expect(input(z.object({ a: z.string().catch('x') }))).not.toHaveProperty('required')
+    expect(
+      input(
+        z
+          .string()
+          .trim()
+          .min(2)
+          .toLowerCase()
+          .regex(/^[a-z]+$/),
+      ),
+    ).toEqual({
+      type: 'string',
+      minLength: 2,
+    })
+    expect(
+      output(
+        z
+          .string()
+          .trim()
+          .toLowerCase()
+          .regex(/^[a-z]+$/),
+      ),
+    ).toEqual({
+      type: 'string',
+      pattern: '^[a-z]+$',
+    })
+    expect(input(z.tuple([z.string(), z.number().optional()]))).toMatchObject({ minItems: 1 })
+    expect(input(z.null().nullable())).toEqual({ type: 'null' })
+  })
+})

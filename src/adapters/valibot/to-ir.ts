@@ -96,7 +96,7 @@ const tupleOf =
       kind: 'tuple',
       items,
       ...(rest ? { rest } : {}),
-      ...(mode === 'strip' ? { safety: 'stricter' as const } : {}),
+      ...(mode === 'strip' ? { safety: 'stricter' as const, extraItems: 'strip' as const } : {}),
     })
   }
 
@@ -224,6 +224,9 @@ function pipeNode(schema: ValibotLike, ctx: Context): IRNode {
     if (a.kind !== 'metadata') rest.push(a)
     else if (a.type === 'title' || a.type === 'description' || a.type === 'examples')
       meta[a.type] = a[a.type]
+    // `metadata({ id, deprecated, … })`: a free-form object; readMeta keeps the well-typed fields.
+    else if (a.type === 'metadata' && typeof a.metadata === 'object' && a.metadata !== null)
+      Object.assign(meta, a.metadata)
   }
   return withMeta(applyActions(base, rest), readMeta(meta))
 }

@@ -232,7 +232,13 @@ function withOneOf(schema: YupLike, base: IRNode): IRNode {
 
 function metaOf(schema: YupLike): IRMeta | undefined {
   const { label, meta } = schema.spec
-  return readMeta({ title: label, description: meta?.description, examples: meta?.examples })
+  return readMeta({
+    id: meta?.id,
+    title: label ?? meta?.title,
+    description: meta?.description,
+    examples: meta?.examples,
+    deprecated: meta?.deprecated,
+  })
 }
 
 function toIR(schema: YupLike, ctx: Context): IRNode {

@@ -72,7 +72,8 @@ function stringNode(schema: ZodLike, def: Record<string, any>): IRNode {
     if (!ir)
       return native(
         c._zod.def.check === 'custom' ? 'refine' : 'check',
-        node({ kind: 'string', coerce: false, lengthUnit: 'code-point', checks }),
+        // The accepted input, for the docs: coerced as the schema coerces.
+        node({ kind: 'string', coerce: def.coerce === true, lengthUnit: 'code-point', checks }),
       )
     checks.push(ir)
   }

@@ -2,6 +2,7 @@ import type { IRMeta, IRNode } from './types.js'
 
 /** A library's documentation fields, read as they come (any of them may be absent or mistyped). */
 export interface MetaFields {
+  readonly id?: unknown
   readonly title?: unknown
   readonly description?: unknown
   readonly examples?: unknown
@@ -10,11 +11,12 @@ export interface MetaFields {
 
 /**
  * The documentation of a node from the fields a library holds: only well-typed ones are kept
- * (strings, an examples array, `deprecated: true`); undefined when none is.
+ * (strings: `id` non-empty, an examples array, `deprecated: true`); undefined when none is.
  * @example readMeta({ description: 'Page size', examples: [20] })
  */
 export function readMeta(fields: MetaFields): IRMeta | undefined {
   const out: { -readonly [K in keyof IRMeta]: IRMeta[K] } = {}
+  if (typeof fields.id === 'string' && fields.id !== '') out.id = fields.id
   if (typeof fields.title === 'string') out.title = fields.title
   if (typeof fields.description === 'string') out.description = fields.description
   if (Array.isArray(fields.examples)) out.examples = fields.examples

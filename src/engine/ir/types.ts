@@ -14,8 +14,13 @@
  */
 export type Safety = 'exact' | 'stricter' | 'native'
 
-/** Documentation carried by a node (title, description, examples, deprecated). */
+/**
+ * Documentation carried by a node (title, description, examples, deprecated), and `id`, the name
+ * the schema has in an OpenAPI document's `components/schemas` (zod `.meta({ id })`, valibot
+ * `metadata({ id })`, yup `.meta({ id })`).
+ */
 export interface IRMeta {
+  readonly id?: string
   readonly title?: string
   readonly description?: string
   readonly examples?: readonly unknown[]
@@ -160,6 +165,8 @@ export interface IRRecord extends Base<'record'> {
 export interface IRTuple extends Base<'tuple'> {
   readonly items: readonly IRNode[]
   readonly rest?: IRNode
+  /** Without `rest`, what the library does with extra items: rejects them (default) or drops them (valibot's plain tuple). */
+  readonly extraItems?: 'reject' | 'strip'
 }
 
 /** Set of items (documented as an array with uniqueItems). */

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import type { NextFunction, Request, Response } from 'express'
 import type { InferInput, InferOutput, SchemaAdapter } from '../../engine/adapter.js'
+import type { JsonSchema } from '../../engine/json-schema-types.js'
 import type { StandardSchemaV1 } from '../../engine/standard-schema.js'
 import type { ExposureOptions } from '../config/resolve-config.js'
 import type { GuardLimits } from '../guards/index.js'
@@ -49,6 +50,41 @@ export interface CacheOptions {
   readonly vary?: readonly string[]
 }
 
+/** A link to documentation elsewhere (OpenAPI `externalDocs`). */
+export interface ExternalDocs {
+  readonly url: string
+  readonly description?: string
+}
+
+/** A header documented on a route's success response. */
+export interface ResponseHeader {
+  readonly description?: string
+  /** A schema of any library, or a plain JSON Schema object. @default `{ type: 'string' }` */
+  readonly schema?: Schema | JsonSchema
+}
+
+/**
+ * How `generateOpenAPI` documents a route (SPEC 4.7's route options); the runtime ignores these
+ * fields. `security: []` marks the route public (no 401/403).
+ */
+export interface RouteDocs {
+  readonly summary?: string
+  readonly description?: string
+  readonly tags?: readonly string[]
+  readonly deprecated?: boolean
+  /** Names of the document's security schemes; replaces `defaultSecurity`. */
+  readonly security?: readonly string[]
+  /** `json` (default), `multipart` (multipart/form-data) or `form` (x-www-form-urlencoded). */
+  readonly bodyType?: 'json' | 'multipart' | 'form'
+  readonly externalDocs?: ExternalDocs
+  /** `x-` keys merged onto the operation. */
+  readonly extensions?: Readonly<Record<`x-${string}`, unknown>>
+  /** Headers documented on the success response. */
+  readonly responseHeaders?: Readonly<Record<string, ResponseHeader>>
+  /** The operation's id. @default derived from the method and path (`postUsers`) */
+  readonly operationId?: string
+}
+
 /** What a schema slot of a route holds: a schema, or nothing. */
 export type SchemaSlot = Schema | undefined
 
@@ -69,7 +105,7 @@ export interface RouteDefinition<
   H extends SchemaSlot = undefined,
   R extends SchemaSlot = undefined,
   T = BodyOf<B>,
-> {
+> extends RouteDocs {
   readonly body?: B
   readonly params?: P
   readonly query?: Q

@@ -4,6 +4,7 @@ import { configOf, contextOf, peekContext } from '../context/context.js'
 import { asError } from '../errors/app-error.js'
 import { installHelpers } from '../response/helpers.js'
 import { planRoute, type RoutePlan } from './plan.js'
+import { markRoute } from './route-mark.js'
 import type { BodyOf, RouteDefinition, SchemaSlot } from './route-types.js'
 import type { Step } from './steps.js'
 
@@ -76,20 +77,24 @@ export function validate<
 >(route: ValidateOptions<B, P, Q, H, R, T>): RequestHandler {
   const plan = planRoute(route as never)
   const steps = plan.steps
-  return function validate(req, res, next) {
-    const config = requestConfig(req, res)
-    let pending: Promise<void> | undefined
-    try {
-      pending = run(steps, 0, req, res, config)
-    } catch (err) {
-      forward(next, err)
-      return
-    }
-    if (pending === undefined) pass(plan, res, next)
-    else
-      pending.then(
-        () => pass(plan, res, next),
-        (err: unknown) => forward(next, err),
-      )
-  }
+  // The route stays readable on the middleware (generateOpenAPI({ app }), fuzzRoutes).
+  return markRoute(
+    function validate(req, res, next) {
+      const config = requestConfig(req, res)
+      let pending: Promise<void> | undefined
+      try {
+        pending = run(steps, 0, req, res, config)
+      } catch (err) {
+        forward(next, err)
+        return
+      }
+      if (pending === undefined) pass(plan, res, next)
+      else
+        pending.then(
+          () => pass(plan, res, next),
+          (err: unknown) => forward(next, err),
+        )
+    } satisfies RequestHandler,
+    route as never,
+  )
 }

@@ -1,0 +1,94 @@
+import type { OpenAPIConfig, OperationOptions } from './types.js'
+
+const fail = (option: string, expected: string): never => {
+  throw new TypeError(`shapeguard: generateOpenAPI ${option} must be ${expected}`)
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
+
+const isStringArray = (v: unknown): v is readonly string[] =>
+  Array.isArray(v) && v.every((s) => typeof s === 'string')
+
+/** Checks the configuration once, before anything is written; throws a TypeError naming the option. */
+export function checkConfig(config: OpenAPIConfig): void {
+  if (!isObject(config)) fail('config', 'an object { title, version, routes?, app? }')
+  for (const key of ['title', 'version'] as const) {
+    if (typeof config[key] !== 'string' || config[key] === '') fail(key, 'a non-empty string')
+  }
+  if (
+    config.prefix !== undefined &&
+    (typeof config.prefix !== 'string' || !config.prefix.startsWith('/'))
+  )
+    fail('prefix', "a path starting with '/'")
+  if (config.routes !== undefined && !isObject(config.routes))
+    fail('routes', 'an object of "<METHOD> /path" keys')
+  if (config.routes === undefined && config.app === undefined) fail('routes', 'given (or app)')
+  if (config.security !== undefined && !isObject(config.security))
+    fail('security', 'an object of scheme name → scheme')
+  for (const [name, scheme] of Object.entries(config.security ?? {})) {
+    if (!isObject(scheme) || typeof scheme.type !== 'string')
+      fail(
+        `security.${name}`,
+        "a security scheme with a type ('http', 'apiKey', 'oauth2', 'openIdConnect')",
+      )
+  }
+  checkSchemeNames('defaultSecurity', config.defaultSecurity, config)
+  if (
+    config.servers !== undefined &&
+    (!Array.isArray(config.servers) ||
+      !config.servers.every((s) => isObject(s) && typeof s.url === 'string'))
+  )
+    fail('servers', 'an array of { url, description? }')
+  if (
+    config.tags !== undefined &&
+    (!Array.isArray(config.tags) ||
+      !config.tags.every((t) => isObject(t) && typeof t.name === 'string'))
+  )
+    fail('tags', 'an array of { name, description?, externalDocs? }')
+  if (config.onWarning !== undefined && typeof config.onWarning !== 'function')
+    fail('onWarning', 'a function')
+  checkExtensions('extensions', config.extensions)
+}
+
+/** Checks one route's documentation options; `where` names the route (`routes["GET /x"]`). */
+export function checkOperation(
+  where: string,
+  route: OperationOptions,
+  config: OpenAPIConfig,
+): void {
+  if (!isObject(route)) fail(where, 'a route definition object')
+  if (route.tags !== undefined && !isStringArray(route.tags))
+    fail(`${where}.tags`, 'an array of strings')
+  checkSchemeNames(`${where}.security`, route.security, config)
+  const bodyType = route.bodyType
+  if (
+    bodyType !== undefined &&
+    bodyType !== 'json' &&
+    bodyType !== 'multipart' &&
+    bodyType !== 'form'
+  )
+    fail(`${where}.bodyType`, "'json', 'multipart' or 'form'")
+  if (route.operationId !== undefined && !/^[A-Za-z_][\w.-]*$/.test(route.operationId))
+    fail(`${where}.operationId`, 'an identifier')
+  if (route.responseHeaders !== undefined && !isObject(route.responseHeaders))
+    fail(`${where}.responseHeaders`, 'an object of header name → { description, schema }')
+  checkExtensions(`${where}.extensions`, route.extensions)
+}
+
+function checkSchemeNames(option: string, names: unknown, config: OpenAPIConfig): void {
+  if (names === undefined) return
+  if (!isStringArray(names)) fail(option, 'an array of security scheme names')
+  for (const name of names as readonly string[]) {
+    if (config.security === undefined || !Object.hasOwn(config.security, name))
+      fail(option, `names of schemes in security; ${JSON.stringify(name)} is not one`)
+  }
+}
+
+function checkExtensions(option: string, extensions: unknown): void {
+  if (extensions === undefined) return
+  if (!isObject(extensions)) fail(option, 'an object of x- keys')
+  for (const key of Object.keys(extensions as object)) {
+    if (!key.startsWith('x-')) fail(`${option}.${key}`, 'a key starting with x-')
+  }
+}

@@ -1,0 +1,107 @@
+import { discoverRoutes } from '../../runtime/router/discover-routes.js'
+import { checkConfig, checkOperation } from './check-config.js'
+import { type OperationContext, operationOf } from './operation.js'
+import { envelopeComponents, errorResponses } from './responses.js'
+import { parseRouteKeys, type RouteKey } from './route-key.js'
+import { SchemaWriter } from './schemas.js'
+import type { OpenAPIConfig, OpenAPIDocument, OpenAPIRoute, WarningSink } from './types.js'
+
+const defaultWarning: WarningSink = (message) => console.warn(message)
+
+/** The routes to document: explicit `routes` first, then the app's (same method and path: explicit wins). */
+function routesOf(config: OpenAPIConfig, prefix: string, warn: WarningSink) {
+  const out: { key: RouteKey; route: OpenAPIRoute; where: string }[] = []
+  const taken = new Set<string>()
+  const add = (key: RouteKey, route: OpenAPIRoute, where: string, explicit: boolean) => {
+    const id = `${key.method} ${key.path}`
+    if (!taken.has(id)) {
+      taken.add(id)
+      out.push({ key, route, where })
+    } else if (explicit) {
+      warn(
+        `shapeguard: ${where} documents ${key.method.toUpperCase()} ${key.path} again; the first is kept`,
+      )
+    }
+  }
+  for (const [key, route] of Object.entries(config.routes ?? {})) {
+    const where = `routes[${JSON.stringify(key)}]`
+    const keys = parseRouteKeys(key, prefix)
+    checkOperation(where, route, config)
+    for (const parsed of keys) add(parsed, route, where, true)
+  }
+  if (config.app !== undefined) {
+    const { routes, skipped } = discoverRoutes(config.app)
+    for (const line of skipped) warn(`shapeguard: generateOpenAPI app: ${line} is not documented`)
+    for (const found of routes) {
+      const where = `${found.method.toUpperCase()} ${found.path}`
+      checkOperation(where, found.route as OpenAPIRoute, config)
+      for (const parsed of parseRouteKeys(`${found.method} ${found.path}`, prefix))
+        add(parsed, found.route as OpenAPIRoute, where, false)
+    }
+  }
+  return out
+}
+
+/** The entries of `defs` that something in `from` refers to as `<prefix><name>`. */
+function used<T>(defs: Record<string, T>, prefix: string, from: unknown[]): Record<string, T> {
+  const text = JSON.stringify(from)
+  return Object.fromEntries(
+    Object.entries(defs).filter(([name]) => text.includes(`"${prefix}${name}"`)),
+  )
+}
+
+function info(config: OpenAPIConfig): Record<string, unknown> {
+  const out: Record<string, unknown> = { title: config.title, version: config.version }
+  if (config.description !== undefined) out.description = config.description
+  if (config.termsOfService !== undefined) out.termsOfService = config.termsOfService
+  if (config.contact !== undefined) out.contact = { ...config.contact }
+  if (config.license !== undefined) out.license = { ...config.license }
+  return out
+}
+
+/**
+ * Writes the OpenAPI 3.1 document of an API (SPEC 4.7): the routes given in `routes` and those
+ * registered with `handle()`/`validate()` on `app`, every schema (zod, valibot, yup) through the
+ * same IR the validators are compiled from, in input mode for requests and output mode for
+ * responses, recursive and named schemas under `components/schemas`. Needs nothing of the
+ * runtime: call it at build time, in a test, or when the server starts.
+ * @param config title, version, routes and/or app, security, tags, servers, …
+ * @example const doc = generateOpenAPI({ title: 'Shop', version: '1.0.0', routes: { 'POST /users': createUser } })
+ */
+export function generateOpenAPI(config: OpenAPIConfig): OpenAPIDocument {
+  checkConfig(config)
+  const warn = config.onWarning ?? defaultWarning
+  const prefix = config.prefix ?? ''
+  const schemas = new SchemaWriter(warn)
+  for (const [name, schema] of Object.entries(config.components ?? {})) schemas.name(name, schema)
+  const ctx: OperationContext = { config, schemas, warn, operationIds: new Set() }
+
+  const paths: Record<string, Record<string, unknown>> = {}
+  for (const { key, route, where } of routesOf(config, prefix, warn)) {
+    paths[key.path] ??= {}
+    paths[key.path]![key.method] = operationOf(ctx, key, route, where)
+  }
+
+  // Only the shared responses and envelopes some operation uses (401/403 and 429 may be none).
+  const responses = used(errorResponses(), '#/components/responses/', [paths])
+  const envelopes = envelopeComponents(config.response?.shape)
+  const direct = used(envelopes, '#/components/schemas/', [paths, responses])
+  const components: Record<string, Record<string, unknown>> = {
+    schemas: {
+      ...used(envelopes, '#/components/schemas/', [paths, responses, direct]),
+      ...schemas.components,
+    },
+    responses,
+  }
+  if (config.security !== undefined && Object.keys(config.security).length > 0)
+    components.securitySchemes = structuredClone(config.security) as Record<string, unknown>
+
+  const doc: Record<string, unknown> = { openapi: '3.1.0', info: info(config) }
+  if (config.servers !== undefined) doc.servers = config.servers.map((s) => ({ ...s }))
+  if (config.tags !== undefined) doc.tags = structuredClone(config.tags)
+  if (config.externalDocs !== undefined) doc.externalDocs = { ...config.externalDocs }
+  doc.paths = paths
+  doc.components = components
+  Object.assign(doc, structuredClone(config.extensions ?? {}))
+  return doc as OpenAPIDocument
+}

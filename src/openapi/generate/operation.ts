@@ -1,0 +1,113 @@
+import type { JsonSchema } from '../../engine/json-schema-types.js'
+import { parametersOf } from './parameters.js'
+import { requestBodyOf } from './request-body.js'
+import { errorRefs, successEnvelope } from './responses.js'
+import { operationIdOf, type RouteKey } from './route-key.js'
+import type { SchemaWriter } from './schemas.js'
+import type { OpenAPIConfig, OpenAPIRoute, WarningSink } from './types.js'
+
+/** What every operation of one document shares. */
+export interface OperationContext {
+  readonly config: OpenAPIConfig
+  readonly schemas: SchemaWriter
+  readonly warn: WarningSink
+  /** operationIds given so far (each must be unique in the document). */
+  readonly operationIds: Set<string>
+}
+
+/** The status the runtime sends a success with (API.md 20): `response.statusCodes`, else 201 for POST, 200. */
+function successStatus(config: OpenAPIConfig, method: string): string {
+  const given = (config.response?.statusCodes as Record<string, number> | undefined)?.[
+    method.toUpperCase()
+  ]
+  return String(given ?? (method === 'post' ? 201 : 200))
+}
+
+function uniqueId(ctx: OperationContext, wanted: string, where: string): string {
+  let id = wanted
+  for (let n = 2; ctx.operationIds.has(id); n++) id = `${wanted}${n}`
+  if (id !== wanted)
+    ctx.warn(`shapeguard: ${where}: operationId ${wanted} is taken; documented as ${id}`)
+  ctx.operationIds.add(id)
+  return id
+}
+
+const intHeader = (description: string) => ({
+  description,
+  schema: { type: 'integer', minimum: 0 },
+})
+
+function successHeaders(ctx: OperationContext, route: OpenAPIRoute, where: string) {
+  const headers: Record<string, unknown> = {}
+  if (route.rateLimit !== undefined) {
+    headers['RateLimit-Limit'] = intHeader('Requests allowed per window.')
+    headers['RateLimit-Remaining'] = intHeader('Requests left in the window.')
+    headers['RateLimit-Reset'] = intHeader('Seconds until the window ends.')
+  }
+  if (route.cache !== undefined) {
+    headers['Cache-Control'] = {
+      description: 'Caching rules of this answer.',
+      schema: { type: 'string' },
+    }
+  }
+  for (const [name, header] of Object.entries(route.responseHeaders ?? {})) {
+    const h: Record<string, unknown> = {}
+    if (header.description !== undefined) h.description = header.description
+    h.schema =
+      header.schema === undefined
+        ? { type: 'string' }
+        : ctx.schemas.write(header.schema, 'output', `${where} responseHeaders.${name}`)
+    headers[name] = h
+  }
+  return headers
+}
+
+/**
+ * One operation of the document: its id, documentation fields, parameters, request body,
+ * success response under the status the runtime sends, the error responses that apply,
+ * security and `x-` extensions.
+ */
+export function operationOf(
+  ctx: OperationContext,
+  key: RouteKey,
+  route: OpenAPIRoute,
+  where: string,
+): Record<string, unknown> {
+  const { config, schemas, warn } = ctx
+  const op: Record<string, unknown> = {}
+  if (route.tags !== undefined) op.tags = [...route.tags]
+  if (route.summary !== undefined) op.summary = route.summary
+  if (route.description !== undefined) op.description = route.description
+  if (route.externalDocs !== undefined) op.externalDocs = { ...route.externalDocs }
+  op.operationId = uniqueId(ctx, route.operationId ?? operationIdOf(key.method, key.ownPath), where)
+
+  const parameters = [
+    ...parametersOf(schemas, where, 'path', route.params, key.params, warn),
+    ...parametersOf(schemas, where, 'query', route.query, key.params, warn),
+    ...parametersOf(schemas, where, 'header', route.headers, key.params, warn),
+  ]
+  if (parameters.length > 0) op.parameters = parameters
+  if (route.body !== undefined)
+    op.requestBody = requestBodyOf(schemas, where, route.body, route.bodyType)
+
+  const response = route.response ?? route.sends
+  const data: JsonSchema =
+    response === undefined ? {} : schemas.write(response, 'output', `${where} response`)
+  const success: Record<string, unknown> = {
+    description: 'Success',
+    content: { 'application/json': { schema: successEnvelope(config.response?.shape, data) } },
+  }
+  const headers = successHeaders(ctx, route, where)
+  if (Object.keys(headers).length > 0) success.headers = headers
+
+  const security = route.security ?? config.defaultSecurity ?? []
+  op.responses = {
+    [successStatus(config, key.method)]: success,
+    ...errorRefs(security.length > 0, route.rateLimit !== undefined),
+  }
+  if (route.deprecated === true) op.deprecated = true
+  // Each operation states its security: `[]` documents a public route even beside secured ones.
+  op.security = security.map((name) => ({ [name]: [] }))
+  Object.assign(op, structuredClone(route.extensions ?? {}))
+  return op
+}

@@ -1,0 +1,103 @@
+import type {
+  AnyRoute,
+  ExternalDocs,
+  RouteDocs,
+  Schema,
+} from '../../runtime/pipeline/route-types.js'
+
+export type { ExternalDocs, ResponseHeader } from '../../runtime/pipeline/route-types.js'
+
+/** A security scheme as OpenAPI 3.1 writes it (SPEC 5.1: bearer, basic, API key, OAuth 2.0, OpenID Connect). */
+export type SecurityScheme =
+  | {
+      readonly type: 'http'
+      readonly scheme: 'bearer' | 'basic' | (string & {})
+      readonly bearerFormat?: string
+      readonly description?: string
+    }
+  | {
+      readonly type: 'apiKey'
+      readonly in: 'header' | 'query' | 'cookie'
+      readonly name: string
+      readonly description?: string
+    }
+  | {
+      readonly type: 'oauth2'
+      readonly flows: Readonly<Record<string, unknown>>
+      readonly description?: string
+    }
+  | {
+      readonly type: 'openIdConnect'
+      readonly openIdConnectUrl: string
+      readonly description?: string
+    }
+
+/** What documents one operation beside its schemas: SPEC 4.7's route options. */
+export type OperationOptions = RouteDocs
+
+/**
+ * One documented route: a route definition (`defineRoute()`'s result or inline), its schemas and
+ * its documentation fields (SPEC 4.7's inline route definition and route options).
+ */
+export type OpenAPIRoute = AnyRoute
+
+/** A renaming of the envelope (the app's `response.shape`): new field name → token. */
+export type EnvelopeShape = Readonly<Record<string, '{success}' | '{data}' | '{message}'>>
+
+/** Something that warns: a logger's `warn`, or any function. */
+export type WarningSink = (message: string) => void
+
+/**
+ * The configuration of `generateOpenAPI` (SPEC 4.7). `routes` maps `<METHOD> <path>` keys (`:param`
+ * paths) to route definitions; `app` documents the routes registered with `handle()`/`validate()`
+ * on an Express app or router (an explicit `routes` entry wins for the same method and path).
+ */
+export interface OpenAPIConfig {
+  readonly title: string
+  readonly version: string
+  readonly description?: string
+  readonly termsOfService?: string
+  readonly contact?: { readonly name?: string; readonly email?: string; readonly url?: string }
+  readonly license?: { readonly name: string; readonly url?: string; readonly identifier?: string }
+  readonly servers?: readonly { readonly url: string; readonly description?: string }[]
+  /** Prepended to every route path (e.g. `/api/v1`). */
+  readonly prefix?: string
+  readonly routes?: Readonly<Record<string, OpenAPIRoute>>
+  /** An Express 4 or 5 app or router whose `handle()`/`validate()` routes are documented. */
+  readonly app?: unknown
+  /** Security schemes by name, all emitted under `components.securitySchemes`. */
+  readonly security?: Readonly<Record<string, SecurityScheme>>
+  /** Scheme names applied to every operation without its own `security`. */
+  readonly defaultSecurity?: readonly string[]
+  readonly tags?: readonly {
+    readonly name: string
+    readonly description?: string
+    readonly externalDocs?: ExternalDocs
+  }[]
+  readonly externalDocs?: ExternalDocs
+  /** Named schemas (any library) for `components/schemas`, referenced wherever routes use them. */
+  readonly components?: Readonly<Record<string, Schema>>
+  /** The app's envelope options: `shape` (renaming) and `statusCodes` (success status per method). */
+  readonly response?: {
+    readonly shape?: EnvelopeShape
+    readonly statusCodes?: Readonly<
+      Partial<Record<'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', number>>
+    >
+  }
+  /** `x-` keys merged onto the document's root. */
+  readonly extensions?: Readonly<Record<`x-${string}`, unknown>>
+  /**
+   * Hears every warning (duplicate routes, renamed operationIds, schemas documented wider than
+   * they validate). @default `console.warn` with a `shapeguard:` prefix
+   */
+  readonly onWarning?: WarningSink
+}
+
+/** An OpenAPI 3.1 document (plain JSON data). */
+export type OpenAPIDocument = {
+  readonly openapi: '3.1.0'
+  readonly info: Record<string, unknown>
+  readonly paths: Record<string, Record<string, unknown>>
+  readonly components: Record<string, Record<string, unknown>>
+  readonly [key: string]: unknown
+}
