@@ -10,6 +10,7 @@ import {
   verifyWebhook,
   withShape,
 } from 'shapeguard'
+import { serveDocs } from 'shapeguard/openapi'
 import * as z from 'zod'
 import { demoOpenAPI } from './openapi.js'
 
@@ -185,12 +186,23 @@ export function createApp() {
     throw new Error('Simulated bug: cannot read properties of undefined')
   })
 
-  // The OpenAPI document of the routes above, built on first request (every route is registered).
-  let spec: ReturnType<typeof demoOpenAPI> | undefined
-  app.get('/docs/openapi.json', (_req, res) => {
-    spec ??= demoOpenAPI(app)
-    res.json(spec)
-  })
+  // The docs: the OpenAPI document of the routes above (all registered by now), read by Scalar at
+  // /docs, Swagger UI at /docs/swagger and Redoc at /docs/redoc, each page's files served from
+  // its installed package; the document and the client collections are served beside Scalar.
+  const spec = demoOpenAPI(app)
+  app.use('/docs/swagger', serveDocs(spec, { ui: 'swagger', assets: 'local' }))
+  app.use('/docs/redoc', serveDocs(spec, { ui: 'redoc', assets: 'local' }))
+  app.use(
+    '/docs',
+    serveDocs(spec, {
+      assets: 'local',
+      exports: {
+        postman: '/docs/postman.json',
+        insomnia: '/docs/insomnia.json',
+        bruno: '/docs/bruno.json',
+      },
+    }),
+  )
 
   app.use(notFoundHandler())
   app.use(errorHandler())
@@ -206,7 +218,11 @@ export const demoUrls = [
   '/feed',
   '/me',
   '/slow',
+  '/docs',
+  '/docs/swagger',
+  '/docs/redoc',
   '/docs/openapi.json',
+  '/docs/postman.json',
 ] as const
 
 /** Each error path, as a request and the answer it gets (`npm run demo` prints them as curl lines). */

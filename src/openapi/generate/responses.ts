@@ -90,10 +90,18 @@ export function successEnvelope(shape: EnvelopeShape | undefined, data: JsonSche
   return envelope(fields, true, extra)
 }
 
-/** The codes shapeguard itself sends with a status, for the response's description. */
+/**
+ * The codes shapeguard itself sends with a status on a guarded route, for the response's
+ * description (verifyWebhook's codes belong to webhook routes, which generateOpenAPI does not see).
+ */
 function codesOf(status: number): string {
   const codes = Object.values(errorCodes)
-    .filter((e) => e.status === status && (e as { reserved?: string }).reserved === undefined)
+    .filter(
+      (e) =>
+        e.status === status &&
+        (e as { reserved?: string }).reserved === undefined &&
+        !e.code.startsWith('WEBHOOK_'),
+    )
     .map((e) => `\`${e.code}\``)
   return codes.length > 0 ? ` Codes: ${codes.join(', ')}.` : ''
 }
