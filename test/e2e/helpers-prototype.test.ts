@@ -40,6 +40,28 @@ describe.each(hosts)('response helpers on %s', (_, express: Express) => {
     }
   })
 
+  it('stay after a request leaves a sub-app that ran shapeguard()', async () => {
+    const app = express()
+    const sub = express()
+    const inner = express()
+    sub.use(shapeguard())
+    sub.get('/a', (_req, res) => res.ok({ data: 'a' }))
+    inner.get('/c', (_req, res) => res.ok({ data: 'c' }))
+    sub.use('/inner', inner)
+    app.use(sub)
+    app.get('/b', (_req, res) => res.ok({ data: 'b' }))
+    app.use(errorHandler())
+    for (const [path, data] of [
+      ['/a', 'a'],
+      ['/b', 'b'],
+      ['/inner/c', 'c'],
+      ['/b', 'b'],
+    ] as const) {
+      const res = await request(app).get(path)
+      expect([res.status, res.body.data]).toEqual([200, data])
+    }
+  })
+
   it('fail on a route mounted before shapeguard() with an error naming it, in either order', async () => {
     const app = express()
     app.get('/early', (_req, res) => res.ok({ data: 1 }))

@@ -129,15 +129,29 @@ export const responseHelpers: Readonly<ResponseHelpers> = Object.freeze({
   fail,
 })
 
+interface AppLike {
+  readonly response?: object
+  readonly parent?: AppLike
+}
+
+// Where a response's helpers go: the response prototype of the top app it runs in. Express gives
+// each app its own, and a mounted sub-app's inherits its parent's, so every app on the way finds
+// them, and a request that leaves a sub-app (Express then switches its prototype back) keeps
+// them. A response with no such prototype in its chain (a test double) gets them as its own.
+function helperHome(res: Response): object {
+  let app = (res as { app?: AppLike }).app
+  // Bounded: a parent chain is as deep as the mounts, and never loops in a working app.
+  for (let depth = 0; app?.parent !== undefined && depth < 64; depth++) app = app.parent
+  const home = app?.response
+  return home !== undefined && Object.prototype.isPrototypeOf.call(home, res) ? home : res
+}
+
 /**
- * Gives a response its configuration, and the helpers: once on its app's response prototype
- * (Express gives each app its own, and a mounted sub-app's inherits its parent's), or on the
- * response itself when it has no app (a test double).
+ * Gives a response its configuration, and the helpers: once on its top app's response prototype,
+ * so a request pays nothing for them, or on the response itself when it has none (a test double).
  */
 export function installHelpers(res: Response, config: ResolvedConfig): void {
   contextOf(res).config = config
   if (res.fail === fail) return
-  const app = (res as { app?: { response?: object } }).app
-  const proto = Object.getPrototypeOf(res) as object
-  Object.assign(proto === app?.response ? proto : res, responseHelpers)
+  Object.assign(helperHome(res), responseHelpers)
 }
