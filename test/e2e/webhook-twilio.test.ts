@@ -46,6 +46,27 @@ describe.each(hosts)('%s: the twilio preset accepts what twilio signs', (_, expr
     expect(forged.status).toBe(401)
   })
 
+  it('twilio: a Host header that is not a plain authority cannot carry a path (no cross-route replay)', async () => {
+    const token = 'twilio_auth_token'
+    const params = { CallSid: 'CA1', Digits: '1' }
+    const form = new URLSearchParams(params).toString()
+    const app = webhookApp(express, { provider: 'twilio', secret: token }, 'urlencoded-verify')
+    const signedFor = (url: string) => twilio.getExpectedTwilioSignature(token, url, params)
+    const send = (host: string, signature: string) =>
+      request(app)
+        .post('/hook')
+        .set('Host', host)
+        .set('X-Twilio-Signature', signature)
+        .type('form')
+        .send(form)
+    expect((await send('api.example.com', signedFor('http://api.example.com/hook'))).status).toBe(
+      200,
+    )
+    // Signed by Twilio for another route of the same account, replayed here.
+    const replayed = signedFor('http://api.example.com/twilio/hook')
+    expect((await send('api.example.com/twilio', replayed)).status).toBe(401)
+  })
+
   it('twilio: repeated and encoded parameters, default URL with trust proxy, validateRequest agrees', async () => {
     const token = 'twilio_auth_token'
     const app = webhookApp(express, { provider: 'twilio', secret: token }, 'raw', {

@@ -33,7 +33,9 @@ export function comparator(length: number): Comparator {
   return (expected, candidates) => {
     let found = false
     for (const candidate of candidates) {
-      const sameLength = candidate.length === length
+      // ASCII only: latin1 would write a character above U+00FF as its low byte alone.
+      const sameLength =
+        candidate.length === length && Buffer.byteLength(candidate, 'utf8') === length
       if (sameLength) got.write(candidate, 0, 'latin1')
       for (const signature of expected) {
         want.write(signature, 0, 'latin1')

@@ -6,17 +6,45 @@ export type PublicUrl = (req: Request) => string | undefined
 
 type TrustFn = (address: string | undefined, hop: number) => boolean
 
+const isDigit = (c: number) => c >= 48 && c <= 57
+const isNameChar = (c: number) =>
+  isDigit(c) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 45 || c === 46
+const isHex = (c: number) => isDigit(c) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102)
+
+/**
+ * Whether `text` is a plain authority: a host name or IPv4 address, or a bracketed IPv6 address,
+ * then an optional `:port`. Anything else (a `/` in a spoofed Host header, say) would move part of
+ * the signed path into the host, so a request signed for one route could pass on another.
+ */
+export function isAuthority(text: string): boolean {
+  let i = 0
+  if (text.charCodeAt(0) === 91) {
+    i = 1
+    while (i < text.length && (isHex(text.charCodeAt(i)) || text[i] === ':' || text[i] === '.')) i++
+    if (i === 1 || text.charCodeAt(i) !== 93) return false
+    i++
+  } else {
+    while (i < text.length && isNameChar(text.charCodeAt(i))) i++
+    if (i === 0) return false
+  }
+  if (i === text.length) return true
+  if (text[i] !== ':' || i === text.length - 1 || text.length - i - 1 > 5) return false
+  for (let j = i + 1; j < text.length; j++) if (!isDigit(text.charCodeAt(j))) return false
+  return true
+}
+
 // As Express 5's req.host: X-Forwarded-Host (its first value) only when the app trusts the
-// proxy, else Host; Express 4's req.hostname drops the port, so it is read here for both.
+// proxy, else Host; Express 4's req.hostname drops the port, so it is read here for both. A value
+// that is not a plain authority gives no URL, and so a mismatch.
 function requestHost(req: Request): string | undefined {
   const trust = req.app?.get('trust proxy fn') as TrustFn | undefined
   const forwarded = req.headers['x-forwarded-host']
+  let host = req.headers.host
   if (typeof forwarded === 'string' && forwarded !== '' && trust?.(req.socket.remoteAddress, 0)) {
     const comma = forwarded.indexOf(',')
-    return (comma === -1 ? forwarded : forwarded.slice(0, comma)).trim()
+    host = (comma === -1 ? forwarded : forwarded.slice(0, comma)).trim()
   }
-  const host = req.headers.host
-  return typeof host === 'string' && host !== '' ? host : undefined
+  return typeof host === 'string' && isAuthority(host) ? host : undefined
 }
 
 /** The URL Twilio called, from the request: `req.protocol` and host honour `trust proxy`. */

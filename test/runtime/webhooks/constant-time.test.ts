@@ -37,6 +37,13 @@ describe('comparator', () => {
     }
   })
 
+  it('refuses a candidate with a character above U+00FF that latin1 would fold onto the signature', () => {
+    const compare = comparator(4)
+    // latin1 keeps only the low byte: U+0161 would be written as 'a' (0x61).
+    expect(compare(['abcd'], ['\u0161bcd'])).toBe(false)
+    expect(compare(['abcd'], ['abc\u0164'])).toBe(false)
+  })
+
   it('keeps no state from one call to the next', () => {
     const compare = comparator(4)
     expect(compare(['abcd'], ['abcd'])).toBe(true)

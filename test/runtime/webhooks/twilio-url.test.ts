@@ -1,5 +1,36 @@
 import { describe, expect, it } from 'vitest'
-import { normalizedVariants, urlVariants } from '../../../src/runtime/webhooks/twilio-url.js'
+import {
+  isAuthority,
+  normalizedVariants,
+  urlVariants,
+} from '../../../src/runtime/webhooks/twilio-url.js'
+
+describe('isAuthority', () => {
+  it('takes a host name, an IPv4 or a bracketed IPv6 address, with an optional port', () => {
+    for (const ok of ['api.example.com', 'localhost:3000', '127.0.0.1:80', '[::1]', '[::1]:8443']) {
+      expect(isAuthority(ok), ok).toBe(true)
+    }
+  })
+
+  it('refuses anything that could carry a path, a user or a second host', () => {
+    for (const bad of [
+      '',
+      'api.example.com/twilio',
+      'a.example?x',
+      'a.example#x',
+      'user@a.example',
+      'a.example:',
+      'a.example:123456',
+      'a.example:80x',
+      '[::1',
+      '[]',
+      'a example',
+      'a.example\\x',
+    ]) {
+      expect(isAuthority(bad), bad).toBe(false)
+    }
+  })
+})
 
 describe('urlVariants', () => {
   it('adds the default port when there is none, and drops a port that is there', () => {
