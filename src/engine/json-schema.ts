@@ -5,6 +5,7 @@ import { canonical, defineNamed, freeName, namesOf, preferredName } from './json
 import { absentAllowed, takesAnything, takesMissing } from './json-schema-input.js'
 import { jsonValue, numberSchema, stringSchema, withNull } from './json-schema-leaves.js'
 import type { JsonSchema, JsonSchemaOptions, Widening } from './json-schema-types.js'
+import { unionOf } from './json-schema-union.js'
 
 export type { JsonSchema, JsonSchemaOptions, Widening } from './json-schema-types.js'
 
@@ -243,7 +244,7 @@ const writers: Visitor<JsonSchema, Cursor> = {
   union: (n, c) => {
     if (n.options.every((o) => o.kind === 'literal' || o.kind === 'enum'))
       return enumSchema(n.options.flatMap((o) => ('values' in o ? o.values : [])))
-    return { [n.discriminator !== undefined ? 'oneOf' : 'anyOf']: n.options.map((o) => same(o, c)) }
+    return unionOf(n.options.map((o) => same(o, c)), n.discriminator)
   },
   intersection: (n, c) => {
     // Members are written open (no `additionalProperties: false`); when every member is a

@@ -62,6 +62,9 @@ function successHeaders(ctx: OperationContext, route: OpenAPIRoute, where: strin
   return headers
 }
 
+// The methods whose requests the content-type guard and the body parser see with a body.
+const bodyMethods = new Set(['post', 'put', 'patch'])
+
 /**
  * One operation of the document: its id, documentation fields, parameters, request body,
  * success response under the status the runtime sends, the error responses that apply,
@@ -103,7 +106,12 @@ export function operationOf(
   const security = route.security ?? config.defaultSecurity ?? []
   op.responses = {
     [successStatus(config, key.method)]: success,
-    ...errorRefs(security.length > 0, route.rateLimit !== undefined),
+    ...errorRefs({
+      secured: security.length > 0,
+      body: route.body !== undefined || bodyMethods.has(key.method),
+      rateLimited: route.rateLimit !== undefined,
+      failsClosed: route.rateLimit?.store !== undefined && route.rateLimit.failOpen === false,
+    }),
   }
   if (route.deprecated === true) op.deprecated = true
   // Each operation states its security: `[]` documents a public route even beside secured ones.

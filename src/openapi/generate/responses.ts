@@ -117,7 +117,15 @@ const intHeader = (description: string) => ({
 export function errorResponses(): Record<string, unknown> {
   return {
     BadRequest: {
-      description: `The request was refused before validation (content type, size, depth, repeated query keys, malformed body).${codesOf(400)}`,
+      description: `The request was refused before validation (depth, array or string length, repeated query keys, malformed body).${codesOf(400)}`,
+      content: json('ErrorEnvelope'),
+    },
+    PayloadTooLarge: {
+      description: `The body is larger than the body parser's limit.${codesOf(413)}`,
+      content: json('ErrorEnvelope'),
+    },
+    UnsupportedMediaType: {
+      description: `The body's Content-Type is missing or not one the app parses.${codesOf(415)}`,
       content: json('ErrorEnvelope'),
     },
     Unauthorized: {
@@ -143,19 +151,40 @@ export function errorResponses(): Record<string, unknown> {
       description: `An unexpected error.${codesOf(500)}`,
       content: json('ErrorEnvelope'),
     },
+    ServiceUnavailable: {
+      description: `The rate-limit store did not answer, and the route does not fail open.${codesOf(503)}`,
+      content: json('ErrorEnvelope'),
+    },
   }
 }
 
-/** References to the error responses an operation documents. */
-export function errorRefs(secured: boolean, rateLimited: boolean): Record<string, unknown> {
+/** Which error responses apply to an operation, besides the ones every operation has. */
+export interface ErrorCases {
+  /** Security applies: 401 and 403. */
+  readonly secured: boolean
+  /** The method carries a body (POST, PUT, PATCH) or the route has a body schema: 413 and 415. */
+  readonly body: boolean
+  /** `rateLimit` is set: 429. */
+  readonly rateLimited: boolean
+  /** `rateLimit` has a store and `failOpen: false`: 503. */
+  readonly failsClosed: boolean
+}
+
+/** References to the error responses an operation documents: what the runtime can answer. */
+export function errorRefs(cases: ErrorCases): Record<string, unknown> {
   const r = (name: string) => ({ $ref: `#/components/responses/${name}` })
   const out: Record<string, unknown> = { '400': r('BadRequest') }
-  if (secured) {
+  if (cases.secured) {
     out['401'] = r('Unauthorized')
     out['403'] = r('Forbidden')
   }
+  if (cases.body) {
+    out['413'] = r('PayloadTooLarge')
+    out['415'] = r('UnsupportedMediaType')
+  }
   out['422'] = r('ValidationFailed')
-  if (rateLimited) out['429'] = r('TooManyRequests')
+  if (cases.rateLimited) out['429'] = r('TooManyRequests')
   out['500'] = r('InternalError')
+  if (cases.failsClosed) out['503'] = r('ServiceUnavailable')
   return out
 }

@@ -97,7 +97,14 @@ describe('generateOpenAPI: paths and operationIds', () => {
 describe('generateOpenAPI: responses', () => {
   it('documents success under the status the runtime sends: 201 for POST, 200 otherwise', () => {
     const { op } = gen({ routes: { 'POST /a': {}, 'GET /a': {}, 'PUT /a': {}, 'DELETE /a': {} } })
-    expect(Object.keys(op('/a', 'post').responses)).toEqual(['201', '400', '422', '500'])
+    expect(Object.keys(op('/a', 'post').responses)).toEqual([
+      '201',
+      '400',
+      '413',
+      '415',
+      '422',
+      '500',
+    ])
     for (const m of ['get', 'put', 'delete']) expect(op('/a', m).responses).toHaveProperty('200')
     const custom = gen({ response: { statusCodes: { POST: 200 } }, routes: { 'POST /a': {} } })
     expect(custom.op('/a', 'post').responses).toHaveProperty('200')
@@ -155,6 +162,36 @@ describe('generateOpenAPI: responses', () => {
     expect(doc.components.securitySchemes).toEqual({
       bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
     })
+  })
+
+  it('adds 413/415 where a body is parsed, and 503 for a store that does not fail open', () => {
+    const store = { increment: () => ({ count: 1, reset: 0 }) }
+    const { op, doc } = gen({
+      routes: {
+        'GET /a': {},
+        'DELETE /a': { body: z.object({ ids: z.array(z.number()) }) },
+        'PATCH /a': {},
+        'GET /closed': { rateLimit: { windowMs: 1000, max: 5, store, failOpen: false } },
+        'GET /open': { rateLimit: { windowMs: 1000, max: 5, store } },
+      },
+    })
+    expect(Object.keys(op('/a', 'get').responses)).toEqual(['200', '400', '422', '500'])
+    expect(op('/a', 'delete').responses).toHaveProperty('415')
+    expect(op('/a', 'patch').responses).toHaveProperty('413')
+    expect(Object.keys(op('/closed', 'get').responses)).toEqual([
+      '200',
+      '400',
+      '422',
+      '429',
+      '500',
+      '503',
+    ])
+    expect(op('/open', 'get').responses).not.toHaveProperty('503')
+    const responses = doc.components.responses as Record<string, { description: string }>
+    expect(responses.UnsupportedMediaType!.description).toContain('`INVALID_CONTENT_TYPE`')
+    expect(responses.PayloadTooLarge!.description).toContain('`PAYLOAD_TOO_LARGE`')
+    expect(responses.ServiceUnavailable!.description).toContain('`RATE_LIMIT_UNAVAILABLE`')
+    expect(responses.BadRequest!.description).not.toContain('`INVALID_CONTENT_TYPE`')
   })
 
   it('shapes the envelopes by response.shape', () => {
