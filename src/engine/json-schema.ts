@@ -244,7 +244,8 @@ const writers: Visitor<JsonSchema, Cursor> = {
   union: (n, c) => {
     if (n.options.every((o) => o.kind === 'literal' || o.kind === 'enum'))
       return enumSchema(n.options.flatMap((o) => ('values' in o ? o.values : [])))
-    return unionOf(n.options.map((o) => same(o, c)), n.discriminator)
+    const options = n.options.map((o) => same(o, c))
+    return unionOf(options, n.discriminator)
   },
   intersection: (n, c) => {
     // Members are written open (no `additionalProperties: false`); when every member is a
