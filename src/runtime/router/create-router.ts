@@ -1,6 +1,7 @@
 import type { Request, Response, Router, RouterOptions } from 'express'
 import express from 'express'
 import { recordAllowedMethods } from './allowed-methods.js'
+import { dispatchThroughTable } from './table-dispatch.js'
 
 /** `createRouter()` options: every option of the host's router, plus the router factory. */
 export interface CreateRouterOptions extends RouterOptions {
@@ -38,6 +39,7 @@ export function createRouter(options: CreateRouterOptions = {}): Router {
     watchMethods(registered)
     return registered
   }
+  dispatchThroughTable(router as never, () => makeRouter(routerOptions) as never)
   return router
 }
 
