@@ -1,142 +1,135 @@
+import {
+  type LayerSource,
+  makeRecorder,
+  makeShimKit,
+  type RouteLayer,
+  type Shim,
+  type ShimKit,
+} from './layer-shims.js'
 import { emptyTable, lookup, type RouteTable, refresh } from './route-table.js'
 
-// A router's own `handle` walks its whole layer stack for every request. Here it walks only the
-// layers the route table says could match the path, in stack order: the host's own code still
-// matches each of them, sets `req.params`, runs param callbacks, `next('route')`, HEAD, OPTIONS
-// and errors, so nothing a user sees changes; only layers that cannot match are never visited.
+// A router's own `handle` walks its whole layer stack for every request. Here it walks a list:
+// only the layers the route table says could match the path, in stack order, each route followed
+// by a recorder that notes the route's methods when its path matched but not the request's method
+// (for the 405 of notFoundHandler). The host's own code still matches each layer, sets
+// `req.params`, runs param callbacks, `next('route')`, HEAD, OPTIONS and errors, so nothing a user
+// sees changes; layers that cannot match are never visited.
 //
-// One thing the table cannot know in advance: a layer that runs may change `req.url` (a rewrite)
-// or add layers to the router, and the host matches every later layer against the new state. So a
-// guard layer stands wherever layers were left out after something ran; when it finds the URL or
-// the stack changed, it fills the rest of the request's list again from that point.
+// What the table cannot know in advance: a layer that runs may change `req.url` (a rewrite) or add
+// layers to the router, and the host matches every later layer against the new state. So a guard
+// stands wherever layers were left out after something ran, and at the end; when it finds the URL
+// or the stack changed, it fills the rest of the list again from that point.
 
 /** The host router members used here (Express 4 and 5 alike). */
-interface HostRouter {
-  (req: unknown, res: unknown, next: unknown): void
-  stack: unknown[]
+export interface HostRouter extends LayerSource {
   handle(req: { url?: string }, res: unknown, out: unknown): void
-  use(fn: (req: unknown, res: unknown, next: () => void) => void): unknown
 }
-
-type Next = (err?: unknown) => void
-
-// Below this many layers the host's scan is about as cheap as a lookup: the host runs as is.
-export const minLayers = 12
 
 interface Frame {
   readonly router: HostRouter
-  readonly guard: (frame: Frame, at: number, from: number) => Guard
-  table: RouteTable
-  url: string
+  readonly dispatch: Dispatch
+  url: string | undefined
   length: number
   readonly layers: unknown[]
 }
 
-/**
- * A layer of the host's own make (a `use()` layer matching every path) with two methods replaced:
- * instead of calling a handler it checks whether the request's list is still right, then passes
- * on what it received (an error stays an error).
- */
-interface Guard {
+interface Dispatch {
+  /** false: every layer is listed (the differential tests' reference). */
+  readonly filter: boolean
+  table: RouteTable
+  kit: ShimKit | undefined
+  readonly recorders: WeakMap<object, Shim>
+  readonly makeRouter: () => LayerSource
+}
+
+interface Guard extends Shim {
   frame: Frame
   /** Where in `frame.layers` the guard stands, and the stack position it resumes from. */
   at: number
   from: number
 }
 
-function check(guard: Guard, req: { url?: string }): void {
-  const frame = guard.frame
+function checkGuard(this: Guard, req: { url?: string }): void {
+  const frame = this.frame
   const stack = frame.router.stack
   if (req.url === frame.url && stack.length === frame.length) return
-  frame.layers.length = guard.at + 1
-  frame.table = refresh(frame.table, stack)
-  fill(frame, req.url, guard.from)
+  frame.layers.length = this.at + 1
+  fill(frame, req.url, this.from)
 }
 
 /**
- * Makes `router` dispatch through a route table. `makeRouter` builds a throwaway router whose one
- * `use()` layer lends the guards the host's layer behaviour.
+ * Makes `router` dispatch every request through a list built from its route table.
+ * `makeRouter` builds a throwaway router whose `use()` layer lends the shims the host's layer
+ * behaviour. Returns false (and changes nothing) for a router without Express's `stack` and `handle`.
+ * `filter: false` lists every layer (with the recorders): what the table is tested against.
  */
-export function dispatchThroughTable(router: HostRouter, makeRouter: () => HostRouter): void {
+export function dispatchThroughTable(
+  router: HostRouter,
+  makeRouter: () => LayerSource,
+  filter = true,
+): boolean {
   const hostHandle = router.handle
-  if (typeof hostHandle !== 'function' || !Array.isArray(router.stack)) return
-  let table = emptyTable(router.stack)
-  let guardProto: object | undefined
+  if (typeof hostHandle !== 'function' || !Array.isArray(router.stack)) return false
+  const dispatch: Dispatch = {
+    filter,
+    table: emptyTable(router.stack),
+    kit: undefined,
+    recorders: new WeakMap(),
+    makeRouter,
+  }
   // The host reads `this.stack` once, when a request enters: a view of the router whose stack is
   // the request's list dispatches that list with the router's own options and param callbacks.
   const view = Object.create(router) as HostRouter
-  const newGuard = (frame: Frame, at: number, from: number): Guard => {
-    guardProto ??= makeGuardProto(makeRouter)
-    const guard = Object.create(guardProto) as Guard
-    guard.frame = frame
-    guard.at = at
-    guard.from = from
-    return guard
-  }
   router.handle = function handle(req, res, out) {
-    const stack = router.stack
-    const url = req.url
-    if (stack.length < minLayers || pathnameOf(url) === undefined)
-      return hostHandle.call(router, req, res, out)
-    table = refresh(table, stack)
-    const frame: Frame = {
-      router,
-      guard: newGuard,
-      table,
-      url: url as string,
-      length: stack.length,
-      layers: [],
-    }
-    fill(frame, url, 0)
+    const frame: Frame = { router, dispatch, url: req.url, length: 0, layers: [] }
+    fill(frame, req.url, 0)
     view.stack = frame.layers
     hostHandle.call(view, req, res, out)
   }
+  return true
 }
 
 /**
- * Appends to `frame.layers` the layers of the stack from `from` on that could match `url`, with a
- * guard after each run of them that some left-out layer (or the end of the stack) follows.
+ * Appends to `frame.layers` the layers of the stack from `from` on that could match `url`, each
+ * route with its recorder, and a guard after each run of them that a left-out layer or the end of
+ * the stack follows.
  */
 function fill(frame: Frame, url: string | undefined, from: number): void {
-  const guard = frame.guard
+  const dispatch = frame.dispatch
   const stack = frame.router.stack
-  const layers = frame.layers
-  frame.url = url as string
+  const table = refresh(dispatch.table, stack)
+  dispatch.table = table
+  dispatch.kit ??= makeShimKit(dispatch.makeRouter)
+  const kit = dispatch.kit
+  frame.url = url
   frame.length = stack.length
-  const pathname = pathnameOf(url)
-  if (pathname === undefined) {
-    // A URL the table does not read: every remaining layer, as the host would scan them.
-    for (let i = from; i < stack.length; i++) layers.push(stack[i])
-    layers.push(guard(frame, layers.length, stack.length))
-    return
-  }
-  const positions = lookup(frame.table, pathname)
-  for (let k = 0; k < positions.length; k++) {
-    const at = positions[k]!
+  const pathname = dispatch.filter ? pathnameOf(url) : undefined
+  const positions = pathname === undefined ? undefined : lookup(table, pathname)
+  const layers = frame.layers
+  const count = positions === undefined ? stack.length : positions.length
+  for (let k = 0; k < count; k++) {
+    const at = positions === undefined ? k : positions[k]!
     if (at < from) continue
-    layers.push(stack[at])
-    if (positions[k + 1] !== at + 1) layers.push(guard(frame, layers.length, at + 1))
+    const layer = stack[at] as { route?: unknown }
+    layers.push(layer)
+    if (layer.route !== undefined && layer.route !== null) {
+      let recorder = dispatch.recorders.get(layer)
+      if (recorder === undefined) {
+        recorder = makeRecorder(kit, layer as RouteLayer)
+        dispatch.recorders.set(layer, recorder)
+      }
+      layers.push(recorder)
+    }
+    const next = positions === undefined ? at + 1 : positions[k + 1]
+    if (next !== at + 1 || at + 1 === stack.length) {
+      const guard = Object.create(kit.guard) as Guard
+      guard.run = checkGuard
+      guard.frame = frame
+      guard.at = layers.length
+      guard.from = at + 1
+      layers.push(guard)
+    }
   }
-}
-
-function makeGuardProto(makeRouter: () => HostRouter): object {
-  const probe = makeRouter()
-  probe.use(function shapeguardRouteTable(_req, _res, next) {
-    next()
-  })
-  const proto = Object.create(probe.stack[0] as object) as Record<string, unknown>
-  function request(this: Guard, req: { url?: string }, _res: unknown, next: Next): void {
-    check(this, req)
-    next()
-  }
-  function error(this: Guard, err: unknown, req: { url?: string }, _res: unknown, next: Next) {
-    check(this, req)
-    next(err)
-  }
-  // Express 4's Layer names, then Express 5's (router 2).
-  proto.handle_request = proto.handleRequest = request
-  proto.handle_error = proto.handleError = error
-  return proto
 }
 
 /**
