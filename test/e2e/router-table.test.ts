@@ -175,9 +175,12 @@ function build(express: Express, variant: Variant, s: Spec, ours: boolean) {
       next()
     })
   let added = false
-  s.entries.forEach((entry, i) => {
+  for (const [i, entry] of s.entries.entries()) {
     const id = `${entry.kind}${i}`
-    if (entry.kind === 'route') return addRoute(router, entry, id, express5)
+    if (entry.kind === 'route') {
+      addRoute(router, entry, id, express5)
+      continue
+    }
     const run = (req: Req, res: Res, next: Next) => {
       req.trail.push(id)
       if (entry.behaviour === 'send') echo(id, req, res, 201)
@@ -198,7 +201,7 @@ function build(express: Express, variant: Variant, s: Spec, ours: boolean) {
         : run
     if (entry.prefix === null) router.use(fn as never)
     else router.use(render(entry.prefix, express5), fn as never)
-  })
+  }
   const app = express()
   if (ours) app.use(shapeguard({ debug: false }))
   app.use((req, _res, next) => {
@@ -214,7 +217,7 @@ function build(express: Express, variant: Variant, s: Spec, ours: boolean) {
       echo(`error:${err.message}`, req, res, (err as { status?: number }).status ?? 500)
     app.use(failed as never)
   }
-  s.late.forEach((entry, i) => addRoute(router, entry, `late${i}`, express5))
+  for (const [i, entry] of s.late.entries()) addRoute(router, entry, `late${i}`, express5)
   return app
 }
 
