@@ -91,7 +91,7 @@ export function makeShimKit(makeRouter: () => LayerSource): ShimKit {
 }
 
 /** The recorder of a route layer: notes the route's methods when its path matched but not its method. */
-export function makeRecorder(kit: ShimKit, target: RouteLayer): Shim {
+export function makeRecorder(kit: ShimKit, target: RouteLayer): Shim & { target: RouteLayer } {
   const recorder = Object.create(kit.recorder) as Shim & { target: RouteLayer }
   recorder.target = target
   return recorder

@@ -38,15 +38,34 @@ interface Dispatch {
   readonly filter: boolean
   table: RouteTable
   kit: ShimKit | undefined
-  readonly recorders: WeakMap<object, Shim>
+  Guard: (new (frame: Frame, at: number, from: number) => Guard) | undefined
+  /** The recorder of the route layer at each stack position (checked against the layer). */
+  readonly recorders: (Shim & { target: unknown })[]
   readonly makeRouter: () => LayerSource
 }
 
 interface Guard extends Shim {
-  frame: Frame
+  readonly frame: Frame
   /** Where in `frame.layers` the guard stands, and the stack position it resumes from. */
-  at: number
-  from: number
+  readonly at: number
+  readonly from: number
+}
+
+// One constructor per router (its prototype is the host's layer): guards of one shape.
+function guardClass(kit: ShimKit): new (frame: Frame, at: number, from: number) => Guard {
+  function Guard(
+    this: { frame: Frame; at: number; from: number },
+    f: Frame,
+    at: number,
+    from: number,
+  ) {
+    this.frame = f
+    this.at = at
+    this.from = from
+  }
+  Guard.prototype = Object.create(kit.guard)
+  Guard.prototype.run = checkGuard
+  return Guard as never
 }
 
 function checkGuard(this: Guard, req: { url?: string }): void {
@@ -74,7 +93,8 @@ export function dispatchThroughTable(
     filter,
     table: emptyTable(router.stack),
     kit: undefined,
-    recorders: new WeakMap(),
+    Guard: undefined,
+    recorders: [],
     makeRouter,
   }
   // The host reads `this.stack` once, when a request enters: a view of the router whose stack is
@@ -98,9 +118,14 @@ function fill(frame: Frame, url: string | undefined, from: number): void {
   const dispatch = frame.dispatch
   const stack = frame.router.stack
   const table = refresh(dispatch.table, stack)
+  // A new table means a new stack: recorders of layers no longer in it go.
+  if (table !== dispatch.table) dispatch.recorders.length = 0
   dispatch.table = table
   dispatch.kit ??= makeShimKit(dispatch.makeRouter)
   const kit = dispatch.kit
+  dispatch.Guard ??= guardClass(kit)
+  const Guard = dispatch.Guard
+  const recorders = dispatch.recorders
   frame.url = url
   frame.length = stack.length
   const pathname = dispatch.filter ? pathnameOf(url) : undefined
@@ -113,21 +138,16 @@ function fill(frame: Frame, url: string | undefined, from: number): void {
     const layer = stack[at] as { route?: unknown }
     layers.push(layer)
     if (layer.route !== undefined && layer.route !== null) {
-      let recorder = dispatch.recorders.get(layer)
-      if (recorder === undefined) {
+      let recorder = recorders[at]
+      if (recorder === undefined || recorder.target !== layer) {
         recorder = makeRecorder(kit, layer as RouteLayer)
-        dispatch.recorders.set(layer, recorder)
+        recorders[at] = recorder
       }
       layers.push(recorder)
     }
     const next = positions === undefined ? at + 1 : positions[k + 1]
     if (next !== at + 1 || at + 1 === stack.length) {
-      const guard = Object.create(kit.guard) as Guard
-      guard.run = checkGuard
-      guard.frame = frame
-      guard.at = layers.length
-      guard.from = at + 1
-      layers.push(guard)
+      layers.push(new Guard(frame, layers.length, at + 1))
     }
   }
 }
