@@ -2,14 +2,17 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { cpus } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
+import { cases } from './fixtures/router-server.js'
 import { writeResults } from './lib.js'
 
 // Question: does the number of routes on a router change what a guarded route costs over HTTP?
-// Each case is a fresh server process (bench/fixtures/router-server.ts) with shapeguard(), one
-// router and notFoundHandler/errorHandler; the router holds 10 or 1,000 routes, the guarded
+// Each case is an app of its own on its own port, all in one fresh server process
+// (bench/fixtures/router-server.ts; separate processes differed by up to 30 % for the same app on
+// a loaded machine), with shapeguard(), one router and notFoundHandler/errorHandler; the router
+// holds 10 or 1,000 routes, the guarded
 // route (POST, a zod body with an email, a regex, a nested object, an optional field and an enum,
 // res.created) registered last, the others handle() routes with body schemas of their own.
-// autocannon loads one server at a time; each server reports its own CPU time, so the figure is
+// autocannon loads one app at a time; the server reports its own CPU time, so the figure is
 // server CPU per request, which a busy neighbour moves less than throughput. Rounds interleave
 // the cases (the order rotates) and every ratio is the median of the ratios within each round.
 // Target: createRouter with 1,000 routes >= 0.97x its 10-route self (throughput, i.e. CPU per
@@ -17,17 +20,9 @@ import { writeResults } from './lib.js'
 // "express.Router 1000 plain" (the same 999 paths as plain handlers) answers whether handle()
 // routes make the host's linear scan dearer per route than plain routes.
 
-const ROUNDS = Number(process.env.ROUNDS ?? 15)
+const ROUNDS = Number(process.env.ROUNDS ?? 30)
 const SECONDS = 1
 
-const cases = {
-  'createRouter 10': ['createRouter', '10', 'handle'],
-  'createRouter 10 (control)': ['createRouter', '10', 'handle'],
-  'createRouter 1000': ['createRouter', '1000', 'handle'],
-  'express.Router 10': ['express.Router', '10', 'handle'],
-  'express.Router 1000': ['express.Router', '1000', 'handle'],
-  'express.Router 1000 plain': ['express.Router', '1000', 'plain'],
-} as const
 type Case = keyof typeof cases
 
 const body = JSON.stringify({
@@ -47,9 +42,9 @@ function hasTaskset(): boolean {
   }
 }
 
-async function startServer(args: readonly string[], children: ChildProcess[]): Promise<string> {
+async function startServer(children: ChildProcess[]): Promise<Record<Case, string>> {
   const server = join(import.meta.dirname, 'fixtures/router-server.ts')
-  const node = ['--import', 'tsx', server, ...args]
+  const node = ['--import', 'tsx', server]
   // The servers get a core of their own where taskset exists, so autocannon does not share it.
   const pinned = cpus().length > 1 && hasTaskset()
   const child = spawn(
@@ -62,8 +57,14 @@ async function startServer(args: readonly string[], children: ChildProcess[]): P
     let out = ''
     child.stdout?.on('data', (c: Buffer) => {
       out += c.toString()
-      const m = /listening (\d+)/.exec(out)
-      if (m) resolve(`http://127.0.0.1:${m[1]}`)
+      const m = /listening (.*)\n/.exec(out)
+      if (m === null) return
+      const bases: Record<string, string> = {}
+      for (const pair of m[1]!.split(' ')) {
+        const [name, port] = pair.split('=')
+        bases[name!.replaceAll('_', ' ')] = `http://127.0.0.1:${port}`
+      }
+      resolve(bases as Record<Case, string>)
     })
     child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)))
   })
@@ -108,17 +109,22 @@ const median = (xs: number[]) => {
 const children: ChildProcess[] = []
 try {
   const names = Object.keys(cases) as Case[]
-  const bases = {} as Record<Case, string>
-  for (const name of names) bases[name] = await startServer(cases[name], children)
+  const bases = await startServer(children)
   for (const name of names) await load(bases[name], 2) // warm-up
   const rounds = Object.fromEntries(names.map((n) => [n, [] as number[]])) as Record<Case, number[]>
   for (let round = 0; round < ROUNDS; round++) {
     const order = [...names.slice(round % names.length), ...names.slice(0, round % names.length)]
     for (const name of order) rounds[name].push(await cpuPerRequest(bases[name]))
   }
-  // Throughput ratios: CPU per request of the first case over that of the second, per round.
-  const ratio = (a: Case, b: Case) =>
-    Number(median(rounds[a].map((x, i) => x / rounds[b][i]!)).toFixed(3))
+  // Throughput ratios: CPU per request of the first over that of the second, within each round
+  // (its cases ran seconds apart), then the median. The 10-route createRouter is the mean of its
+  // two equal copies, and how far those two land apart is the noise of the run.
+  const c10 = rounds['createRouter 10'].map(
+    (x, i) => (x + rounds['createRouter 10 (control)'][i]!) / 2,
+  )
+  const of = (c: Case | number[]) => (Array.isArray(c) ? c : rounds[c])
+  const ratio = (a: Case | number[], b: Case | number[]) =>
+    Number(median(of(a).map((x, i) => x / of(b)[i]!)).toFixed(3))
   const perRoute = (more: Case) =>
     rounds[more].map((x, i) => (x - rounds['express.Router 10'][i]!) / 990)
   const ratios = {
@@ -126,13 +132,10 @@ try {
       'createRouter 10',
       'createRouter 10 (control)',
     ),
-    'createRouter: 1,000 routes vs 10 (target >= 0.97)': ratio(
-      'createRouter 10',
-      'createRouter 1000',
-    ),
+    'createRouter: 1,000 routes vs 10 (target >= 0.97)': ratio(c10, 'createRouter 1000'),
     'express.Router: 1,000 routes vs 10': ratio('express.Router 10', 'express.Router 1000'),
     'createRouter 1,000 vs express.Router 1,000': ratio('express.Router 1000', 'createRouter 1000'),
-    'createRouter 10 vs express.Router 10': ratio('express.Router 10', 'createRouter 10'),
+    'createRouter 10 vs express.Router 10': ratio('express.Router 10', c10),
     'express.Router scan, µs per handle() route / per plain route': Number(
       median(
         perRoute('express.Router 1000').map(
