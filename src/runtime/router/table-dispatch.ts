@@ -132,7 +132,7 @@ function fill(frame: Frame, url: string | undefined, from: number): void {
   const positions = pathname === undefined ? undefined : lookup(table, pathname)
   const layers = frame.layers
   const count = positions === undefined ? stack.length : positions.length
-  for (let k = 0; k < count; k++) {
+  for (let k = positions === undefined ? from : 0; k < count; k++) {
     const at = positions === undefined ? k : positions[k]!
     if (at < from) continue
     const layer = stack[at] as { route?: unknown }
