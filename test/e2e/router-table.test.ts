@@ -16,7 +16,8 @@ import { captureLogger, type Express, hosts } from './support.js'
 // path, next(), next('route'), errors, URL rewrites, routes added while requests run and after
 // mounting, param callbacks, router options) and random requests (methods with HEAD and OPTIONS,
 // case, trailing slashes, encodings) get the same answers from a createRouter() as from
-// express.Router(), and the same 405 and Allow as a createRouter() that scans its whole stack.
+// express.Router() (without notFoundHandler), and, with notFoundHandler and errorHandler, the same
+// 405 and Allow as createRouter's dispatch with every layer listed (no table).
 
 beforeAll(() => {
   configureLogger({ silent: true })
