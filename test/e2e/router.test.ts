@@ -7,6 +7,7 @@ import {
   notFoundHandler,
   shapeguard,
 } from '../../src/index.js'
+import { serve } from './serve.js'
 import { captureLogger, type Express, hosts } from './support.js'
 
 // The request logger would write every request to stdout; errors are checked through the
@@ -336,6 +337,21 @@ describe.each(hosts)('createRouter route table on %s', (_, express) => {
     })
     const app = appWith(express, (a) => a.use(router))
     expect((await request(app).get('/lazy')).body.data).toBe('hit')
+  })
+
+  it('visits every layer for a URL in absolute form (a proxy request), as Express scans them', async () => {
+    const router = big(20)
+    router.post('/r5/:id', ok)
+    const served = await serve(appWith(express, (a) => a.use(router)))
+    try {
+      const hit = await served.send('GET', 'http://shapeguard.test/r19/3?x=1')
+      expect(JSON.parse(hit.text).data).toEqual([19, { id: '3' }])
+      const wrong = await served.send('PUT', 'http://shapeguard.test/r5/3')
+      expect(wrong.status).toBe(405)
+      expect(wrong.headers.allow).toBe('GET, HEAD, POST')
+    } finally {
+      await served.close()
+    }
   })
 
   it('runs param callbacks only for routes whose method matches, as express.Router does', async () => {
