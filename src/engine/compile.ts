@@ -1,10 +1,11 @@
 import Ajv2020, { _, type KeywordCxt } from 'ajv/dist/2020.js'
 import { _Code } from 'ajv/dist/compile/codegen/code.js'
 import type { SchemaAdapter } from './adapter.js'
-import { type Builder, compileBuilder, REJECT } from './builder.js'
+import { type Builder, BuilderCode, compileBuilder, REJECT } from './builder.js'
 import type { IRNode } from './ir/types.js'
 import { codePoints, FAIL, type LeafRun, lengthFails } from './leaf.js'
 import type { Result } from './result.js'
+import { compileSerializer, type Serializer } from './serialize.js'
 import { type KeywordRegistry, toValidationSchema } from './validation-schema.js'
 
 /** Validates one request part: compiled fast accept, the library's own parser on reject. */
@@ -147,7 +148,13 @@ function ajv() {
   return instance
 }
 
-function compileNode(root: IRNode): { check: Check; build: Builder } {
+interface Compiled {
+  check: Check
+  build: Builder
+  serialize: Serializer | undefined
+}
+
+export function compileNode(root: IRNode, serializer = false): Compiled {
   const defs: Record<string, unknown> = {}
   const withDefs = (s: unknown) =>
     typeof s === 'object' && Object.keys(defs).length > 0 ? { ...(s as object), $defs: defs } : s
@@ -165,10 +172,12 @@ function compileNode(root: IRNode): { check: Check; build: Builder } {
   }
   try {
     const check = checkOf(toValidationSchema(root, registry, defs as never, true))
-    const build = compileBuilder(root, {
-      check: (node) => checkOf(toValidationSchema(node, registry, defs as never)),
-    })
-    return { check, build }
+    const ctx = {
+      check: (node: IRNode) => checkOf(toValidationSchema(node, registry, defs as never)),
+    }
+    const build = compileBuilder(root, ctx)
+    const serialize = serializer ? compileSerializer(root, new BuilderCode(ctx)) : undefined
+    return { check, build, serialize }
   } finally {
     leaves.length = 0
     regexes.length = 0
@@ -228,7 +237,7 @@ export function compile<O>(adapter: SchemaAdapter<unknown, O>): PartValidator<O>
   const hit = cache.get(adapter)
   if (hit) return hit as PartValidator<O>
   const native = nativeOnly(adapter)
-  let compiled: { check: Check; build: Builder } | undefined
+  let compiled: Compiled | undefined
   let fallback: Error | undefined
   const ir = adapter.ir
   if (ir && ir.safety !== 'native' && !adapter.async) {
@@ -248,4 +257,45 @@ export function compile<O>(adapter: SchemaAdapter<unknown, O>): PartValidator<O>
   else validator = { validate: native, compiled: false }
   cache.set(adapter, validator as PartValidator)
   return validator
+}
+
+/**
+ * Writes a value's JSON text through a response schema: the text `JSON.stringify` gives for what
+ * `compile(adapter).validate(value)` returns on success. `undefined` when the compiled path does
+ * not answer (the checks reject, a path they left open, a value `JSON.stringify` throws on or
+ * leaves out): the caller then validates and serialises as before, which decides.
+ */
+export type JsonWriter = (value: unknown, key: string) => string | undefined
+
+const writers = new WeakMap<SchemaAdapter<unknown, unknown>, JsonWriter | null>()
+
+/**
+ * Compiles a response schema into a `JsonWriter` (checks, then stripping and serialising in one
+ * walk), once per adapter; `undefined` when the schema has no compiled path.
+ * @example compileJson(zodAdapter(User))?.({ id: 1, password: 'x' }, 'data') // → '{"id":1}'
+ */
+export function compileJson(adapter: SchemaAdapter<unknown, unknown>): JsonWriter | undefined {
+  const hit = writers.get(adapter)
+  if (hit !== undefined) return hit ?? undefined
+  let writer: JsonWriter | null = null
+  const ir = adapter.ir
+  if (ir && ir.safety !== 'native' && !adapter.async) {
+    try {
+      const { check, serialize } = compileNode(ir, true)
+      // Any throw (REJECT, a cycle, a BigInt) leaves the answer to the caller's slower path,
+      // which throws exactly what it always did.
+      const body = `// json writer ${++serial}
+return function writeJson(input, key) {
+  try {
+    if (input !== undefined && check(input)) return serialize(input, key)
+  } catch {}
+  return undefined
+}`
+      writer = new Function('check', 'serialize', body)(check, serialize) as JsonWriter
+    } catch {
+      fallbacks++
+    }
+  }
+  writers.set(adapter, writer)
+  return writer ?? undefined
 }

@@ -1,0 +1,228 @@
+import { type BuilderCode, discriminatorValues, isLeaf, REJECT } from './builder.js'
+import type { IRNode, IRObject } from './ir/types.js'
+import { codePoints } from './leaf.js'
+import { mergeValues } from './merge.js'
+import { isIdentity } from './safety.js'
+
+/**
+ * Writes the JSON text `JSON.stringify` gives for the builder's output of an accepted input, in
+ * one walk and without building the output; `undefined` where `JSON.stringify` leaves the value
+ * out. `key` is the property the value sits under (what a `toJSON` method is called with).
+ * Throws `REJECT` on a path the checks left open, as the builder does.
+ */
+export type Serializer = (x: unknown, key: string) => string | undefined
+
+// What JSON.stringify writes for a value under `key` of its holder. The holder keeps each rule of
+// the specification (toJSON called once, with the key; wrapper objects; omitted values) exact; it
+// is taken only for values that are neither primitives nor structures the schema declares.
+function json(value: unknown, key: string | number): string | undefined {
+  const text = JSON.stringify({ [key]: value })
+  if (text.length === 2) return undefined
+  return text.slice(JSON.stringify(String(key)).length + 2, -1)
+}
+
+// The text of a primitive inline (JSON.stringify's own rules: non-finite numbers are null,
+// undefined, functions and symbols are left out), anything else through its holder.
+function value(v: unknown, key: string | number): string | undefined {
+  switch (typeof v) {
+    case 'string':
+      return JSON.stringify(v)
+    case 'number':
+      return Number.isFinite(v) ? `${v}` : 'null'
+    case 'boolean':
+      return v ? 'true' : 'false'
+    case 'undefined':
+    case 'function':
+    case 'symbol':
+      return undefined
+    default:
+      return v === null ? 'null' : json(v, key)
+  }
+}
+
+// Array index keys come first in an object's own keys, in numeric order; the engine itself says
+// in which order a built object's keys are written.
+function jsonOrder(keys: readonly string[]): string[] {
+  const probe: Record<string, true> = Object.create(null)
+  for (const k of keys) probe[k] = true
+  return Object.keys(probe)
+}
+
+// A built object whose keys the serializer can write itself: a `__proto__` key sets the built
+// object's prototype, a `toJSON` key makes JSON.stringify call it, catch-all keys mix with the
+// declared ones, yup may hand back the input object itself.
+function ownObject(node: IRObject): boolean {
+  if (node.reuseInput || (node.unknownKeys === 'catchall' && node.catchall)) return false
+  const keys = node.properties.map((p) => p.key)
+  if (keys.includes('__proto__') || keys.includes('toJSON')) return false
+  return new Set(keys).size === keys.length
+}
+
+function structural(node: IRNode): boolean {
+  if (node.kind === 'object') return ownObject(node)
+  if (node.kind === 'array') return !node.reuseInput
+  return node.kind === 'tuple' || node.kind === 'union' || node.kind === 'recursive'
+}
+
+class SerializerCode {
+  readonly fns: string[] = []
+  private readonly names = new Map<IRNode, string>()
+  private readonly recursive = new Map<string, string>()
+  private temps = 0
+  constructor(readonly build: BuilderCode) {}
+
+  private temp(): string {
+    return `t${this.temps++}`
+  }
+
+  /**
+   * Statements setting variable `target` to the JSON text of the output of `node` for the input
+   * in variable `input` (not `x`: the builder's leaves use it), under the key expression `key`.
+   * Each branch mirrors the builder's, so both reject the same inputs.
+   */
+  write(node: IRNode, input: string, key: string, target: string): string {
+    if (isIdentity(node)) return `${target} = V(${input}, ${key})`
+    if (structural(node)) return `${target} = ${this.fn(node)}(${input}, ${key})`
+    if (node.kind === 'ref' && this.recursive.has(node.id)) {
+      return `${target} = ${this.recursive.get(node.id)}(${input}, ${key})`
+    }
+    const inner = (n: IRNode) => this.write(n, input, key, target)
+    if (node.kind === 'optional') {
+      const absent =
+        node.inner.kind === 'default'
+          ? `V(${this.build.expr(node.inner, 'undefined')}, ${key})`
+          : 'undefined'
+      return `if (${input} === undefined) ${target} = ${absent}\nelse {\n${inner(node.inner)}\n}`
+    }
+    if (node.kind === 'nullable') {
+      return `if (${input} === null) ${target} = 'null'\nelse {\n${inner(node.inner)}\n}`
+    }
+    // Freezing a new structure changes nothing JSON shows; an input itself is frozen by the builder.
+    if (node.kind === 'readonly' && structural(node.inner)) return inner(node.inner)
+    if (node.kind === 'pipe' && !isLeaf(node)) return inner(node.out)
+    // A structure's output is never undefined: the default replaces only an absent input.
+    if (
+      node.kind === 'default' &&
+      (node.on === undefined || node.on === 'undefined') &&
+      structural(node.inner)
+    ) {
+      const get = this.build.ref(node.get)
+      return `if (${input} === undefined) ${target} = V(${get}(), ${key})\nelse {\n${inner(node.inner)}\n}`
+    }
+    // Leaves, and what the serializer does not write itself: the builder's output, serialised.
+    const r = this.temp()
+    return `{ let ${r}\n${this.build.assign(node, input, r)}\n${target} = V(${r}, ${key}) }`
+  }
+
+  fn(node: IRNode): string {
+    const known = this.names.get(node)
+    if (known) return known
+    const name = `s${this.names.size}`
+    this.names.set(node, name)
+    if (node.kind === 'recursive') this.recursive.set(node.id, name)
+    this.fns.push(`function ${name}(y, k) {\n${this.body(node)}\n}`)
+    return name
+  }
+
+  private body(node: IRNode): string {
+    if (!structural(node)) return this.returning(node)
+    switch (node.kind) {
+      case 'object':
+        return this.object(node)
+      case 'array': {
+        const t = this.temp()
+        return `const n = y.length\nif (n === 0) return '[]'\nlet s = '[', ${t}\nfor (let i = 0; i < n; i++) {\nconst v = y[i]\n${this.write(node.item, 'v', 'i', t)}\ns += (i === 0 ? '' : ',') + (${t} === undefined ? 'null' : ${t})\n}\nreturn s + ']'`
+      }
+      case 'tuple':
+        return this.tuple(node.items, node.rest)
+      case 'union':
+        return this.union(node)
+      case 'recursive':
+        return this.returning(node.node)
+      default:
+        return this.returning(node)
+    }
+  }
+
+  private returning(node: IRNode): string {
+    const t = this.temp()
+    return `let ${t}\n${this.write(node, 'y', 'k', t)}\nreturn ${t}`
+  }
+
+  private object(node: IRObject): string {
+    // Values in the builder's order (the same rejections), then written in the built object's.
+    const temps = new Map<string, string>()
+    const lines = ['let v']
+    for (const p of node.properties) {
+      const k = JSON.stringify(p.key)
+      const t = this.temp()
+      temps.set(p.key, t)
+      lines.push(`let ${t}`, `v = y[${k}]`)
+      const write = this.write(p.value, 'v', k, t)
+      lines.push(
+        p.presence === 'optional' ? `if (v !== undefined || ${k} in y) {\n${write}\n}` : write,
+      )
+    }
+    lines.push("let s = ''")
+    for (const key of jsonOrder(node.properties.map((p) => p.key))) {
+      const t = temps.get(key)!
+      lines.push(
+        `if (${t} !== undefined) s += ${JSON.stringify(`,${JSON.stringify(key)}:`)} + ${t}`,
+      )
+    }
+    lines.push(`return s === '' ? '{}' : '{' + s.slice(1) + '}'`)
+    return lines.join('\n')
+  }
+
+  private tuple(items: readonly IRNode[], rest: IRNode | undefined): string {
+    const lines = ["let s = '', t"]
+    for (const [i, item] of items.entries()) {
+      lines.push(
+        `{ const v = y[${i}]\n${this.write(item, 'v', String(i), 't')}\ns += ',' + (t === undefined ? 'null' : t) }`,
+      )
+    }
+    if (rest) {
+      lines.push(
+        `for (let i = ${items.length}; i < y.length; i++) {\nconst v = y[i]\n${this.write(rest, 'v', 'i', 't')}\ns += ',' + (t === undefined ? 'null' : t)\n}`,
+      )
+    }
+    lines.push(`return s === '' ? '[]' : '[' + s.slice(1) + ']'`)
+    return lines.join('\n')
+  }
+
+  // The builder's choice of option (its checks, in its order), then that option's text.
+  private union(node: Extract<IRNode, { kind: 'union' }>): string {
+    const pick = (option: IRNode) =>
+      `if (${this.build.ref(this.build.ctx.check(option))}(y)) return ${this.fn(option)}(y, k)`
+    if (node.discriminator !== undefined) {
+      const cases: string[] = []
+      for (const option of node.options) {
+        for (const v of discriminatorValues(option, node.discriminator)) {
+          const label = v === undefined ? 'undefined' : JSON.stringify(v)
+          cases.push(`case ${label}: ${pick(option)}\nthrow REJECT`)
+        }
+      }
+      return `if (y === null || typeof y !== 'object') throw REJECT\nswitch (y[${JSON.stringify(node.discriminator)}]) {\n${cases.join('\n')}\n}\nthrow REJECT`
+    }
+    return `${node.options.map(pick).join('\n')}\nthrow REJECT`
+  }
+}
+
+/**
+ * Generates, once per schema, the serializer of the builder's output (see `Serializer`): declared
+ * objects, arrays, tuples, unions and recursion are written as they are walked; every other
+ * node's output is built by the builder's own code and serialised as `JSON.stringify` would.
+ * @example compileSerializer(objectNode, builderCode)({ a: 1, extra: 2 }, '') // → '{"a":1}'
+ */
+export function compileSerializer(node: IRNode, code: BuilderCode): Serializer {
+  const s = new SerializerCode(code)
+  const root = s.fn(node)
+  const body = `${code.fns.join('\n')}\n${s.fns.join('\n')}\nfunction REJ() { throw REJECT }\nreturn ${root}`
+  return new Function('E', 'M', 'REJECT', 'CP', 'V', body)(
+    code.env,
+    mergeValues,
+    REJECT,
+    codePoints,
+    value,
+  ) as Serializer
+}
