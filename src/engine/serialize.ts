@@ -21,12 +21,26 @@ function json(value: unknown, key: string | number): string | undefined {
   return text.slice(JSON.stringify(String(key)).length + 2, -1)
 }
 
+// A string's JSON text: quotes around it when nothing in it needs an escape (JSON.stringify
+// escapes `"`, `\\`, control characters and lone surrogates; any surrogate goes to it here),
+// JSON.stringify itself otherwise and for long strings, where its native loop is faster.
+function quote(s: string): string {
+  if (s.length > 128) return JSON.stringify(s)
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) {
+      return JSON.stringify(s)
+    }
+  }
+  return `"${s}"`
+}
+
 // The text of a primitive inline (JSON.stringify's own rules: non-finite numbers are null,
 // undefined, functions and symbols are left out), anything else through its holder.
 function value(v: unknown, key: string | number): string | undefined {
   switch (typeof v) {
     case 'string':
-      return JSON.stringify(v)
+      return quote(v)
     case 'number':
       return Number.isFinite(v) ? `${v}` : 'null'
     case 'boolean':
@@ -64,6 +78,53 @@ function structural(node: IRNode): boolean {
   return node.kind === 'tuple' || node.kind === 'union' || node.kind === 'recursive'
 }
 
+// The text of an accepted input that is its own output, written inline where its kind says what
+// it is (a string, a finite number, a boolean, null), through its wrappers; else undefined.
+function primitive(node: IRNode, x: string): string | undefined {
+  switch (node.kind) {
+    case 'string':
+      return `Q(${x})`
+    case 'number':
+      return `(Number.isFinite(${x}) ? '' + ${x} : 'null')`
+    case 'boolean':
+      return `(${x} ? 'true' : 'false')`
+    case 'null':
+      return `'null'`
+    case 'enum':
+      return node.values.every((v) => typeof v === 'string') ? `Q(${x})` : undefined
+    case 'optional': {
+      const inner = primitive(node.inner, x)
+      return inner === undefined ? undefined : `(${x} === undefined ? undefined : ${inner})`
+    }
+    case 'nullable': {
+      const inner = primitive(node.inner, x)
+      return inner === undefined ? undefined : `(${x} === null ? 'null' : ${inner})`
+    }
+    default:
+      return undefined
+  }
+}
+
+// Whether a node's text is never left out (never undefined): its comma and key need no test.
+function definite(node: IRNode): boolean {
+  if (isIdentity(node)) {
+    const kind = node.kind === 'nullable' ? node.inner.kind : node.kind
+    return (
+      kind === 'string' ||
+      kind === 'number' ||
+      kind === 'boolean' ||
+      kind === 'null' ||
+      (kind === 'enum' &&
+        primitive(node.kind === 'nullable' ? node.inner : node, 'x') !== undefined)
+    )
+  }
+  if (structural(node)) return node.kind !== 'union' && node.kind !== 'recursive'
+  if (node.kind === 'nullable' || (node.kind === 'readonly' && structural(node.inner))) {
+    return definite(node.inner)
+  }
+  return node.kind === 'pipe' && !isLeaf(node) && definite(node.out)
+}
+
 class SerializerCode {
   readonly fns: string[] = []
   private readonly names = new Map<IRNode, string>()
@@ -81,7 +142,7 @@ class SerializerCode {
    * Each branch mirrors the builder's, so both reject the same inputs.
    */
   write(node: IRNode, input: string, key: string, target: string): string {
-    if (isIdentity(node)) return `${target} = V(${input}, ${key})`
+    if (isIdentity(node)) return `${target} = ${primitive(node, input) ?? `V(${input}, ${key})`}`
     if (structural(node)) return `${target} = ${this.fn(node)}(${input}, ${key})`
     if (node.kind === 'ref' && this.recursive.has(node.id)) {
       return `${target} = ${this.recursive.get(node.id)}(${input}, ${key})`
@@ -131,7 +192,9 @@ class SerializerCode {
         return this.object(node)
       case 'array': {
         const t = this.temp()
-        return `const n = y.length\nif (n === 0) return '[]'\nlet s = '[', ${t}\nfor (let i = 0; i < n; i++) {\nconst v = y[i]\n${this.write(node.item, 'v', 'i', t)}\ns += (i === 0 ? '' : ',') + (${t} === undefined ? 'null' : ${t})\n}\nreturn s + ']'`
+        const text = definite(node.item) ? t : `(${t} === undefined ? 'null' : ${t})`
+        // No slice at the end: slicing a concatenated string copies it whole first.
+        return `const n = y.length\nif (n === 0) return '[]'\nlet s = '[', ${t}\nfor (let i = 0; i < n; i++) {\nconst v = y[i]\n${this.write(node.item, 'v', 'i', t)}\nif (i !== 0) s += ','\ns += ${text}\n}\nreturn s + ']'`
       }
       case 'tuple':
         return this.tuple(node.items, node.rest)
@@ -163,30 +226,48 @@ class SerializerCode {
         p.presence === 'optional' ? `if (v !== undefined || ${k} in y) {\n${write}\n}` : write,
       )
     }
-    lines.push("let s = ''")
+    // Whether something was written before is known where every earlier key is always written.
+    lines.push("let s = '{'")
+    let written: 'no' | 'yes' | 'maybe' = 'no'
     for (const key of jsonOrder(node.properties.map((p) => p.key))) {
       const t = temps.get(key)!
-      lines.push(
-        `if (${t} !== undefined) s += ${JSON.stringify(`,${JSON.stringify(key)}:`)} + ${t}`,
-      )
+      const name = JSON.stringify(key)
+      const first = JSON.stringify(`${name}:`)
+      const later = JSON.stringify(`,${name}:`)
+      const prefix =
+        written === 'no'
+          ? first
+          : written === 'yes'
+            ? later
+            : `(s.length === 1 ? ${first} : ${later})`
+      const p = node.properties.find((x) => x.key === key)!
+      if (p.presence === 'required' && definite(p.value)) {
+        lines.push(`s += ${prefix} + ${t}`)
+        written = 'yes'
+      } else {
+        lines.push(`if (${t} !== undefined) s += ${prefix} + ${t}`)
+        if (written === 'no') written = 'maybe'
+      }
     }
-    lines.push(`return s === '' ? '{}' : '{' + s.slice(1) + '}'`)
+    lines.push("return s + '}'")
     return lines.join('\n')
   }
 
   private tuple(items: readonly IRNode[], rest: IRNode | undefined): string {
-    const lines = ["let s = '', t"]
+    const lines = ["let s = '[', t"]
+    const text = "(t === undefined ? 'null' : t)"
     for (const [i, item] of items.entries()) {
+      const comma = i === 0 ? '' : "','+"
       lines.push(
-        `{ const v = y[${i}]\n${this.write(item, 'v', String(i), 't')}\ns += ',' + (t === undefined ? 'null' : t) }`,
+        `{ const v = y[${i}]\n${this.write(item, 'v', String(i), 't')}\ns += ${comma}${text} }`,
       )
     }
     if (rest) {
       lines.push(
-        `for (let i = ${items.length}; i < y.length; i++) {\nconst v = y[i]\n${this.write(rest, 'v', 'i', 't')}\ns += ',' + (t === undefined ? 'null' : t)\n}`,
+        `for (let i = ${items.length}; i < y.length; i++) {\nconst v = y[i]\n${this.write(rest, 'v', 'i', 't')}\nif (i !== 0) s += ','\ns += ${text}\n}`,
       )
     }
-    lines.push(`return s === '' ? '[]' : '[' + s.slice(1) + ']'`)
+    lines.push("return s + ']'")
     return lines.join('\n')
   }
 
@@ -218,11 +299,12 @@ export function compileSerializer(node: IRNode, code: BuilderCode): Serializer {
   const s = new SerializerCode(code)
   const root = s.fn(node)
   const body = `${code.fns.join('\n')}\n${s.fns.join('\n')}\nfunction REJ() { throw REJECT }\nreturn ${root}`
-  return new Function('E', 'M', 'REJECT', 'CP', 'V', body)(
+  return new Function('E', 'M', 'REJECT', 'CP', 'V', 'Q', body)(
     code.env,
     mergeValues,
     REJECT,
     codePoints,
     value,
+    quote,
   ) as Serializer
 }
