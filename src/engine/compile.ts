@@ -279,7 +279,8 @@ export function compileJson(adapter: SchemaAdapter<unknown, unknown>): JsonWrite
   if (hit !== undefined) return hit ?? undefined
   let writer: JsonWriter | null = null
   const ir = adapter.ir
-  if (ir && ir.safety !== 'native' && !adapter.async) {
+  // Without a compiled validator (a fallback already counted and reported) there is no writer.
+  if (ir && compile(adapter).compiled) {
     try {
       const { check, serialize } = compileNode(ir, true)
       // Any throw (REJECT, a cycle, a BigInt) leaves the answer to the caller's slower path,

@@ -24,7 +24,11 @@ function json(value: unknown, key: string | number): string | undefined {
 // A string's JSON text: quotes around it when nothing in it needs an escape (JSON.stringify
 // escapes `"`, `\\`, control characters and lone surrogates; any surrogate goes to it here),
 // JSON.stringify itself otherwise and for long strings, where its native loop is faster.
-function quote(s: string): string {
+/**
+ * A string's JSON text, exactly as `JSON.stringify(s)` writes it.
+ * @example quote('a"b') // → '"a\\"b"'
+ */
+export function quote(s: string): string {
   if (s.length > 128) return JSON.stringify(s)
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i)
