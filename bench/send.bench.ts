@@ -3,6 +3,7 @@ import { Socket } from 'node:net'
 import express, { type RequestHandler } from 'express'
 import * as z from 'zod'
 import { configureLogger, handle, shapeguard } from '../src/index.js'
+import { sendJson } from '../src/runtime/response/send-json.js'
 import { type Comparison, compare, printComparison, writeResults } from './lib.js'
 
 // Question: does a guarded route's answer (res.ok through a response schema) cost less in
@@ -11,7 +12,8 @@ import { type Comparison, compare, printComparison, writeResults } from './lib.j
 // so the figure is the app's own work: routing, the helper, stripping, serialising, headers, end.
 //   - 'res.json (bare)': a plain handler sending the already-stripped envelope with res.json;
 //   - 'res.ok, before': the guarded route as it sent before (strip, envelope, res.json);
-//   - 'res.ok, now': the guarded route (compiled writer, headers written directly).
+//   - 'res.ok, now': the guarded route (compiled writer, headers written directly);
+//   - 'sendJson (bare)': the plain handler's envelope through shapeguard's send path alone.
 
 configureLogger({ silent: true })
 
@@ -52,6 +54,9 @@ function appWith(etag: boolean | 'weak') {
   app.get('/bare', (_req, res) => {
     res.json({ success: true, message: '', data: stripped })
   })
+  app.get('/bare-send', (_req, res) => {
+    sendJson(res, JSON.stringify({ success: true, message: '', data: stripped }))
+  })
   app.get('/before', viaResJson, ...route())
   app.get('/now', ...route())
   return app
@@ -72,28 +77,36 @@ const results: Comparison[] = []
 const ratios: Record<string, Record<string, number>> = {}
 for (const etag of ['weak', false] as const) {
   const app = appWith(etag)
-  for (const url of ['/bare', '/before', '/now']) {
+  for (const url of ['/bare', '/bare-send', '/before', '/now']) {
     const res = run(app, url)
     if (!res.writableEnded || res.statusCode !== 200) throw new Error(`${url} did not answer`)
   }
-  const c = await compare(`one user, etag ${etag}`, 'res.json (bare)', {
-    'res.json (bare)': () => run(app, '/bare'),
-    'res.ok, before': () => run(app, '/before'),
-    'res.ok, now': () => run(app, '/now'),
-  })
+  const c = await compare(
+    `one user, etag ${etag}`,
+    'res.json (bare)',
+    {
+      'res.json (bare)': () => run(app, '/bare'),
+      'res.ok, before': () => run(app, '/before'),
+      'res.ok, now': () => run(app, '/now'),
+      'sendJson (bare)': () => run(app, '/bare-send'),
+    },
+    // A whole app per call allocates much: five rounds keep one slow collection from counting.
+    { rounds: 5 },
+  )
   printComparison(c)
   results.push(c)
   const hz = (n: string) => c.cases.find((x) => x.name === n)!.opsPerSec
   ratios[`etag ${etag}`] = {
     nowVsBefore: Number((hz('res.ok, now') / hz('res.ok, before')).toFixed(3)),
     nowVsBare: Number((hz('res.ok, now') / hz('res.json (bare)')).toFixed(3)),
+    sendVsResJson: Number((hz('sendJson (bare)') / hz('res.json (bare)')).toFixed(3)),
   }
 }
 process.stdout.write(`\nres.ok now vs before and vs a bare res.json: ${JSON.stringify(ratios)}\n`)
 writeResults('send', {
   question:
     "a guarded route's res.ok (writer + direct send) vs the same through res.json, in process",
-  target: 'nowVsBefore > 1, nowVsBare ≥ 1',
+  target: 'nowVsBefore > 1, sendVsResJson ≥ 1, nowVsBare ≥ 1',
   ratios,
   results,
 })
