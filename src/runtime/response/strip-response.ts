@@ -1,5 +1,6 @@
 import type { SchemaAdapter } from '../../engine/adapter.js'
-import { compile, compileJson, type JsonWriter } from '../../engine/compile.js'
+import { compile } from '../../engine/compile.js'
+import { compileJson, type JsonWriter } from '../../engine/compile-json.js'
 import type { Issue } from '../../engine/result.js'
 import { type AppError, raise } from '../errors/app-error.js'
 import { warnCompileFallback } from '../pipeline/warn-compile-fallback.js'
