@@ -34,7 +34,9 @@ function structural(node: IRNode): boolean {
 function primitive(node: IRNode, x: string): string | undefined {
   switch (node.kind) {
     case 'string':
-      return `Q(${x})`
+      // Checked again as it is read: a getter that answered a string to the check could answer
+      // an object now, whose text must never be written raw.
+      return `(typeof ${x} === 'string' ? Q(${x}) : REJ())`
     case 'number':
       return `(Number.isFinite(${x}) ? '' + ${x} : 'null')`
     case 'boolean':
@@ -42,7 +44,9 @@ function primitive(node: IRNode, x: string): string | undefined {
     case 'null':
       return `'null'`
     case 'enum':
-      return node.values.every((v) => typeof v === 'string') ? `Q(${x})` : undefined
+      return node.values.every((v) => typeof v === 'string')
+        ? `(typeof ${x} === 'string' ? Q(${x}) : REJ())`
+        : undefined
     case 'optional': {
       const inner = primitive(node.inner, x)
       return inner === undefined ? undefined : `(${x} === undefined ? undefined : ${inner})`

@@ -207,11 +207,12 @@ describe.each(hosts)('the JSON send path on %s', (_, express) => {
       configure(app)
       // Production answers: a development 500 carries the stack, whose frames name the sender.
       app.use(shapeguard({ debug: false, requestId: { generator: () => 'fixed-id' }, ...config }))
-      // Counts Express's own send (on the prototype: the path under test must not see it).
-      const send = app.response.send
-      app.response.send = function (this: unknown, ...args: unknown[]) {
-        sends++
-        return (send as (...a: unknown[]) => unknown).apply(this, args)
+      // Counts Express's own send by what only it does, res.set('Content-Length'): wrapping
+      // res.send itself would send every answer through it (an override is always honoured).
+      const set = app.response.set
+      app.response.set = function (this: unknown, ...args: unknown[]) {
+        if (args[0] === 'Content-Length') sends++
+        return (set as (...a: unknown[]) => unknown).apply(this, args)
       } as never
       for (const [name, mount] of Object.entries(cases)) {
         const slug = Object.keys(cases).indexOf(name)

@@ -180,3 +180,21 @@ describe('compileJson', () => {
     expect(compileJson(zodAdapter(z.string().refine((s) => s.length > 1)))).toBeUndefined()
   })
 })
+
+describe('compileJson under a value that changes as it is read', () => {
+  it('never writes an object where the check saw a string (a getter that changes type)', () => {
+    const write = compileJson(zodAdapter(z.object({ id: z.number(), name: z.string() })))!
+    // The getter answers a string to its first `k` reads, then an object whose text is JSON.
+    for (let k = 0; k < 8; k++) {
+      let reads = 0
+      const input = {
+        id: 1,
+        get name(): unknown {
+          reads++
+          return reads <= k ? 'a' : { toString: () => 'x","admin":true,"y":"' }
+        },
+      }
+      expect(write(input, 'data') ?? '', `after ${k} reads`).not.toContain('admin')
+    }
+  })
+})

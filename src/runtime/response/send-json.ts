@@ -9,19 +9,44 @@ const sha1 = oneShot
   ? (text: string) => oneShot('sha1', text, 'base64')
   : (text: string) => crypto.createHash('sha1').update(text, 'utf8').digest('base64')
 
+// Whether a response's `json` and `send` are Express's own (4 or 5), as its source shows: an
+// override anywhere (on the response, on an app's `app.response`, or on `express.response` by a
+// logger or an agent) wraps or replaces them, and then every answer must go through it. Decided
+// once per pair of functions: a request compares two references.
+let lastJson: unknown
+let lastSend: unknown
+let lastOwn = false
+
+// Marks that survive a bundler (no quotes, no names): a wrapper holds neither.
+function isHost(fn: unknown, marks: readonly string[]): boolean {
+  if (typeof fn !== 'function') return false
+  const source = Function.prototype.toString.call(fn)
+  return marks.every((mark) => source.includes(mark))
+}
+
+function hostSends(json: unknown, send: unknown): boolean {
+  if (json !== lastJson || send !== lastSend) {
+    lastJson = json
+    lastSend = send
+    lastOwn =
+      isHost(json, ['json escape', 'json replacer', '.send(']) && isHost(send, ['etag fn', '.end('])
+  }
+  return lastOwn
+}
+
 /**
  * Whether shapeguard may write a JSON answer itself rather than through `res.json`: the app sets
  * none of Express's `json replacer`, `json spaces` and `json escape` settings (which change the
- * bytes), and nothing replaced this response's `json` or `send` (a request logger capturing the
- * body, an app's own wrapper). A response double with no app always goes through `res.json`.
+ * bytes), and the response's `json` and `send` are Express's own, not replaced or wrapped on the
+ * response, its app's `app.response` or `express.response` (a request logger capturing the body,
+ * an agent, an app's own wrapper). A response double with no app always goes through `res.json`.
  */
 export function ownJson(res: Response): boolean {
   const app = res.app as Response['app'] | undefined
   return (
     app !== undefined &&
     typeof app.get === 'function' &&
-    !Object.hasOwn(res, 'json') &&
-    !Object.hasOwn(res, 'send') &&
+    hostSends(res.json, res.send) &&
     !app.get('json replacer') &&
     !app.get('json spaces') &&
     !app.get('json escape')
