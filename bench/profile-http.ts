@@ -8,12 +8,13 @@ import { rows, runProbe } from './fixtures/http-rows.js'
 import { writeResults } from './lib.js'
 
 // `npm run profile:http [-- rows…] [--seconds N] [--src]`: where a guarded request's time goes.
-// Each row (default: guarded and logged, from bench/fixtures/http-rows.ts) runs in a fresh server
+// Each row (default: bare, guarded and logged, from bench/fixtures/http-rows.ts) runs in a fresh server
 // process (production mode, shapeguard from dist/, which the npm script builds first), is warmed
 // up under load, then V8's CPU profiler (the one behind `node --cpu-prof`) samples it for N
 // seconds (default 10) of autocannon load at 50 connections. Start-up stays out of the profile.
 // Prints self time by owner (shapeguard, each Express package, zod, ajv's generated code, pino,
-// node, GC) and the top functions, writes bench/results/profile-http.json, and leaves the
+// node, GC) and the top functions, and what each row pays over the bare echo (when `bare` ran
+// first), writes bench/results/profile-http.json, and leaves the
 // .cpuprofile files (open them in Chrome DevTools or speedscope) in a temporary folder it names.
 
 const argv = process.argv.slice(2)
@@ -21,7 +22,7 @@ const secondsAt = argv.indexOf('--seconds')
 const seconds = secondsAt >= 0 ? Number(argv[secondsAt + 1]) : 10
 const from = argv.includes('--src') ? 'src' : 'dist'
 const named = argv.filter((a, i) => !a.startsWith('--') && argv[i - 1] !== '--seconds')
-const chosen = named.length > 0 ? named : ['guarded', 'logged']
+const chosen = named.length > 0 ? named : ['bare', 'guarded', 'logged']
 const dir = mkdtempSync(join(tmpdir(), 'shapeguard-profile-'))
 const say = (line: string) => process.stdout.write(`${line}\n`)
 
@@ -32,6 +33,28 @@ let perRequest = 0
 const us = (pct: number) => (pct / 100) * perRequest
 const line = (f: FunctionCost) =>
   `  ${f.selfPct.toFixed(2).padStart(6)} % ${us(f.selfPct).toFixed(1).padStart(6)} µs ${f.totalPct.toFixed(1).padStart(5)} %  ${f.name.slice(0, 36).padEnd(36)} ${f.owner.padEnd(14)} ${f.where}`
+
+// µs per request of each owner and function (self time), to compare a row with the bare echo.
+interface Micros {
+  total: number
+  owners: Map<string, number>
+  functions: Map<string, number>
+}
+let baseline: Micros | undefined
+function microsOf(functions: FunctionCost[], owners: { owner: string; selfPct: number }[]): Micros {
+  return {
+    total: perRequest,
+    owners: new Map(owners.map((o) => [o.owner, us(o.selfPct)])),
+    functions: new Map(functions.map((f) => [`${f.name} (${f.owner}) ${f.where}`, us(f.selfPct)])),
+  }
+}
+function difference(row: Micros, base: Micros) {
+  const diff = (a: Map<string, number>, b: Map<string, number>) =>
+    [...new Set([...a.keys(), ...b.keys()])]
+      .map((k) => [k, (a.get(k) ?? 0) - (b.get(k) ?? 0)] as const)
+      .sort((x, y) => y[1] - x[1])
+  return { owners: diff(row.owners, base.owners), functions: diff(row.functions, base.functions) }
+}
 
 const results = []
 for (const name of chosen) {
@@ -85,6 +108,20 @@ for (const name of chosen) {
   for (const f of summary.functions.filter(isExpress).slice(0, 12)) say(line(f))
   say(`top functions overall by self time\n${header}`)
   for (const f of summary.functions.slice(0, 20)) say(line(f))
+  const micros = microsOf(summary.functions, summary.owners)
+  const extra = baseline === undefined ? undefined : difference(micros, baseline)
+  if (extra !== undefined) {
+    say(
+      `what this row pays over the bare echo, µs of CPU per request (${perRequest.toFixed(0)} - ${baseline!.total.toFixed(0)})`,
+    )
+    say('  by owner:')
+    for (const [owner, d] of extra.owners.slice(0, 12))
+      say(`    ${d >= 0 ? '+' : ''}${d.toFixed(1).padStart(6)} µs  ${owner}`)
+    say('  by function (self time):')
+    for (const [fn, d] of extra.functions.slice(0, 25))
+      say(`    ${d >= 0 ? '+' : ''}${d.toFixed(1).padStart(6)} µs  ${fn}`)
+  }
+  if (name === 'bare') baseline = micros
   results.push({
     row: name,
     label: row.label,
