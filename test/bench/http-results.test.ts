@@ -30,12 +30,14 @@ describe('bench/results/http.json', () => {
     const readme = readFileSync(join(root, 'README.md'), 'utf8')
     const section = readme.slice(readme.indexOf('\n## Performance\n'))
     const table = section.slice(0, section.indexOf('\n## ', 1))
+    const bare = results.results.rows.find((r) => r.name === 'bare')!.cpuMicrosPerRequest
     for (const row of results.results.rows) {
       const line = table.split('\n').find((l) => l.startsWith(`| ${row.label} `))
       expect(line, row.label).toBeDefined()
       const cells = line!.split('|').map((c) => c.trim())
       expect(cells[2]).toBe(`${row.vsBare.toFixed(2)}×`)
       expect(cells[3]).toBe(row.cpuMicrosPerRequest.toFixed(0))
+      expect(cells[4]).toBe(`${(bare / row.cpuMicrosPerRequest).toFixed(2)}×`)
     }
   })
 
