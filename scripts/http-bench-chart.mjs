@@ -24,7 +24,7 @@ const escapeXml = (s) =>
 
 const bareCpu = rows.find((r) => r.name === 'bare')?.cpuMicrosPerRequest
 if (bareCpu === undefined) throw new Error(`${input} has no bare row`)
-const cpuRatio = (row) => bareCpu / row.cpuMicrosPerRequest
+const cpuRatio = (row) => row.cpuVsBare ?? bareCpu / row.cpuMicrosPerRequest
 
 const labelWidth = 300
 const barArea = 360
