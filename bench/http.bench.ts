@@ -164,4 +164,9 @@ if (quick) {
     stdio: 'inherit',
   })
   if (chart.status !== 0) throw new Error('scripts/http-bench-chart.mjs failed')
+  const tables = spawnSync(process.execPath, [join(root, 'scripts/http-bench-readme.mjs')], {
+    stdio: 'inherit',
+  })
+  if (tables.status !== 0) throw new Error('scripts/http-bench-readme.mjs failed')
+  say('README: the Performance tables are rewritten; update the spread of runs in its prose')
 }
