@@ -17,9 +17,10 @@ import { CLIENTS, generator, random, type SoakRequest } from './fixtures/soak-tr
 // middle of a body or of a response. Not part of `npm test`.
 // Pass: no answer >= 500 (seen by the clients or counted by the server), the server never exits,
 // every valid request gets one of its right answers, no request hangs, mid-response aborts really
-// happened, and memory is flat: after a full GC, the live heap at the end is within 10 % (or 4 MB)
-// of the live heap after the warm-up (the first fifth of the run, at least 60 s: two rate-limit
-// windows, so the limiters' stores are full), and RSS within
+// happened, and memory is flat: once the traffic has stopped and two rate-limit windows have
+// passed (the drain, 65 s), the live heap after a full GC is within 10 % (or 4 MB) of the live heap
+// after the warm-up (the first fifth of the run, at least 60 s: two rate-limit windows, so the
+// limiters' stores are full), and RSS within
 // 20 % (or 32 MB). Event-loop delay (p50, p99, max) is measured after the warm-up and reported.
 // Exits 1 on failure.
 
@@ -32,6 +33,8 @@ const warmupMs = Math.max(60_000, durationMs / 5)
 const HEAP_SLACK = { ratio: 1.1, bytes: 4 * 2 ** 20 }
 const RSS_SLACK = { ratio: 1.2, bytes: 32 * 2 ** 20 }
 const WORKERS = { normal: 24, slow: 6, aborting: 4 }
+// The soak server's rate-limit window is 30 s: two of them and the sweep's slack.
+const DRAIN_MS = 65_000
 const say = (line: string) => process.stdout.write(`${line}\n`)
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`
 
@@ -167,6 +170,14 @@ agent.destroy()
 // Let the server finish what the last aborts left, then read its final figures.
 await new Promise((resolve) => setTimeout(resolve, 1000))
 const end = crashed === undefined ? await server.stats<Stats>() : undefined
+// The drain: no traffic for two rate-limit windows and a little more, so every window has ended
+// and been swept. What the live heap holds then that it did not after the warm-up (when windows
+// and requests were in flight) is what the traffic left behind: a leak.
+if (end !== undefined) {
+  say(`traffic over; draining for ${DRAIN_MS / 1000} s (two rate-limit windows)`)
+  await new Promise((resolve) => setTimeout(resolve, DRAIN_MS))
+}
+const drained = crashed === undefined && end !== undefined ? await server.stats<Stats>() : undefined
 stopping = true
 const code = await server.stop()
 if (code !== 0 && crashed === undefined) crashed = `the server exited with code ${code}`
@@ -187,15 +198,19 @@ if (counts.timeouts > 0) failures.push(`${counts.timeouts} requests hung (no ans
 if (counts.abortedMidResponse === 0) failures.push('no client left in the middle of a response')
 const base = afterWarmup ?? start
 let flat = { heap: false, rss: false }
-if (end !== undefined) {
+if (drained !== undefined) {
   flat = {
     heap:
-      end.heapUsed <= base.heapUsed * HEAP_SLACK.ratio ||
-      end.heapUsed - base.heapUsed <= HEAP_SLACK.bytes,
-    rss: end.rss <= base.rss * RSS_SLACK.ratio || end.rss - base.rss <= RSS_SLACK.bytes,
+      drained.heapUsed <= base.heapUsed * HEAP_SLACK.ratio ||
+      drained.heapUsed - base.heapUsed <= HEAP_SLACK.bytes,
+    rss: drained.rss <= base.rss * RSS_SLACK.ratio || drained.rss - base.rss <= RSS_SLACK.bytes,
   }
-  if (!flat.heap) failures.push(`live heap grew from ${mb(base.heapUsed)} to ${mb(end.heapUsed)}`)
-  if (!flat.rss) failures.push(`RSS grew from ${mb(base.rss)} to ${mb(end.rss)}`)
+  if (!flat.heap) {
+    failures.push(`live heap grew from ${mb(base.heapUsed)} to ${mb(drained.heapUsed)} (drained)`)
+  }
+  if (!flat.rss) failures.push(`RSS grew from ${mb(base.rss)} to ${mb(drained.rss)} (drained)`)
+} else if (crashed === undefined) {
+  failures.push('the server did not answer after the drain')
 }
 
 say(
@@ -206,13 +221,13 @@ for (const [kind, statuses] of Object.entries(counts.byKind))
 say(
   `  slow clients ${counts.slow}, aborted mid-body ${counts.abortedMidBody}, aborted mid-response ${counts.abortedMidResponse} (of ${counts.abortAttempts} aborting clients), socket errors ${counts.socketErrors}`,
 )
-if (end !== undefined) {
+if (end !== undefined && drained !== undefined) {
   say(`  server answers by status: ${JSON.stringify(end.statuses)}`)
   say(
-    `  live heap (after GC): start ${mb(start.heapUsed)}, after warm-up ${mb(base.heapUsed)}, end ${mb(end.heapUsed)}; peak heap (no GC) ${mb(end.peakHeap)}  → ${flat.heap ? 'flat' : 'NOT flat'} (end <= 110 % or +4 MB of after warm-up)`,
+    `  live heap (after GC): start ${mb(start.heapUsed)}, after warm-up ${mb(base.heapUsed)}, end of traffic ${mb(end.heapUsed)}, drained ${mb(drained.heapUsed)}; peak (no GC) ${mb(Math.max(end.peakHeap, drained.peakHeap))}  → ${flat.heap ? 'flat' : 'NOT flat'} (drained <= 110 % or +4 MB of after warm-up)`,
   )
   say(
-    `  RSS: start ${mb(start.rss)}, after warm-up ${mb(base.rss)}, end ${mb(end.rss)}, peak ${mb(end.peakRss)}  → ${flat.rss ? 'flat' : 'NOT flat'} (end <= 120 % or +32 MB)`,
+    `  RSS: start ${mb(start.rss)}, after warm-up ${mb(base.rss)}, end of traffic ${mb(end.rss)}, drained ${mb(drained.rss)}, peak ${mb(Math.max(end.peakRss, drained.peakRss))}  → ${flat.rss ? 'flat' : 'NOT flat'} (drained <= 120 % or +32 MB)`,
   )
   say(
     `  event-loop delay after warm-up: p50 ${end.eventLoop.p50.toFixed(1)} ms, p99 ${end.eventLoop.p99.toFixed(1)} ms, max ${end.eventLoop.max.toFixed(1)} ms, mean ${end.eventLoop.mean.toFixed(1)} ms`,
