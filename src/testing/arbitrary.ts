@@ -30,7 +30,13 @@ function copy(value: unknown): unknown {
 
 /** Whether the schema's own library accepts a value; undefined for an async schema. */
 export function libraryAccepts(adapter: SchemaAdapter, value: unknown): boolean | undefined {
-  const r = adapter.parse(copy(value), false)
+  let r: ReturnType<SchemaAdapter['parse']>
+  try {
+    r = adapter.parse(copy(value), false)
+  } catch {
+    // zod throws on an intersection whose sides cannot be merged: the value is not accepted.
+    return false
+  }
   if (r instanceof Promise) {
     r.catch(() => {})
     return undefined

@@ -44,3 +44,40 @@ export function boundedFilter<T>(
   }
   return new Bounded()
 }
+
+/**
+ * One of several arbitraries, like `fc.oneof`, except that a branch that gives up (a bounded
+ * filter found nothing) hands over to the next: a union whose options' near misses are mostly
+ * taken by another option still yields the misses the others find. Gives up when every branch does.
+ */
+export function failoverOneOf<T>(fc: FC, arbs: readonly Arbitrary<T>[]): Arbitrary<T> {
+  if (arbs.length === 1) return arbs[0]!
+  type Ctx = { readonly index: number; readonly context: unknown }
+  const wrap = (index: number, v: Value<T>) =>
+    new fc.Value<T>(v.value_, { index, context: v.context } satisfies Ctx)
+  class Failover extends fc.Arbitrary<T> {
+    generate(mrng: Parameters<Arbitrary<T>['generate']>[0], bias: number | undefined): Value<T> {
+      const first = mrng.nextInt(0, arbs.length - 1)
+      let last: unknown
+      for (let k = 0; k < arbs.length; k++) {
+        const index = (first + k) % arbs.length
+        try {
+          return wrap(index, arbs[index]!.generate(mrng, bias))
+        } catch (error) {
+          if (!(error instanceof ArbitraryGaveUp)) throw error
+          last = error
+        }
+      }
+      throw last
+    }
+    canShrinkWithoutContext(_value: unknown): _value is T {
+      return false
+    }
+    shrink(value: T, context: unknown): Stream<Value<T>> {
+      const c = context as Ctx | undefined
+      if (c === undefined) return fc.Stream.nil()
+      return arbs[c.index]!.shrink(value, c.context).map((v) => wrap(c.index, v))
+    }
+  }
+  return new Failover()
+}

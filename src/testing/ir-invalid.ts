@@ -1,7 +1,8 @@
 import type { Arbitrary } from 'fast-check'
 import type { IRNode, IRObject } from '../engine/ir/types.js'
 import { each, type Visitor, visit } from '../engine/ir/visit.js'
-import { acceptsUndefined } from '../engine/safety.js'
+import { acceptsUndefined, leafKinds } from '../engine/safety.js'
+import { boundedFilter, failoverOneOf } from './bounded-filter.js'
 import { irAccepts } from './ir-accepts.js'
 import { type GenContext, gen, reservedKeys } from './ir-valid.js'
 import { leafMissCandidates } from './leaf-misses.js'
@@ -31,8 +32,12 @@ function samples(node: IRNode, ctx: GenContext): unknown[] {
 }
 
 /** Concrete near misses the node rejects, kept once when the arbitrary is built. */
-function constants(node: IRNode, ctx: GenContext, candidates: readonly unknown[]): MissArb {
-  const accepts = irAccepts(node)
+function constants(
+  node: IRNode,
+  ctx: GenContext,
+  candidates: readonly unknown[],
+  accepts = leafKinds.has(node.kind) || node.kind === 'undefined' ? irAccepts(node) : undefined,
+): MissArb {
   const kept = candidates.filter((x) => x !== undefined && (accepts === undefined || !accepts(x)))
   if (kept.length === 0) return undefined
   return ctx.fc.constantFrom(...kept).map(at)
@@ -40,15 +45,21 @@ function constants(node: IRNode, ctx: GenContext, candidates: readonly unknown[]
 
 function oneOf(ctx: GenContext, arbs: MissArb[]): MissArb {
   const present = arbs.filter((a): a is Arbitrary<Miss> => a !== undefined)
-  return present.length === 0 ? undefined : ctx.fc.oneof(...present)
+  return present.length === 0 ? undefined : failoverOneOf(ctx.fc, present)
 }
 
+/** Misses kept by `keep`, with a bounded retry (fast-check's own filter retries forever). */
+const only = (ctx: GenContext, arb: MissArb, keep: (m: Miss) => boolean): MissArb =>
+  arb && boundedFilter(ctx.fc, arb, keep, `near misses at ${ctx.at}`)
+
+// Values of another type than a composite node's; its wrappers drop the ones they accept.
 const wrongType = ['not an object', 42, true, null]
 
 function objectMisses(n: IRObject, ctx: GenContext): MissArb {
   const { fc } = ctx
   const whole = gen(n, ctx)
-  const arbs: MissArb[] = [constants(n, ctx, [...wrongType, []])]
+  // Not an array: valibot takes an array for an object in some places.
+  const arbs: MissArb[] = [constants(n, ctx, wrongType)]
   if (whole === undefined) return oneOf(ctx, arbs)
   const object = whole as Arbitrary<Record<string, unknown>>
   for (const p of n.properties) {
@@ -108,13 +119,16 @@ const misses: Visitor<MissArb, GenContext> = {
         arbs.push(fc.array(item, { minLength: n.maxItems + 1, maxLength: n.maxItems + 1 }).map(at))
     }
     if (itemMiss !== undefined && (n.maxItems === undefined || n.maxItems > 0)) {
-      const rest = item === undefined ? fc.constant([]) : fc.array(item, { maxLength: 0 })
-      arbs.push(
-        fc
-          .tuple(itemMiss, rest)
-          .map(([m, r]) => ({ ...under(0, m), value: [m.value, ...r] }))
-          .filter((m) => (m.value as unknown[]).length >= min || min <= 1),
-      )
+      // The broken item first, then valid ones up to the minimum length.
+      const others = Math.max(0, min - 1)
+      const rest =
+        item === undefined ? undefined : fc.array(item, { minLength: others, maxLength: others })
+      if (rest !== undefined || others === 0)
+        arbs.push(
+          fc
+            .tuple(itemMiss, rest ?? fc.constant([]))
+            .map(([m, r]) => ({ ...under(0, m), value: [m.value, ...r] })),
+        )
     }
     return oneOf(ctx, arbs)
   },
@@ -149,7 +163,12 @@ const misses: Visitor<MissArb, GenContext> = {
       arbs.push(
         fc
           .tuple(
-            key.filter((k) => typeof k === 'string' && !reservedKeys.has(k)),
+            boundedFilter(
+              fc,
+              key,
+              (k) => typeof k === 'string' && !reservedKeys.has(k),
+              `keys at ${ctx.at}`,
+            ),
             value,
           )
           .map(([k, m]) => ({ ...under(k as string, m), value: { [k as string]: m.value } })),
@@ -159,14 +178,16 @@ const misses: Visitor<MissArb, GenContext> = {
   },
   union: (n, ctx) => {
     const candidates = ['not-an-option', 42, -1.5, true, null, [], {}, { kind: 'unknown' }]
-    const arbs: MissArb[] = [constants(n, ctx, candidates)]
     const accepts = irAccepts(n)
+    const arbs: MissArb[] = [constants(n, ctx, candidates, accepts)]
     // A broken option is a miss only when no other option takes it; reported at or below here.
     if (accepts !== undefined) {
       for (const option of n.options) {
         const m = miss(option, ctx)
         if (m !== undefined)
-          arbs.push(m.filter((x) => !accepts(x.value)).map((x) => ({ ...x, path: [], deep: true })))
+          arbs.push(
+            only(ctx, m, (x) => !accepts(x.value))?.map((x) => ({ ...x, path: [], deep: true })),
+          )
       }
     }
     return oneOf(ctx, arbs)
@@ -174,17 +195,23 @@ const misses: Visitor<MissArb, GenContext> = {
   intersection: (n, ctx) => {
     const accepts = irAccepts(n)
     const left = miss(n.left, ctx)
-    const arbs: MissArb[] = [constants(n, ctx, ['not-valid', 42, null])]
+    const arbs: MissArb[] = [constants(n, ctx, ['not-valid', 42, null], accepts)]
     if (left !== undefined && accepts !== undefined)
-      arbs.push(left.filter((m) => !accepts(m.value)).map((m) => ({ ...m, deep: true })))
+      arbs.push(only(ctx, left, (m) => !accepts(m.value))?.map((m) => ({ ...m, deep: true })))
     return oneOf(ctx, arbs)
   },
-  optional: (n, ctx) => miss(n.inner, ctx)?.filter((m) => m.value !== undefined),
-  default: (n, ctx) =>
-    miss(n.inner, ctx)?.filter(
-      (m) => m.value !== undefined && (n.on === undefined || m.value !== null),
-    ),
-  nullable: (n, ctx) => miss(n.inner, ctx)?.filter((m) => m.value !== null),
+  optional: (n, ctx) => only(ctx, miss(n.inner, ctx), (m) => m.value !== undefined),
+  default: (n, ctx) => {
+    // What the default replaces is no miss: undefined (unless only null), null (when asked).
+    const takesUndefined = n.on !== 'null'
+    const takesNull = n.on === 'null' || n.on === 'nullish'
+    return only(
+      ctx,
+      miss(n.inner, ctx),
+      (m) => !(takesUndefined && m.value === undefined) && !(takesNull && m.value === null),
+    )
+  },
+  nullable: (n, ctx) => only(ctx, miss(n.inner, ctx), (m) => m.value !== null),
   readonly: (n, ctx) => miss(n.inner, ctx),
   pipe: (n, ctx) => miss(n.in, ctx),
   recursive: (n, ctx) => miss(n.node, { ...ctx, recursions: new Map(ctx.recursions).set(n.id, n) }),

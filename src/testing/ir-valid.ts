@@ -81,9 +81,9 @@ function objectArb(n: IRObject, ctx: GenContext): Gen {
         : undefined
   if (extraValue === undefined) return base
   // Unknown keys the schema strips (or its catch-all validates) are valid input too.
-  const extraKey = fc
-    .constantFrom('extra', 'note', 'x_unknown', 'meta')
-    .filter((k) => !declared.has(k))
+  const names = ['extra', 'note', 'x_unknown', 'meta'].filter((k) => !declared.has(k))
+  if (names.length === 0) return base
+  const extraKey = fc.constantFrom(...names)
   const extras = fc.dictionary(extraKey, extraValue, { maxKeys: 2, noNullPrototype: true })
   return fc
     .tuple(base, fc.option(extras, { nil: undefined, freq: 3 }))
@@ -103,7 +103,12 @@ function recordArb(n: IRRecord, ctx: GenContext): Gen {
     return fc.record(Object.fromEntries(listed.map((k) => [k, value])), { noNullPrototype: true })
   const key = gen(n.key, deeper(ctx, '(key)'))
   if (key === undefined) return fc.constant({})
-  const keys = key.filter((k) => typeof k === 'string' && !reservedKeys.has(k)) as Arbitrary<string>
+  const keys = boundedFilter(
+    fc,
+    key,
+    (k) => typeof k === 'string' && !reservedKeys.has(k),
+    `keys at ${ctx.at}`,
+  ) as Arbitrary<string>
   return fc.dictionary(keys, value, { maxKeys: 3, noNullPrototype: true })
 }
 
