@@ -22,9 +22,11 @@ export function stringBounds(node: IRString): { min: number; max: number | undef
  */
 function chars(fc: FC, unit: IRString['lengthUnit']): Arbitrary<string> {
   const wide = unit === 'code-point' ? ['é', 'ß', '中', '😀', '𝒳'] : ['é', 'ß', '中', 'Ω']
+  // Shrinks towards 'a'; control characters are the hostile mode's business.
   return fc.oneof(
+    { withCrossShrink: true },
     { arbitrary: fc.constantFrom(...'abcxyzABC019_-.'), weight: 6 },
-    { arbitrary: fc.string({ minLength: 1, maxLength: 1, unit: 'binary-ascii' }), weight: 2 },
+    { arbitrary: fc.string({ minLength: 1, maxLength: 1, unit: 'grapheme-ascii' }), weight: 2 },
     { arbitrary: fc.constantFrom(...wide), weight: 1 },
   )
 }
