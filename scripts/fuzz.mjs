@@ -15,6 +15,9 @@ const suites = [
   'test/adapters/yup/linear-patterns.test.ts',
   'test/adapters/yup/linear-schema.test.ts',
   'test/e2e/hostile.test.ts',
+  'test/testing/arbitrary.test.ts',
+  'test/e2e/fuzz-routes.test.ts',
+  'test/e2e/demo-fuzz.test.ts',
 ]
 const run = spawnSync(
   'npx',
