@@ -59,8 +59,8 @@ export function queryWire(value: unknown, arrayKeys: ReadonlySet<string>): Wire<
 }
 
 const headerName = /^[!#$%&'*+.^_`|~0-9a-z-]+$/
-// Visible ASCII and spaces inside: what node sends as is and reads back unchanged.
-const headerValue = /^(?:[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?)?$/
+// Visible ASCII and inner spaces: what node sends as is and reads back unchanged (it trims).
+const headerValue = /^[\x20-\x7e]*$/
 
 /** Header values as node sends them, or not representable (odd names, characters, spacing). */
 export function headersWire(value: unknown): Wire<Record<string, string>> {
@@ -70,7 +70,8 @@ export function headersWire(value: unknown): Wire<Record<string, string>> {
   for (const [key, v] of Object.entries(value)) {
     if (v === undefined) continue
     const s = scalar(v)
-    if (s === undefined || !headerName.test(key) || !headerValue.test(s)) return no
+    if (s === undefined || !headerName.test(key) || !headerValue.test(s) || s.trim() !== s)
+      return no
     out[key] = s
   }
   return { ok: true, wire: out }
