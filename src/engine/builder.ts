@@ -15,7 +15,8 @@ export interface BuilderContext {
   check(node: IRNode): (x: unknown) => boolean
 }
 
-class BuilderCode {
+/** The builder's code generator: shared by the serializer, which writes leaves as the builder does. */
+export class BuilderCode {
   readonly env: unknown[] = []
   readonly fns: string[] = []
   private readonly names = new Map<IRNode, string>()
@@ -220,7 +221,7 @@ const bodies: Partial<Visitor<string, BuilderCode>> = {
 }
 
 /** A leaf node, or a pipe of two leaves: compiled as one leaf function. */
-function isLeaf(node: IRNode): boolean {
+export function isLeaf(node: IRNode): boolean {
   if (node.kind === 'pipe') return leafKinds.has(node.in.kind) && leafKinds.has(node.out.kind)
   return leafKinds.has(node.kind)
 }

@@ -1,10 +1,11 @@
 import Ajv2020, { _, type KeywordCxt } from 'ajv/dist/2020.js'
 import { _Code } from 'ajv/dist/compile/codegen/code.js'
 import type { SchemaAdapter } from './adapter.js'
-import { type Builder, compileBuilder, REJECT } from './builder.js'
+import { type Builder, BuilderCode, compileBuilder, REJECT } from './builder.js'
 import type { IRNode } from './ir/types.js'
 import { codePoints, FAIL, type LeafRun, lengthFails } from './leaf.js'
 import type { Result } from './result.js'
+import { compileSerializer, type Serializer } from './serialize.js'
 import { type KeywordRegistry, toValidationSchema } from './validation-schema.js'
 
 /** Validates one request part: compiled fast accept, the library's own parser on reject. */
@@ -147,7 +148,13 @@ function ajv() {
   return instance
 }
 
-function compileNode(root: IRNode): { check: Check; build: Builder } {
+interface Compiled {
+  check: Check
+  build: Builder
+  serialize: Serializer | undefined
+}
+
+export function compileNode(root: IRNode, serializer = false): Compiled {
   const defs: Record<string, unknown> = {}
   const withDefs = (s: unknown) =>
     typeof s === 'object' && Object.keys(defs).length > 0 ? { ...(s as object), $defs: defs } : s
@@ -165,10 +172,12 @@ function compileNode(root: IRNode): { check: Check; build: Builder } {
   }
   try {
     const check = checkOf(toValidationSchema(root, registry, defs as never, true))
-    const build = compileBuilder(root, {
-      check: (node) => checkOf(toValidationSchema(node, registry, defs as never)),
-    })
-    return { check, build }
+    const ctx = {
+      check: (node: IRNode) => checkOf(toValidationSchema(node, registry, defs as never)),
+    }
+    const build = compileBuilder(root, ctx)
+    const serialize = serializer ? compileSerializer(root, new BuilderCode(ctx)) : undefined
+    return { check, build, serialize }
   } finally {
     leaves.length = 0
     regexes.length = 0
@@ -228,7 +237,7 @@ export function compile<O>(adapter: SchemaAdapter<unknown, O>): PartValidator<O>
   const hit = cache.get(adapter)
   if (hit) return hit as PartValidator<O>
   const native = nativeOnly(adapter)
-  let compiled: { check: Check; build: Builder } | undefined
+  let compiled: Compiled | undefined
   let fallback: Error | undefined
   const ir = adapter.ir
   if (ir && ir.safety !== 'native' && !adapter.async) {
@@ -248,4 +257,9 @@ export function compile<O>(adapter: SchemaAdapter<unknown, O>): PartValidator<O>
   else validator = { validate: native, compiled: false }
   cache.set(adapter, validator as PartValidator)
   return validator
+}
+
+/** Counts a compile fallback found by another compiler of the same IR (the JSON writer). */
+export function countFallback(): void {
+  fallbacks++
 }

@@ -102,6 +102,9 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
+// Slow enough that no other route of the app reaches it on a loaded machine.
+const SLOW_MS = 250
+
 /** The app behind the Logging section's examples: one route per kind of log line. */
 function loggingApp(express: Express, options: Parameters<typeof shapeguard>[0]) {
   const app = express()
@@ -111,7 +114,7 @@ function loggingApp(express: Express, options: Parameters<typeof shapeguard>[0])
     throw AppError.notFound('User')
   })
   app.get('/reports', async (_req, res) => {
-    await new Promise((resolve) => setTimeout(resolve, 60))
+    await new Promise((resolve) => setTimeout(resolve, SLOW_MS + 20))
     res.ok({ data: [] })
   })
   app.post('/orders', () => {
@@ -148,7 +151,7 @@ describe.each(hosts)('%s', (host, express) => {
   })
 
   it('logging-pretty: the pretty lines of the Logging section', async () => {
-    const app = loggingApp(express, { logger: { slowThreshold: 50 } })
+    const app = loggingApp(express, { logger: { slowThreshold: SLOW_MS } })
     const text = await stdoutOf(normalisePretty(expected('logging-pretty')).length, () =>
       loggingRequests(app),
     )
@@ -159,7 +162,7 @@ describe.each(hosts)('%s', (host, express) => {
     const sink = captureLogger()
     const app = loggingApp(express, {
       debug: false,
-      logger: { instance: sink, slowThreshold: 50 },
+      logger: { instance: sink, slowThreshold: SLOW_MS },
     })
     await withLogging(async () => {
       await loggingRequests(app)

@@ -7,6 +7,7 @@ import {
   notFoundHandler,
   shapeguard,
 } from '../../src/index.js'
+import { serve } from './serve.js'
 import { captureLogger, type Express, hosts } from './support.js'
 
 // The request logger would write every request to stdout; errors are checked through the
@@ -282,5 +283,87 @@ describe.each(hosts)('createRouter on %s', (_, express) => {
     const res = await request(app).get('/x')
     expect(res.status).toBe(500)
     expect(res.body.error.code).toBe('INTERNAL_ERROR')
+  })
+})
+
+describe.each(hosts)('createRouter route table on %s', (_, express) => {
+  const make = (options = {}) => createRouter({ Router: express.Router, ...options })
+  const big = (size = 1000) => {
+    const router = make()
+    for (let i = 0; i < size; i++)
+      router.get(`/r${i}/:id`, (req, res) => res.ok({ data: [i, req.params] }))
+    return router
+  }
+
+  it('reaches the last of 1,000 routes with its params, and answers 405 for its path', async () => {
+    const router = big()
+    router.post('/r999/:id', ok)
+    const app = appWith(express, (a) => a.use('/api', router))
+    expect((await request(app).get('/api/R999/7/')).body.data).toEqual([999, { id: '7' }])
+    const res = await request(app).delete('/api/r999/7')
+    expect(res.status).toBe(405)
+    expect(res.headers.allow).toBe('GET, HEAD, POST')
+    expect((await request(app).get('/api/r1000/7')).status).toBe(404)
+  })
+
+  it('finds routes added after the router was mounted', async () => {
+    const router = big(20)
+    const app = appWith(express, (a) => a.use(router))
+    expect((await request(app).get('/late')).status).toBe(404)
+    router.get('/late', ok)
+    expect((await request(app).get('/late')).body.data).toBe('hit')
+  })
+
+  it('matches later layers against a URL that a use() middleware rewrote', async () => {
+    const router = big(20)
+    router.use((req, _res, next) => {
+      if (req.url.startsWith('/old/')) req.url = `/r3/${req.url.slice(5)}`
+      next()
+    })
+    const app = appWith(express, (a) => a.use(router))
+    // /old/5 → /r3/5: route 3 stands before the middleware, so no route matches after it.
+    expect((await request(app).get('/old/5')).status).toBe(404)
+    router.get('/r3/:id', (req, res) => res.ok({ data: ['late r3', req.params] }))
+    expect((await request(app).get('/old/5')).body.data).toEqual(['late r3', { id: '5' }])
+  })
+
+  it('runs a route that a middleware adds while the request is in the router', async () => {
+    const router = big(20)
+    let added = false
+    router.use((_req, _res, next) => {
+      if (!added) router.get('/lazy', ok)
+      added = true
+      next()
+    })
+    const app = appWith(express, (a) => a.use(router))
+    expect((await request(app).get('/lazy')).body.data).toBe('hit')
+  })
+
+  it('visits every layer for a URL in absolute form (a proxy request), as Express scans them', async () => {
+    const router = big(20)
+    router.post('/r5/:id', ok)
+    const served = await serve(appWith(express, (a) => a.use(router)))
+    try {
+      const hit = await served.send('GET', 'http://shapeguard.test/r19/3?x=1')
+      expect(JSON.parse(hit.text).data).toEqual([19, { id: '3' }])
+      const wrong = await served.send('PUT', 'http://shapeguard.test/r5/3')
+      expect(wrong.status).toBe(405)
+      expect(wrong.headers.allow).toBe('GET, HEAD, POST')
+    } finally {
+      await served.close()
+    }
+  })
+
+  it('runs param callbacks only for routes whose method matches, as express.Router does', async () => {
+    const seen: string[] = []
+    const router = big(20)
+    router.param('id', (_req, _res, next, id) => {
+      seen.push(id)
+      next()
+    })
+    router.post('/r5/:id', ok)
+    const app = appWith(express, (a) => a.use(router))
+    expect((await request(app).post('/r5/9')).status).toBe(201)
+    expect(seen).toEqual(['9'])
   })
 })

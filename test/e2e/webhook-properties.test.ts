@@ -15,7 +15,8 @@ import { webhookApp } from './webhook-support.js'
 // case of a letter in its signature header never does. Each request is signed by the provider's
 // own library.
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 40)
+// `npm run fuzz` sets FUZZ_WEBHOOK_RUNS (each run is several signed requests over HTTP).
+const RUNS = Number(process.env.FUZZ_WEBHOOK_RUNS ?? 40)
 const stripe = new Stripe('sk_test_offline')
 const now = () => Math.floor(Date.now() / 1000)
 

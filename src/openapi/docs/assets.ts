@@ -70,6 +70,15 @@ export const UI_PACKAGES: Readonly<Record<DocsUi, UiPackage>> = Object.freeze({
   },
 })
 
+/**
+ * The CSP source a CDN page loads its UI from: the pinned package's folder on the CDN, not the
+ * whole CDN, so a script of any other package there (an attacker can publish one) cannot run.
+ */
+export function cdnSource(ui: DocsUi): string {
+  const pkg = UI_PACKAGES[ui]
+  return `${CDN_ORIGIN}/npm/${pkg.name}@${pkg.version}/`
+}
+
 /** The CDN address of one pinned file. */
 export function cdnUrl(pkg: UiPackage, file: UiAssetFile): string {
   return `${CDN_ORIGIN}/npm/${pkg.name}@${pkg.version}/${file.path}`

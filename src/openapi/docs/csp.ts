@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 
 /** What a page's automatic Content-Security-Policy must allow. */
 export interface CspSources {
-  /** Where the UI's files come from: `'self'` (local assets) or the CDN origin. */
+  /** Where the UI's files come from: `'self'` (local assets) or the pinned package's CDN folder. */
   readonly assetOrigin: string
   /** The exact inline scripts of the page; each is allowed by its hash. */
   readonly inlineScripts: readonly string[]

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
-import { CDN_ORIGIN, type DocsAssets } from './assets.js'
+import { cdnSource, type DocsAssets } from './assets.js'
 import { buildCsp, scriptHash, serverOrigins } from './csp.js'
 import { linkAssets, type PageParts, pageTemplate } from './docs-page.js'
 import { loadLocalAssets } from './local-assets.js'
@@ -52,7 +52,7 @@ export function docsMiddleware(input: DocsMiddlewareInput): RequestHandler {
   const csp =
     input.csp ??
     buildCsp({
-      assetOrigin: input.assets === 'local' ? "'self'" : CDN_ORIGIN,
+      assetOrigin: input.assets === 'local' ? "'self'" : cdnSource(input.parts.ui),
       inlineScripts: [input.parts.bootstrap],
       connectOrigins: serverOrigins(input.spec),
       imageOrigins: input.imageOrigins,

@@ -2,6 +2,7 @@ import type { Request, Response } from 'express'
 import type { ResolvedConfig } from '../config/resolve-config.js'
 import type { RequestLogState } from '../logging/request-log-state.js'
 import type { RouteShape } from '../response/route-shape.js'
+import type { PrepareData } from '../response/strip-response.js'
 
 // One global key: shapeguard() from one copy of the package (the ESM build, say) and handle()
 // from another (the CJS build) must find the same context, or stripping would silently not run.
@@ -17,7 +18,7 @@ export class RequestContext {
   /** withShape(): the route's own envelope. */
   shape: RouteShape | undefined
   /** validate()/handle() with a response schema: strips data before the envelope is built. */
-  prepare: ((data: unknown) => unknown) | undefined
+  prepare: PrepareData | undefined
   /** The request logger, when it will log this request: the error middleware hands over here. */
   log: RequestLogState | undefined
   /**

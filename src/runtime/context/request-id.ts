@@ -7,6 +7,8 @@ const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'
 const POOL_IDS = 1024
 const pool = Buffer.alloc(6 * POOL_IDS)
 let offset = pool.length
+let prefixTime = -1
+let prefix = ''
 
 /**
  * A fresh request ID: `req_` + 12 hex digits of the millisecond timestamp + 12 random hex digits
@@ -20,7 +22,13 @@ export function generateRequestId(): string {
   }
   const o = offset
   offset += 6
-  return `req_${Date.now().toString(16).padStart(12, '0')}${HEX[pool[o]!]}${HEX[pool[o + 1]!]}${HEX[pool[o + 2]!]}${HEX[pool[o + 3]!]}${HEX[pool[o + 4]!]}${HEX[pool[o + 5]!]}`
+  // The time part is written once per millisecond, however many requests share it.
+  const now = Date.now()
+  if (now !== prefixTime) {
+    prefixTime = now
+    prefix = `req_${now.toString(16).padStart(12, '0')}`
+  }
+  return `${prefix}${HEX[pool[o]!]}${HEX[pool[o + 1]!]}${HEX[pool[o + 2]!]}${HEX[pool[o + 3]!]}${HEX[pool[o + 4]!]}${HEX[pool[o + 5]!]}`
 }
 
 // A lookup table, not a regular expression: a hostile header costs at most 128 array reads.

@@ -49,10 +49,19 @@ export function guardStep(
     checkContentType(req)
     const limits = limitsFor(config)
     if (req.body !== undefined) req.body = guardBody(req.body, limits)
-    setQuery(req, guardQuery(req.query, arrayKeys, limits))
+    const query = req.query
+    // An empty query (most POSTs) has nothing to keep: Express 5's getter makes the same `{}`.
+    if (!isEmpty(query)) setQuery(req, guardQuery(query, arrayKeys, limits))
     sanitizeParams(req.params, limits)
     return undefined
   }
+}
+
+// No key to check or clean: guardQuery would hand the same value back, with nothing to keep.
+function isEmpty(query: unknown): boolean {
+  if (typeof query !== 'object' || query === null) return false
+  for (const _ in query) return false
+  return true
 }
 
 type Read = (req: Request) => unknown

@@ -35,7 +35,9 @@ function warnAboutProxy(req: Request, app: Application, trust: unknown): void {
 /** The client a request counts for: `req.ip` (the host's trust-proxy setting decides), IPv6 by its /56. */
 export function clientOf(req: Request): string {
   const app = req.app as Application | undefined
-  const trust: unknown = app?.get?.('trust proxy')
+  // What app.get('trust proxy') answers (sub-apps inherit settings through the prototype), read
+  // without the call: this runs on every limited request.
+  const trust: unknown = app?.settings?.['trust proxy']
   if (app !== undefined) warnAboutProxy(req, app, trust)
   // With 'trust proxy' off, req.ip is the socket's address; reading it there skips parsing
   // X-Forwarded-For on every request only to ignore it.
@@ -55,15 +57,31 @@ export function defaultKey(req: Request): string {
 const MAX_KEY_LENGTH = 200
 
 /**
- * The key a store sees: the route (method and pattern) and then the client's key, so that two
- * routes sharing a store never share a count.
+ * A route's store keys: the route (method and pattern) and then the client's key, so that two
+ * routes sharing a store never share a count. The prefix of the route and mount seen last is
+ * kept, so a request builds one string, not three.
  */
-export function routeKey(req: Request, key: string): string {
-  const pattern: unknown = req.route?.path
-  const full = `${req.method === 'HEAD' ? 'GET' : req.method} ${req.baseUrl}${typeof pattern === 'string' ? pattern : String(pattern ?? '')}|${key}`
-  return full.length <= MAX_KEY_LENGTH
-    ? full
-    : `#${createHash('sha256').update(full).digest('base64url')}`
+export function routeKeys(): (req: Request, key: string) => string {
+  let lastRoute: unknown
+  let lastBase: string | undefined
+  let lastMethod: string | undefined
+  let prefix = ''
+  return function routeKey(req, key) {
+    const route: unknown = req.route
+    const base = req.baseUrl
+    const method = req.method
+    if (route !== lastRoute || base !== lastBase || method !== lastMethod) {
+      const pattern: unknown = (route as { path?: unknown } | undefined)?.path
+      prefix = `${method === 'HEAD' ? 'GET' : method} ${base}${typeof pattern === 'string' ? pattern : String(pattern ?? '')}|`
+      lastRoute = route
+      lastBase = base
+      lastMethod = method
+    }
+    const full = prefix + key
+    return full.length <= MAX_KEY_LENGTH
+      ? full
+      : `#${createHash('sha256').update(full).digest('base64url')}`
+  }
 }
 
 /** Forgets the once-per-process and once-per-app warnings (tests). */

@@ -11,9 +11,18 @@ export interface ErrorBody {
   readonly details: unknown
 }
 
+import type { JsonWriter } from '../../engine/compile-json.js'
+import { quote } from '../../engine/json-text.js'
+
 /** The compiled global shape: builds frozen success and error envelopes. */
 export interface CompiledShape {
   success(data: unknown, message: string): Readonly<Record<string, unknown>>
+  /**
+   * The success envelope's JSON text with the data written by a response schema's writer: the
+   * bytes `JSON.stringify(success(stripped, message))` gives; undefined when the writer does not
+   * answer, or the message is not a string, and the envelope is built and stringified instead.
+   */
+  successJson(write: JsonWriter, data: unknown, message: unknown): string | undefined
   error(code: string, message: string, details: unknown): Readonly<Record<string, unknown>>
 }
 
@@ -30,6 +39,12 @@ function errorBody(code: string, message: string, details: unknown): ErrorBody {
 /** The default envelope, as object literals (one hidden class each). */
 export const defaultShape: CompiledShape = Object.freeze({
   success: (data: unknown, message: string) => Object.freeze({ success: true, message, data }),
+  successJson(write: JsonWriter, data: unknown, message: unknown) {
+    if (typeof message !== 'string') return undefined
+    const text = write(data, 'data')
+    if (text === undefined) return undefined
+    return `{"success":true,"message":${quote(message)},"data":${text}}`
+  },
   error: (code: string, message: string, details: unknown) =>
     Object.freeze({ success: false, message, error: errorBody(code, message, details) }),
 })
@@ -52,6 +67,7 @@ export function compileShape(shape: ResponseShape | undefined): CompiledShape {
   }
   const errorFields = fields.filter(([, kind]) => kind !== 'data')
   return Object.freeze({
+    successJson: successJsonOf(fields),
     success(data: unknown, message: string) {
       const out: Record<string, unknown> = {}
       for (const [name, kind] of fields) {
@@ -66,4 +82,35 @@ export function compileShape(shape: ResponseShape | undefined): CompiledShape {
       return Object.freeze(out)
     },
   })
+}
+
+type Field = readonly [string, 'success' | 'data' | 'message']
+const noJson = () => undefined
+
+// The renamed envelope's text, field by field in the order an object's own keys are written
+// (array-index names first). Left to JSON.stringify where the data is not in it exactly once
+// (its text could depend on the key a toJSON method is given) or a name is `__proto__` (which
+// the built envelope does not keep as a key).
+function successJsonOf(fields: readonly Field[]): CompiledShape['successJson'] {
+  const names = fields.map(([name]) => name)
+  if (names.includes('__proto__') || fields.filter(([, kind]) => kind === 'data').length !== 1) {
+    return noJson
+  }
+  const probe: Record<string, Field> = Object.create(null)
+  for (const field of fields) probe[field[0]] = field
+  const ordered = Object.keys(probe).map((name, i) => {
+    const [, kind] = probe[name]!
+    return [`${i === 0 ? '{' : ','}${JSON.stringify(name)}:`, name, kind] as const
+  })
+  return function successJson(write, data, message) {
+    if (typeof message !== 'string') return undefined
+    let text = ''
+    for (const [prefix, name, kind] of ordered) {
+      const part =
+        kind === 'success' ? 'true' : kind === 'message' ? quote(message) : write(data, name)
+      if (part === undefined) return undefined
+      text += prefix + part
+    }
+    return `${text}}`
+  }
 }

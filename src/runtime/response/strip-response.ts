@@ -1,11 +1,19 @@
 import type { SchemaAdapter } from '../../engine/adapter.js'
 import { compile } from '../../engine/compile.js'
+import { compileJson, type JsonWriter } from '../../engine/compile-json.js'
 import type { Issue } from '../../engine/result.js'
 import { type AppError, raise } from '../errors/app-error.js'
 import { warnCompileFallback } from '../pipeline/warn-compile-fallback.js'
 
 /** Passes a success helper's `data` through the response schema; throws instead of sending bad data. */
-export type PrepareData = (data: unknown) => unknown
+export interface PrepareData {
+  (data: unknown): unknown
+  /**
+   * The stripped data's JSON text in one walk (the compiled writer), or undefined where it does
+   * not answer and the stripper and `JSON.stringify` run instead; absent without a compiled path.
+   */
+  readonly json?: JsonWriter | undefined
+}
 
 // A bare schema of these libraries given as `response`: what to wrap it in instead.
 const wrappers = new Map([
@@ -40,7 +48,7 @@ export function responseStripper(adapter: SchemaAdapter): PrepareData {
   const validator = compile(adapter)
   warnCompileFallback('response', adapter, validator)
   const trustCode = adapter.library !== 'standard-schema'
-  return function stripResponse(data) {
+  function stripResponse(data: unknown): unknown {
     const result = validator.validate(data, false)
     if (result instanceof Promise) {
       // A Standard Schema that turned out to be async: its rejection must not go unobserved.
@@ -50,6 +58,7 @@ export function responseStripper(adapter: SchemaAdapter): PrepareData {
     if (result.success) return result.data
     throw responseError(describeIssue(result.issues[0], trustCode))
   }
+  return Object.assign(stripResponse, { json: compileJson(adapter) })
 }
 
 // From the path and the issue code only: a library's message may quote the value (yup's type

@@ -22,23 +22,24 @@ export function encodedLength(algorithm: string, encoding: 'hex' | 'base64'): nu
 /**
  * A comparator for signatures of one encoded length, written as the sender writes them: the
  * strings are compared exactly (no second spelling such as uppercase hex passes), with
- * `timingSafeEqual` on two buffers made once: a verification runs synchronously, so one pair per
- * middleware serves every request. A candidate of another length is compared with the expected
- * value itself, and every pair is compared, so neither its length nor an earlier match shortens
- * the work.
+ * `timingSafeEqual` on the two halves of one buffer made once: a verification runs synchronously,
+ * so one buffer per middleware serves every request, and one write fills both halves. A candidate
+ * of another length is compared with the expected value itself, and every pair is compared, so
+ * neither its length nor an earlier match shortens the work.
  */
 export function comparator(length: number): Comparator {
-  const want = Buffer.alloc(length)
-  const got = Buffer.alloc(length)
+  const pair = Buffer.alloc(2 * length)
+  const want = pair.subarray(0, length)
+  const got = pair.subarray(length)
   return (expected, candidates) => {
     let found = false
     for (const candidate of candidates) {
       // ASCII only: latin1 would write a character above U+00FF as its low byte alone.
       const sameLength =
         candidate.length === length && Buffer.byteLength(candidate, 'utf8') === length
-      if (sameLength) got.write(candidate, 0, 'latin1')
       for (const signature of expected) {
-        want.write(signature, 0, 'latin1')
+        // Expected signatures are ASCII of exactly `length` characters (hex or base64 digests).
+        pair.write(sameLength ? signature + candidate : signature, 0, 'latin1')
         if (timingSafeEqual(want, sameLength ? got : want) && sameLength) found = true
       }
     }

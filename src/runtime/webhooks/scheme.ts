@@ -8,8 +8,11 @@ export interface WebhookFailure {
   readonly header: string
 }
 
-/** One provider's check of a request against its raw bytes; `undefined` means it passed. */
-export type Verifier = (req: Request, body: Buffer, nowSecs: number) => WebhookFailure | undefined
+/**
+ * One provider's check of a request against its raw bytes; `undefined` means it passed. A scheme
+ * with a timestamp reads the clock itself, so one without pays nothing for it.
+ */
+export type Verifier = (req: Request, body: Buffer) => WebhookFailure | undefined
 
 /** A failure made once, when the scheme is built, and returned as is per request. */
 export function failure(reason: WebhookFailureReason, header: string): WebhookFailure {

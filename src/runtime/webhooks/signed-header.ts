@@ -1,7 +1,7 @@
 import { comparator, encodedLength } from './constant-time.js'
 import { headerValue } from './headers.js'
 import { failure, signatures, type Verifier } from './scheme.js'
-import { parseTimestamp, withinWindow } from './timestamp.js'
+import { nowSeconds, parseTimestamp, withinWindow } from './timestamp.js'
 
 /** One signature in one header: GitHub, Shopify and custom schemes. */
 export interface SignedHeaderScheme {
@@ -25,7 +25,7 @@ export function signedHeaderScheme(keys: readonly Buffer[], scheme: SignedHeader
   const malformedTimestamp = failure('malformed-header', tsName)
   const expired = failure('timestamp-expired', tsName)
 
-  return function verifySignedHeader(req, body, nowSecs) {
+  return function verifySignedHeader(req, body) {
     const header = headerValue(req, name)
     if (header === undefined) return missingSignature
     if (!header.startsWith(prefix)) return malformed
@@ -35,7 +35,7 @@ export function signedHeaderScheme(keys: readonly Buffer[], scheme: SignedHeader
       if (text === undefined) return missingTimestamp
       const seconds = parseTimestamp(text)
       if (seconds === undefined) return malformedTimestamp
-      if (!withinWindow(seconds, nowSecs, timestamp.toleranceSecs, 'both')) return expired
+      if (!withinWindow(seconds, nowSeconds(), timestamp.toleranceSecs, 'both')) return expired
       head = `${text}.`
     }
     const expected = signatures(keys, algorithm, encoding, head, body)

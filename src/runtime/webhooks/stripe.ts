@@ -1,7 +1,7 @@
 import { comparator, encodedLength } from './constant-time.js'
 import { headerValue } from './headers.js'
 import { failure, signatures, type Verifier } from './scheme.js'
-import { parseTimestamp, withinWindow } from './timestamp.js'
+import { nowSeconds, parseTimestamp, withinWindow } from './timestamp.js'
 
 const HEADER = 'stripe-signature'
 const missingSignature = failure('missing-signature', HEADER)
@@ -17,7 +17,7 @@ const mismatch = failure('signature-mismatch', HEADER)
  */
 export function stripeScheme(keys: readonly Buffer[], toleranceSecs: number): Verifier {
   const compare = comparator(encodedLength('sha256', 'hex'))
-  return function verifyStripe(req, body, nowSecs) {
+  return function verifyStripe(req, body) {
     const header = headerValue(req, HEADER)
     if (header === undefined) return missingSignature
     let timestamp: string | undefined
@@ -28,18 +28,22 @@ export function stripeScheme(keys: readonly Buffer[], toleranceSecs: number): Ve
       if (end === -1) end = header.length
       const eq = header.indexOf('=', start)
       if (eq <= start || eq >= end) return malformed
-      const key = header.slice(start, eq)
-      if (key === 't') {
+      // The key is read by its characters: `t` (116) or `v1` (118, 49); no string per item.
+      const keyLength = eq - start
+      const first = header.charCodeAt(start)
+      if (keyLength === 1 && first === 116) {
         if (timestamp !== undefined) return malformed
         timestamp = header.slice(eq + 1, end)
-      } else if (key === 'v1') candidates.push(header.slice(eq + 1, end))
+      } else if (keyLength === 2 && first === 118 && header.charCodeAt(start + 1) === 49) {
+        candidates.push(header.slice(eq + 1, end))
+      }
       start = end + 1
     }
     if (timestamp === undefined) return missingTimestamp
     const seconds = parseTimestamp(timestamp)
     if (seconds === undefined) return malformed
     if (candidates.length === 0) return missingSignature
-    if (!withinWindow(seconds, nowSecs, toleranceSecs, 'past')) return expired
+    if (!withinWindow(seconds, nowSeconds(), toleranceSecs, 'past')) return expired
     const expected = signatures(keys, 'sha256', 'hex', `${timestamp}.`, body)
     return compare(expected, candidates) ? undefined : mismatch
   }

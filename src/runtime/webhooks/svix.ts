@@ -1,7 +1,7 @@
 import { comparator, encodedLength } from './constant-time.js'
 import { headerValue } from './headers.js'
 import { failure, signatures, type Verifier } from './scheme.js'
-import { parseTimestamp, withinWindow } from './timestamp.js'
+import { nowSeconds, parseTimestamp, withinWindow } from './timestamp.js'
 
 /**
  * Svix (`svix-*` headers) and Standard Webhooks (`webhook-*`): `<prefix>-signature` holds a
@@ -26,7 +26,7 @@ export function svixScheme(
   const mismatch = failure('signature-mismatch', signatureHeader)
 
   const compare = comparator(encodedLength('sha256', 'base64'))
-  return function verifySvix(req, body, nowSecs) {
+  return function verifySvix(req, body) {
     const header = headerValue(req, signatureHeader)
     if (header === undefined) return missingSignature
     const id = headerValue(req, idHeader)
@@ -47,7 +47,7 @@ export function svixScheme(
       }
       start = end + 1
     }
-    if (!withinWindow(seconds, nowSecs, toleranceSecs, 'both')) return expired
+    if (!withinWindow(seconds, nowSeconds(), toleranceSecs, 'both')) return expired
     const expected = signatures(keys, 'sha256', 'base64', `${id}.${timestamp}.`, body)
     return compare(expected, candidates) ? undefined : mismatch
   }

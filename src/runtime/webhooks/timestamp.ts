@@ -16,6 +16,11 @@ export function parseTimestamp(text: string): number | undefined {
   return value
 }
 
+/** The clock, in Unix seconds, as the replay windows read it. */
+export function nowSeconds(): number {
+  return Math.floor(Date.now() / 1000)
+}
+
 /** Which side of now a timestamp may lie on: Stripe checks only the past. */
 export type ReplayWindow = 'past' | 'both'
 

@@ -49,11 +49,7 @@ export function verifyWebhook(options: VerifyWebhookOptions): RequestHandler {
   return function verifyWebhook(req: Request, _res: Response, next: NextFunction): void {
     const body = findRawBody(req)
     const failed =
-      body === 'unread'
-        ? bodyUnread
-        : body === 'parsed'
-          ? rawBodyUnavailable
-          : verify(req, body, Math.floor(Date.now() / 1000))
+      body === 'unread' ? bodyUnread : body === 'parsed' ? rawBodyUnavailable : verify(req, body)
     if (failed !== undefined) {
       reject(req, next, failed)
       return

@@ -43,7 +43,9 @@ describe.each(hosts)('createDocs on %s', (_, express) => {
     expect(bootstrap).toHaveLength(1)
     const hash = createHash('sha256').update(bootstrap[0]!).digest('base64')
     const csp = res.headers['content-security-policy']
-    expect(csp).toContain(`script-src https://cdn.jsdelivr.net 'sha256-${hash}'`)
+    expect(csp).toContain(
+      `script-src https://cdn.jsdelivr.net/npm/swagger-ui-dist@5.17.14/ 'sha256-${hash}'`,
+    )
     expect(csp).not.toMatch(/script-src[^;]*unsafe/)
     expect(res.text).toMatch(
       /<script src="https:\/\/cdn\.jsdelivr\.net\/npm\/swagger-ui-dist@5\.17\.\d+\/swagger-ui-bundle\.js" integrity="sha384-[^"]+" crossorigin="anonymous">/,

@@ -65,3 +65,18 @@ describe('isTooLong', () => {
     expect(isTooLong(`${'\uD800x'.repeat(5)}y`, 10)).toBe(true)
   })
 })
+
+describe('sanitizeString: short and long strings', () => {
+  // Short strings are scanned by a loop, long ones by the regex: both must remove the same.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: U+0000 is one of the characters
+  const hostile = /[\u0000\u200B-\u200D\u2060\uFEFF\u202A-\u202E\u2066-\u2069]/g
+  it('treats every UTF-16 unit alike, in a short string and in a long one', () => {
+    for (let c = 0; c <= 0xffff; c++) {
+      const ch = String.fromCharCode(c)
+      const short = `a${ch}b`
+      const long = `${'x'.repeat(40)}${ch}`
+      expect(sanitizeString(short)).toBe(short.replace(hostile, ''))
+      expect(sanitizeString(long)).toBe(long.replace(hostile, ''))
+    }
+  })
+})
