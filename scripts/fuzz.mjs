@@ -21,6 +21,9 @@ const suites = [
   'test/e2e/hostile.test.ts',
   'test/openapi/generate/schema-property.test.ts',
   'test/e2e/webhook-properties.test.ts',
+  'test/testing/arbitrary.test.ts',
+  'test/e2e/fuzz-routes.test.ts',
+  'test/e2e/demo-fuzz.test.ts',
 ]
 const run = spawnSync(
   'npx',

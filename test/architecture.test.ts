@@ -29,6 +29,15 @@ describe('the source tree', () => {
     expect(long).toEqual([])
   })
 
+  it('imports fast-check in the testing layer for its types only (loaded lazily at run time)', () => {
+    const eager = sources()
+      .filter((file) => file.startsWith('testing/'))
+      .filter((file) =>
+        /^import (?!type )[^\n]*from 'fast-check'/m.test(readFileSync(join(src, file), 'utf8')),
+      )
+    expect(eager).toEqual([])
+  })
+
   it('has index files that only re-export', () => {
     for (const file of sources().filter((f) => f.endsWith('index.ts'))) {
       const code = readFileSync(join(src, file), 'utf8')
@@ -94,6 +103,19 @@ describe('the layer rules', () => {
       code: "import type { X } from '../../runtime/router/discover-routes.js'",
       forbidden: false,
     },
+    'src/testing/p1.ts': {
+      code: "import type { X } from '../adapters/valibot/index.js'",
+      forbidden: true,
+    },
+    'src/testing/p2.ts': {
+      code: "import type { X } from '../openapi/generate/generate-openapi.js'",
+      forbidden: false,
+    },
+    'src/testing/p3.ts': {
+      code: "import type { X } from '../adapters/resolve.js'",
+      forbidden: false,
+    },
+    'src/testing/p4.ts': { code: "import { z } from 'zod'", forbidden: true },
     'src/openapi/generate/p4.ts': {
       code: "import type { X } from '../../runtime/router/create-router.js'",
       forbidden: true,

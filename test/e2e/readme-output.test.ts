@@ -285,6 +285,7 @@ it('has a scenario for every README output block', () => {
     'webhook-401',
     'docs-csp-local',
     'docs-csp-cdn',
+    'fuzz-failure',
   ]
   const marked = blocks.filter((b) => b.output !== undefined)
   expect(marked.map((b) => b.output)).toEqual(names)

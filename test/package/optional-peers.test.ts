@@ -76,4 +76,34 @@ describe('optional peers', () => {
     expect(importEsm(join(dist, 'adapters/redis.js'))).toBe('')
     expect(requireCjs(join(dist, 'adapters/redis.cjs'))).toEqual([])
   })
+
+  it('fast-check is loaded by arbitrary() only, never on import, with an error naming it when missing', () => {
+    for (const file of ['testing.cjs', 'testing.js']) {
+      const code = `
+const Module = require('node:module')
+const resolve = Module._resolveFilename
+Module._resolveFilename = function (request, ...rest) {
+  if (request === 'fast-check') {
+    const e = new Error("Cannot find module 'fast-check'")
+    e.code = 'MODULE_NOT_FOUND'
+    throw e
+  }
+  return resolve.call(this, request, ...rest)
+}
+;(async () => {
+  const t = ${JSON.stringify(file)}.endsWith('.cjs')
+    ? require(${JSON.stringify(join(dist, file))})
+    : await import(${JSON.stringify(pathToFileURL(join(dist, file)).href)})
+  const loaded = Object.keys(require.cache).some((k) => k.includes('/node_modules/fast-check/'))
+  let message = ''
+  try { t.arbitrary(require('zod').string()) } catch (e) { message = e.message }
+  process.stdout.write(JSON.stringify({ loaded, message }))
+})()`
+      const out = JSON.parse(
+        execFileSync(process.execPath, ['-e', code], { cwd: root, encoding: 'utf8' }),
+      )
+      expect(out.loaded).toBe(false)
+      expect(out.message).toMatch(/needs the optional package "fast-check".*npm install fast-check/)
+    }
+  })
 })

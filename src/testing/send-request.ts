@@ -1,0 +1,67 @@
+import { Agent, createServer, request } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+/** An answer as the fuzzer reads it. */
+export interface Answer {
+  readonly status: number
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>
+  readonly text: string
+}
+
+/** An app listening on 127.0.0.1 on a free port, reached over kept-alive connections. */
+export interface Listener {
+  send(
+    method: string,
+    url: string,
+    headers: Readonly<Record<string, string>>,
+    body?: string,
+  ): Promise<Answer>
+  close(): Promise<void>
+}
+
+// A request the app never answers fails the run instead of hanging it.
+const TIMEOUT_MS = 10_000
+
+/**
+ * Serves a request handler (an Express app) on 127.0.0.1, port 0, for the length of a run: in
+ * process, no network beyond loopback.
+ */
+export async function listen(app: (req: never, res: never) => void): Promise<Listener> {
+  const server = createServer(app as never)
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => resolve())
+  })
+  const { port } = server.address() as AddressInfo
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+  return {
+    send(method, url, headers, body) {
+      return new Promise((resolve, reject) => {
+        const req = request(
+          { host: '127.0.0.1', port, method, path: url, headers, agent, timeout: TIMEOUT_MS },
+          (res) => {
+            let text = ''
+            res.setEncoding('utf8')
+            res.on('data', (chunk: string) => {
+              text += chunk
+            })
+            res.on('end', () =>
+              resolve({ status: res.statusCode ?? 0, headers: res.headers, text }),
+            )
+            res.on('error', reject)
+          },
+        )
+        req.on('timeout', () => req.destroy(new Error(`no answer within ${TIMEOUT_MS / 1000} s`)))
+        req.on('error', reject)
+        req.end(body)
+      })
+    },
+    close() {
+      agent.destroy()
+      return new Promise((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections?.()
+      })
+    },
+  }
+}
