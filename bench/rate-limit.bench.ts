@@ -1,8 +1,8 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { cpus } from 'node:os'
+import type { ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
 import { type RedisServer, redisAvailable, startRedis } from '../test/support/redis-server.js'
+import { startPinnedServer } from './fixtures/pinned-server.js'
 import { writeResults } from './lib.js'
 
 // Question: what does a per-route rate limit cost a guarded route, in server CPU per request?
@@ -24,34 +24,8 @@ interface Cpu {
 }
 
 async function startServer(redisPort: number, children: ChildProcess[]): Promise<number> {
-  const server = join(import.meta.dirname, 'fixtures/rate-limit-server.ts')
-  const args = ['--import', 'tsx', server, String(redisPort)]
-  // The server gets a core of its own where taskset exists, so autocannon does not share it.
-  const pinned = cpus().length > 1 && hasTaskset()
-  const child = spawn(
-    pinned ? 'taskset' : process.execPath,
-    pinned ? ['-c', String(cpus().length - 1), process.execPath, ...args] : args,
-    { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } },
-  )
-  children.push(child)
-  return new Promise((resolve, reject) => {
-    let out = ''
-    child.stdout?.on('data', (c: Buffer) => {
-      out += c.toString()
-      const m = /listening (\d+)/.exec(out)
-      if (m) resolve(Number(m[1]))
-    })
-    child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)))
-  })
-}
-
-function hasTaskset(): boolean {
-  try {
-    execFileSync('taskset', ['-V'], { stdio: 'ignore' })
-    return true
-  } catch {
-    return false
-  }
+  const script = join(import.meta.dirname, 'fixtures/rate-limit-server.ts')
+  return Number(await startPinnedServer(script, [String(redisPort)], children))
 }
 
 async function cpu(base: string): Promise<Cpu> {

@@ -1,7 +1,7 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { cpus } from 'node:os'
+import type { ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
+import { startPinnedServer } from './fixtures/pinned-server.js'
 import { cases } from './fixtures/router-server.js'
 import { writeResults } from './lib.js'
 
@@ -33,41 +33,18 @@ const body = JSON.stringify({
   priority: 'high',
 })
 
-function hasTaskset(): boolean {
-  try {
-    execFileSync('taskset', ['-V'], { stdio: 'ignore' })
-    return true
-  } catch {
-    return false
-  }
-}
-
 async function startServer(children: ChildProcess[]): Promise<Record<Case, string>> {
-  const server = join(import.meta.dirname, 'fixtures/router-server.ts')
-  const node = ['--import', 'tsx', server]
-  // The servers get a core of their own where taskset exists, so autocannon does not share it.
-  const pinned = cpus().length > 1 && hasTaskset()
-  const child = spawn(
-    pinned ? 'taskset' : process.execPath,
-    pinned ? ['-c', String(cpus().length - 1), process.execPath, ...node] : node,
-    { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } },
+  const line = await startPinnedServer(
+    join(import.meta.dirname, 'fixtures/router-server.ts'),
+    [],
+    children,
   )
-  children.push(child)
-  return new Promise((resolve, reject) => {
-    let out = ''
-    child.stdout?.on('data', (c: Buffer) => {
-      out += c.toString()
-      const m = /listening (.*)\n/.exec(out)
-      if (m === null) return
-      const bases: Record<string, string> = {}
-      for (const pair of m[1]!.split(' ')) {
-        const [name, port] = pair.split('=')
-        bases[name!.replaceAll('_', ' ')] = `http://127.0.0.1:${port}`
-      }
-      resolve(bases as Record<Case, string>)
-    })
-    child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)))
-  })
+  const bases: Record<string, string> = {}
+  for (const pair of line.split(' ')) {
+    const [name, port] = pair.split('=')
+    bases[name!.replaceAll('_', ' ')] = `http://127.0.0.1:${port}`
+  }
+  return bases as Record<Case, string>
 }
 
 interface Cpu {

@@ -1,4 +1,4 @@
-import type { IRNode, Safety } from './ir/types.js'
+import type { IRKind, IRNode, Safety } from './ir/types.js'
 import { each, type Visitor, visitSome, wrapperKinds } from './ir/visit.js'
 
 /** Input of `withSafety`: a node whose safety class is computed (or forced when given). */
@@ -16,7 +16,7 @@ export function worst(...classes: Safety[]): Safety {
 }
 
 /** The kinds compiled as one leaf predicate (with optional coercion and value-changing steps). */
-export const leafKinds: ReadonlySet<string> = new Set([
+export const LEAF_KINDS = [
   'string',
   'number',
   'bigint',
@@ -26,7 +26,10 @@ export const leafKinds: ReadonlySet<string> = new Set([
   'enum',
   'null',
   'nan',
-])
+] as const satisfies readonly IRKind[]
+
+/** `LEAF_KINDS` as a set, for lookups by a node's kind. */
+export const leafKinds: ReadonlySet<string> = new Set(LEAF_KINDS)
 
 const never = () => false
 const always = () => true

@@ -1,7 +1,7 @@
 import type { Arbitrary } from 'fast-check'
 import type { IRNode, IRObject } from '../engine/ir/types.js'
 import { each, type Visitor, visit } from '../engine/ir/visit.js'
-import { acceptsUndefined, leafKinds } from '../engine/safety.js'
+import { acceptsUndefined, LEAF_KINDS, leafKinds } from '../engine/safety.js'
 import { boundedFilter, failoverOneOf } from './bounded-filter.js'
 import { irAccepts } from './ir-accepts.js'
 import { type GenContext, gen, reservedKeys } from './ir-valid.js'
@@ -89,21 +89,8 @@ function objectMisses(n: IRObject, ctx: GenContext): MissArb {
 }
 
 const misses: Visitor<MissArb, GenContext> = {
-  ...each(
-    [
-      'string',
-      'number',
-      'bigint',
-      'boolean',
-      'date',
-      'literal',
-      'enum',
-      'null',
-      'nan',
-      'undefined',
-      'never',
-    ],
-    (n, ctx) => constants(n, ctx, leafMissCandidates(n, samples(n, ctx))),
+  ...each([...LEAF_KINDS, 'undefined', 'never'], (n, ctx) =>
+    constants(n, ctx, leafMissCandidates(n, samples(n, ctx))),
   ),
   unknown: () => undefined,
   object: objectMisses,
