@@ -13,8 +13,8 @@ import { writeResults } from './lib.js'
 // up under load, then V8's CPU profiler (the one behind `node --cpu-prof`) samples it for N
 // seconds (default 10) of autocannon load at 50 connections. Start-up stays out of the profile.
 // Prints self time by owner (shapeguard, each Express package, zod, ajv's generated code, pino,
-// node, GC) and the top functions, and what each row pays over the bare echo (when `bare` ran
-// first), writes bench/results/profile-http.json, and leaves the
+// node, GC) and the top functions, and what each row pays over the first row named (the bare
+// echo by default; `bare-query query` compares the query row with its control), writes bench/results/profile-http.json, and leaves the
 // .cpuprofile files (open them in Chrome DevTools or speedscope) in a temporary folder it names.
 
 const argv = process.argv.slice(2)
@@ -112,7 +112,7 @@ for (const name of chosen) {
   const extra = baseline === undefined ? undefined : difference(micros, baseline)
   if (extra !== undefined) {
     say(
-      `what this row pays over the bare echo, µs of CPU per request (${perRequest.toFixed(0)} - ${baseline!.total.toFixed(0)})`,
+      `what this row pays over ${chosen[0]}, µs of CPU per request (${perRequest.toFixed(0)} - ${baseline!.total.toFixed(0)})`,
     )
     say('  by owner:')
     for (const [owner, d] of extra.owners.slice(0, 12))
@@ -121,7 +121,7 @@ for (const name of chosen) {
     for (const [fn, d] of extra.functions.slice(0, 25))
       say(`    ${d >= 0 ? '+' : ''}${d.toFixed(1).padStart(6)} µs  ${fn}`)
   }
-  if (name === 'bare') baseline = micros
+  if (name === chosen[0]) baseline = micros
   results.push({
     row: name,
     label: row.label,

@@ -1,0 +1,114 @@
+import request from 'supertest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { configureLogger, errorHandler, handle, shapeguard } from '../../src/index.js'
+import { type Express, hosts } from './support.js'
+
+// A guarded query replaces `req.query` for its request only. On Express 5, where `req.query` is a
+// getter that parses the URL, the guarded value is kept in the request's context and answered by
+// a getter put once on the app's request prototype, not by a property added to each request.
+beforeAll(() => {
+  configureLogger({ silent: true })
+})
+
+const Page = z.object({ page: z.coerce.number().int().min(1).default(1) })
+
+describe.each(hosts)('the guarded query on %s', (name, express: Express) => {
+  it('reaches the handler; a plain route of the same app still reads its own query', async () => {
+    const app = express()
+    app.use(shapeguard())
+    app.get(
+      '/guarded',
+      ...handle({ query: Page }, async (req, res) => {
+        res.ok({ data: { query: req.query, own: Object.hasOwn(req, 'query') } })
+      }),
+    )
+    app.get('/plain', (req, res) => {
+      res.json({ query: req.query })
+    })
+    app.use(errorHandler())
+    for (let i = 0; i < 2; i++) {
+      const guarded = await request(app).get('/guarded?page=3&extra=x')
+      expect(guarded.body.data.query).toEqual({ page: 3 })
+      // Express 4's query is always an own property; Express 5's guarded one never is.
+      expect(guarded.body.data.own).toBe(name === 'express 4')
+      expect((await request(app).get('/plain?page=3&extra=x')).body).toEqual({
+        query: { page: '3', extra: 'x' },
+      })
+    }
+    expect((await request(app).get('/guarded')).body.data.query).toEqual({ page: 1 })
+    expect((await request(app).get('/guarded?page=0')).status).toBe(422)
+  })
+
+  it('reaches a guarded route of a mounted sub-app, and the parent app after it', async () => {
+    const app = express()
+    const sub = express()
+    sub.use(shapeguard())
+    sub.get(
+      '/items',
+      ...handle({ query: Page }, async (req, res) => {
+        res.ok({ data: req.query })
+      }),
+    )
+    sub.use(errorHandler())
+    app.use('/sub', sub)
+    app.get('/items', (req, res) => {
+      res.json({ query: req.query })
+    })
+    for (let i = 0; i < 2; i++) {
+      expect((await request(app).get('/sub/items?page=2')).body.data).toEqual({ page: 2 })
+      expect((await request(app).get('/items?page=2')).body).toEqual({ query: { page: '2' } })
+    }
+  })
+
+  it("gives way to an app's own query getter", async () => {
+    // Express 4 writes its own property over any getter: only Express 5 reads one.
+    if (name === 'express 4') return
+    const app = express()
+    // An app that parses its query itself: the guarded value must still reach the handler.
+    Object.defineProperty(app.request, 'query', {
+      configurable: true,
+      get() {
+        return { page: '5', from: 'app' }
+      },
+    })
+    app.use(shapeguard())
+    app.get(
+      '/guarded',
+      ...handle({ query: Page }, async (req, res) => {
+        res.ok({ data: req.query })
+      }),
+    )
+    app.use(errorHandler())
+    for (let i = 0; i < 2; i++) {
+      expect((await request(app).get('/guarded?page=1')).body.data).toEqual({ page: 5 })
+    }
+  })
+
+  it("gives way to a sub-app's own query getter, nearer the request than the app's", async () => {
+    if (name === 'express 4') return
+    const app = express()
+    const sub = express()
+    app.use(shapeguard())
+    const route = handle({ query: Page }, async (req, res) => {
+      res.ok({ data: req.query })
+    })
+    app.get('/guarded', ...route)
+    sub.get('/guarded', ...route)
+    app.use('/sub', sub)
+    app.use(errorHandler())
+    // The first request puts shapeguard's getter on the app's request prototype ...
+    expect((await request(app).get('/guarded?page=2')).body.data).toEqual({ page: 2 })
+    // ... then the sub-app brings its own, which the guarded value must still win over.
+    Object.defineProperty(sub.request, 'query', {
+      configurable: true,
+      get() {
+        return { page: '7' }
+      },
+    })
+    for (let i = 0; i < 2; i++) {
+      expect((await request(app).get('/sub/guarded?page=3')).body.data).toEqual({ page: 7 })
+      expect((await request(app).get('/guarded?page=4')).body.data).toEqual({ page: 4 })
+    }
+  })
+})
