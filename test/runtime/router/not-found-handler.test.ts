@@ -2,10 +2,6 @@ import { describe, expect, it } from 'vitest'
 import { type AppError, notFoundHandler } from '../../../src/index.js'
 import { mockNext, mockRequest, mockResponse } from '../../../src/testing/index.js'
 
-// What a createRouter of any copy of the package writes to: the global table of contexts.
-const contexts = () =>
-  (globalThis as Record<symbol, WeakMap<object, object>>)[Symbol.for('shapeguard.contexts')]!
-
 describe('notFoundHandler', () => {
   it('passes a 404 NOT_FOUND naming method and path on', () => {
     const next = mockNext()
@@ -28,12 +24,12 @@ describe('notFoundHandler', () => {
     const req = mockRequest({ method: 'delete', url: '/x' })
     const res = mockResponse()
     // What a createRouter of any copy of the package notes: the method tables of the routes.
-    contexts().set(res, {
+    ;(res as unknown as Record<symbol, unknown>)[Symbol.for('shapeguard.context')] = {
       allowed: [
         { get: true, _all: true },
         { get: true, post: true, put: false },
       ],
-    })
+    }
     notFoundHandler({ message: 'Nothing here' })(req, res, next)
     expect(next.error).toMatchObject({
       code: 'METHOD_NOT_ALLOWED',
@@ -48,9 +44,9 @@ describe('notFoundHandler', () => {
     const next = mockNext()
     const req = mockRequest({ method: 'options', url: '/x' })
     const res = mockResponse()
-    contexts().set(res, {
+    ;(res as unknown as Record<symbol, unknown>)[Symbol.for('shapeguard.context')] = {
       allowed: { get: true },
-    })
+    }
     notFoundHandler()(req, res, next)
     expect(next.error).toMatchObject({ code: 'NOT_FOUND', statusCode: 404 })
   })
