@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express'
+import { setRequestField } from '../context/request-fields.js'
 import { generateRequestId, requestIdStep } from '../context/request-id.js'
 import { requestLogger } from '../logging/request-logger.js'
 import { installHelpers } from '../response/helpers.js'
@@ -25,7 +26,7 @@ export function shapeguard(config: ShapeguardConfig = {}): RequestHandler {
       assignRequestId(req, res)
     } catch (err) {
       // A broken custom generator: the request still gets an ID for its log line and its error.
-      req.id = generateRequestId()
+      setRequestField(req, 'id', generateRequestId())
       logRequest(req, res, () => next(err))
       return
     }

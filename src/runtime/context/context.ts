@@ -30,9 +30,11 @@ export class RequestContext {
   allowed: MethodTable | MethodTable[] | undefined
   /**
    * The guarded query, on Express 5, where `req.query` is a getter that parses the URL on every
-   * read: the getter request-input.ts puts on the app's request prototype answers this instead.
+   * read: the getter request-fields.ts puts on the app's request prototype answers this instead.
    */
   query: unknown
+  /** shapeguard(): `req.id`, answered by the getter request-fields.ts puts on the app's request prototype. */
+  id: unknown
 
   constructor() {
     this.config = undefined
@@ -41,6 +43,7 @@ export class RequestContext {
     this.log = undefined
     this.allowed = undefined
     this.query = undefined
+    this.id = undefined
   }
 }
 

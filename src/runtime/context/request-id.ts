@@ -1,6 +1,7 @@
 import { randomFillSync } from 'node:crypto'
 import type { Request, Response } from 'express'
 import type { ResolvedConfig } from '../config/resolve-config.js'
+import { setRequestField } from './request-fields.js'
 
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'))
 // Random bytes drawn in blocks: one system call per 1,024 IDs instead of one per request.
@@ -51,7 +52,7 @@ export function isSafeRequestId(value: unknown): value is string {
 export type AssignRequestId = (req: Request, res: Response) => void
 
 function disabled(req: Request): void {
-  req.id = ''
+  setRequestField(req, 'id', '')
 }
 
 /**
@@ -66,7 +67,7 @@ export function requestIdStep(config: ResolvedConfig): AssignRequestId {
   return function assignRequestId(req, res) {
     const upstream = req.headers[header]
     const id = isSafeRequestId(upstream) ? upstream : fresh()
-    req.id = id
+    setRequestField(req, 'id', id)
     if (include) res.setHeader('X-Request-Id', id)
   }
 }

@@ -4,9 +4,9 @@ import { z } from 'zod'
 import { configureLogger, errorHandler, handle, shapeguard } from '../../src/index.js'
 import { type Express, hosts } from './support.js'
 
-// A guarded query replaces `req.query` for its request only. On Express 5, where `req.query` is a
-// getter that parses the URL, the guarded value is kept in the request's context and answered by
-// a getter put once on the app's request prototype, not by a property added to each request.
+// `req.id`, and a guarded query on Express 5 (where `req.query` is a getter that parses the URL),
+// are kept in the request's context and answered by accessors put once on the app's request
+// prototype, not by a property added to each request. Each is the request's own value.
 beforeAll(() => {
   configureLogger({ silent: true })
 })
@@ -109,6 +109,47 @@ describe.each(hosts)('the guarded query on %s', (name, express: Express) => {
     for (let i = 0; i < 2; i++) {
       expect((await request(app).get('/sub/guarded?page=3')).body.data).toEqual({ page: 7 })
       expect((await request(app).get('/guarded?page=4')).body.data).toEqual({ page: 4 })
+    }
+  })
+})
+
+describe.each(hosts)('req.id on %s', (_, express: Express) => {
+  it("is the request's own, read and written through the app's request prototype", async () => {
+    const app = express()
+    app.use(shapeguard())
+    app.use((req, _res, next) => {
+      // Another middleware may set its own ID after shapeguard()'s, as before.
+      if (req.headers['x-override'] !== undefined) req.id = 'override-1'
+      next()
+    })
+    app.get('/id', (req, res) => {
+      res.ok({ data: { id: req.id, own: Object.hasOwn(req, 'id') } })
+    })
+    app.use(errorHandler())
+    const ids = new Set<string>()
+    for (let i = 0; i < 3; i++) {
+      const res = await request(app).get('/id')
+      expect(res.body.data.own).toBe(false)
+      expect(res.body.data.id).toMatch(/^req_[0-9a-f]{24}$/)
+      ids.add(res.body.data.id)
+    }
+    expect(ids.size).toBe(3)
+    expect((await request(app).get('/id').set('x-request-id', 'up-1')).body.data.id).toBe('up-1')
+    expect((await request(app).get('/id').set('x-override', '1')).body.data.id).toBe('override-1')
+  })
+
+  it('is empty when request IDs are disabled, and undefined before shapeguard() ran', async () => {
+    const app = express()
+    app.get('/before', (req, res) => {
+      res.json({ id: req.id ?? null })
+    })
+    app.use(shapeguard({ requestId: { enabled: false } }))
+    app.get('/id', (req, res) => {
+      res.ok({ data: req.id })
+    })
+    for (let i = 0; i < 2; i++) {
+      expect((await request(app).get('/id')).body.data).toBe('')
+      expect((await request(app).get('/before')).body).toEqual({ id: null })
     }
   })
 })
