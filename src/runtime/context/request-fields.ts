@@ -1,5 +1,5 @@
 import type { Request } from 'express'
-import { contextOf, peekContext, type RequestContext } from './context.js'
+import { contextOf, peekContext } from './context.js'
 
 // `req.id` and Express 5's guarded `req.query` without a property added to each request. Express
 // changes every request's prototype (Object.setPrototypeOf), and V8 then makes a new hidden class
@@ -97,7 +97,7 @@ export function setRequestField(req: Request, field: Field, value: unknown): voi
       const home = requestHome(req)
       if (home !== undefined) install(home, field)
     }
-    ;(contextOf(res) as RequestContext)[field] = value
+    contextOf(res)[field] = value
     // Read back: an accessor of the app's own, nearer the request than ours, would not answer it.
     if (req[field] === value) return
   }

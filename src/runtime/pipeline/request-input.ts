@@ -1,5 +1,4 @@
 import type { Request } from 'express'
-import { setRequestField } from '../context/request-fields.js'
 
 /**
  * Whether the request carries a body on the wire: chunked, or a `Content-Length` that is not zero
@@ -21,14 +20,6 @@ export function bodyInput(req: Request): unknown {
   if (hasBodyOnWire(req)) return body
   for (const _ in body) return body
   return Array.isArray(body) ? body : undefined
-}
-
-/**
- * Makes `value` the request's `query`: Express 4's own property is written; Express 5's getter
- * then answers it (see request-fields.ts).
- */
-export function setQuery(req: Request, value: unknown): void {
-  setRequestField(req, 'query', value)
 }
 
 /**

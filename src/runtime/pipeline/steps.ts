@@ -2,6 +2,7 @@ import type { Request, Response } from 'express'
 import type { PartValidator } from '../../engine/compile.js'
 import type { Issue, RequestPart, Result } from '../../engine/result.js'
 import { type Exposure, type ResolvedConfig, resolveExposure } from '../config/resolve-config.js'
+import { setRequestField } from '../context/request-fields.js'
 import { BODY_REQUIRED, validationError } from '../errors/issue-details.js'
 import {
   checkContentType,
@@ -11,7 +12,7 @@ import {
   resolveLimits,
   sanitizeParams,
 } from '../guards/index.js'
-import { bodyInput, normaliseStrings, setQuery } from './request-input.js'
+import { bodyInput, normaliseStrings } from './request-input.js'
 import type { AnyRoute } from './route-types.js'
 
 // The steps of a guarded request, each built once per route by planRoute().
@@ -62,6 +63,14 @@ function isEmpty(query: unknown): boolean {
   if (typeof query !== 'object' || query === null) return false
   for (const _ in query) return false
   return true
+}
+
+/**
+ * Makes `value` the request's `query`: Express 4's own property is written; Express 5's getter
+ * then answers it (see context/request-fields.ts).
+ */
+function setQuery(req: Request, value: unknown): void {
+  setRequestField(req, 'query', value)
 }
 
 type Read = (req: Request) => unknown

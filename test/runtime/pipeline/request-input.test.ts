@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import {
-  bodyInput,
-  normaliseStrings,
-  setQuery,
-} from '../../../src/runtime/pipeline/request-input.js'
+import { setRequestField } from '../../../src/runtime/context/request-fields.js'
+import { bodyInput, normaliseStrings } from '../../../src/runtime/pipeline/request-input.js'
+
+const setQuery = (req: object, value: unknown) => setRequestField(req as never, 'query', value)
 
 describe('bodyInput', () => {
   const req = (body: unknown, headers: Record<string, string> = {}) => ({ body, headers }) as never
@@ -23,7 +22,7 @@ describe('bodyInput', () => {
   })
 })
 
-describe('setQuery', () => {
+describe("setRequestField(req, 'query') on a request without an app", () => {
   it('shadows a prototype getter with an own property (Express 5)', () => {
     const proto = {
       get query() {
