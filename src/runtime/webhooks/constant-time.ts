@@ -19,29 +19,41 @@ export function encodedLength(algorithm: string, encoding: 'hex' | 'base64'): nu
   return createHmac(algorithm, 'x').digest(encoding).length
 }
 
+/** Whether one candidate signature equals one expected signature, both as written in the header. */
+export type PairComparator = (expected: string, candidate: string) => boolean
+
 /**
  * A comparator for signatures of one encoded length, written as the sender writes them: the
  * strings are compared exactly (no second spelling such as uppercase hex passes), with
  * `timingSafeEqual` on the two halves of one buffer made once: a verification runs synchronously,
  * so one buffer per middleware serves every request, and one write fills both halves. A candidate
- * of another length is compared with the expected value itself, and every pair is compared, so
- * neither its length nor an earlier match shortens the work.
+ * of another length is compared with the expected value itself, so its length shows no early
+ * return.
  */
-export function comparator(length: number): Comparator {
+export function pairComparator(length: number): PairComparator {
   const pair = Buffer.alloc(2 * length)
   const want = pair.subarray(0, length)
   const got = pair.subarray(length)
+  return (expected, candidate) => {
+    // ASCII only: latin1 would write a character above U+00FF as its low byte alone.
+    const sameLength =
+      candidate.length === length && Buffer.byteLength(candidate, 'utf8') === length
+    // Expected signatures are ASCII of exactly `length` characters (hex or base64 digests).
+    pair.write(sameLength ? expected + candidate : expected, 0, 'latin1')
+    return timingSafeEqual(want, sameLength ? got : want) && sameLength
+  }
+}
+
+/**
+ * Compares every candidate with every expected signature (see `pairComparator`): neither a
+ * candidate's length nor an earlier match shortens the work.
+ */
+export function comparator(length: number): Comparator {
+  const equal = pairComparator(length)
   return (expected, candidates) => {
     let found = false
     for (const candidate of candidates) {
-      // ASCII only: latin1 would write a character above U+00FF as its low byte alone.
-      const sameLength =
-        candidate.length === length && Buffer.byteLength(candidate, 'utf8') === length
-      for (const signature of expected) {
-        // Expected signatures are ASCII of exactly `length` characters (hex or base64 digests).
-        pair.write(sameLength ? signature + candidate : signature, 0, 'latin1')
-        if (timingSafeEqual(want, sameLength ? got : want) && sameLength) found = true
-      }
+      for (const signature of expected) if (equal(signature, candidate)) found = true
     }
     return found
   }
