@@ -1,12 +1,13 @@
 import request from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { configureLogger, errorHandler, handle, shapeguard } from '../../src/index.js'
+import { configureLogger, errorHandler, handle, shapeguard, validate } from '../../src/index.js'
 import { type Express, hosts } from './support.js'
 
 // `req.id`, and a guarded query on Express 5 (where `req.query` is a getter that parses the URL),
-// are kept in the request's context and answered by accessors put once on the app's request
-// prototype, not by a property added to each request. Each is the request's own value.
+// are kept in the request's context and answered by accessors put once on Express's request
+// object, not by a property added to each request. Each is the request's own value, in whatever
+// app the request is when it is read.
 beforeAll(() => {
   configureLogger({ silent: true })
 })
@@ -58,6 +59,50 @@ describe.each(hosts)('the guarded query on %s', (name, express: Express) => {
     for (let i = 0; i < 2; i++) {
       expect((await request(app).get('/sub/items?page=2')).body.data).toEqual({ page: 2 })
       expect((await request(app).get('/items?page=2')).body).toEqual({ query: { page: '2' } })
+    }
+  })
+
+  it('stays guarded in an app called from a middleware (vhost style) or mounted twice', async () => {
+    const Small = z.object({ page: z.coerce.number().max(10) })
+    const outer = express()
+    const inner = express()
+    inner.get('/x', (req, res) => {
+      res.json({ query: req.query, id: req.id ?? null })
+    })
+    outer.use(shapeguard())
+    outer.use('/api', validate({ query: Small }), (req, res, next) => inner(req, res, next))
+    const sub = express()
+    sub.get('/x', (req, res) => {
+      res.json({ query: req.query, id: req.id ?? null })
+    })
+    const first = express()
+    const second = express()
+    first.use(shapeguard())
+    second.use(shapeguard())
+    first.use('/s', validate({ query: Small }), sub)
+    second.use('/s', validate({ query: Small }), sub)
+    for (const app of [outer, first, second]) {
+      const path = app === outer ? '/api/x' : '/s/x'
+      for (let i = 0; i < 2; i++) {
+        const res = await request(app).get(`${path}?page=3&evil[$ne]=1`).set('x-request-id', 'abc')
+        expect(res.body).toEqual({ query: { page: 3 }, id: 'abc' })
+      }
+    }
+  })
+
+  it('takes a write to req.query in a guarded handler', async () => {
+    const app = express()
+    app.use(shapeguard())
+    app.get(
+      '/guarded',
+      ...handle({ query: Page }, async (req, res) => {
+        ;(req as { query: unknown }).query = { page: 9 }
+        res.ok({ data: req.query })
+      }),
+    )
+    app.use(errorHandler())
+    for (let i = 0; i < 2; i++) {
+      expect((await request(app).get('/guarded?page=2')).body.data).toEqual({ page: 9 })
     }
   })
 

@@ -30,10 +30,10 @@ export class RequestContext {
   allowed: MethodTable | MethodTable[] | undefined
   /**
    * The guarded query, on Express 5, where `req.query` is a getter that parses the URL on every
-   * read: the getter request-fields.ts puts on the app's request prototype answers this instead.
+   * read: the getter request-fields.ts puts on Express's request object answers this instead.
    */
   query: unknown
-  /** shapeguard(): `req.id`, answered by the getter request-fields.ts puts on the app's request prototype. */
+  /** shapeguard(): `req.id`, answered by the accessor request-fields.ts puts on Express's request object. */
   id: unknown
 
   constructor() {

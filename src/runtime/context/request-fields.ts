@@ -4,16 +4,13 @@ import { contextOf, peekContext } from './context.js'
 // `req.id` and Express 5's guarded `req.query` without a property added to each request. Express
 // changes every request's prototype (Object.setPrototypeOf), and V8 then makes a new hidden class
 // for each property later added to that object: about 3 µs a property, per request. So the value
-// is kept in the request's context, and the top app's request prototype gets, once, an accessor
-// that answers it. A request with no such prototype (a test double) gets an own property.
+// is kept in the request's context, and Express's own request object (`express.request`, which
+// every app's request prototype inherits, whether mounted with app.use, called from another app's
+// middleware or mounted twice) gets, once, an accessor that answers it. A request with no such
+// object in its chain (a test double) gets an own property.
 
 /** The fields kept this way, each a field of the request context. */
 type Field = 'id' | 'query'
-
-interface AppLike {
-  readonly request?: object
-  readonly parent?: AppLike
-}
 
 // Symbol.for: the ESM and CJS copies of the package find each other's accessors.
 const marks: Record<Field, symbol> = {
@@ -21,21 +18,14 @@ const marks: Record<Field, symbol> = {
   query: Symbol.for('shapeguard.queryAccessor'),
 }
 
-// The request prototype of the top app, which every mounted app's inherits, when the request has
-// it in its chain.
-function requestHome(req: Request): object | undefined {
-  let app = (req as { app?: AppLike }).app
-  // Bounded: a parent chain is as deep as the mounts, and never loops in a working app.
-  for (let depth = 0; app?.parent !== undefined && depth < 64; depth++) app = app.parent
-  const home = app?.request
-  return home !== undefined && Object.prototype.isPrototypeOf.call(home, req) ? home : undefined
-}
+const fields: readonly Field[] = ['id', 'query']
 
-// The getter `home` inherits for `name` (Express 5's `query`), or undefined.
-function inheritedGetter(home: object, name: string): ((this: unknown) => unknown) | undefined {
-  for (let o = Object.getPrototypeOf(home); o !== null; o = Object.getPrototypeOf(o)) {
-    const descriptor = Object.getOwnPropertyDescriptor(o, name)
-    if (descriptor !== undefined) return descriptor.get
+// Express's request object (4 and 5): the one in the request's chain that owns the `path` getter.
+// Bounded: a request's chain is a handful of objects.
+function expressRequest(req: Request): object | undefined {
+  let o: object | null = Object.getPrototypeOf(req)
+  for (let depth = 0; o !== null && depth < 16; depth++, o = Object.getPrototypeOf(o)) {
+    if (Object.getOwnPropertyDescriptor(o, 'path')?.get !== undefined) return o
   }
   return undefined
 }
@@ -49,41 +39,48 @@ function ownProperty(req: Request, name: string, value: unknown): void {
   Object.defineProperty(req, name, { value, writable: true, configurable: true, enumerable: true })
 }
 
-function install(home: object, field: Field): void {
-  if (Object.hasOwn(home, field)) return // the app's own: left alone
+// A write (another request-ID middleware, a handler replacing its query) is kept as shapeguard's
+// own value is; a request without a response (none in Express) gets an own property.
+function setter(field: Field): (this: Request, value: unknown) => void {
+  return function set(value) {
+    if (this.res === undefined) ownProperty(this, field, value)
+    else contextOf(this.res)[field] = value
+  }
+}
+
+function install(base: object, field: Field): void {
+  const own = Object.getOwnPropertyDescriptor(base, field)
   if (field === 'query') {
-    // Express 5's getter answers a request without a guarded query; like it, no setter, so an
-    // app's write fails as before. Express 4's query is an own property: nothing to install.
-    const parse = inheritedGetter(home, 'query')
+    // Express 5's getter parses the URL: it still answers a request without a guarded query.
+    // Express 4 has none (its query is an own property of each request): nothing to install.
+    const parse = own?.get
     if (parse === undefined) return
-    Object.defineProperty(home, 'query', {
+    Object.defineProperty(base, 'query', {
       configurable: true,
       enumerable: true,
       get(this: Request) {
         const guarded = contextField(this, 'query')
         return guarded === undefined ? parse.call(this) : guarded
       },
+      set: setter('query'),
     })
   } else {
-    Object.defineProperty(home, 'id', {
+    if (own !== undefined) return // Express's own `id`, were there one: left alone
+    Object.defineProperty(base, 'id', {
       configurable: true,
       enumerable: true,
       get(this: Request) {
         return contextField(this, 'id')
       },
-      // A write (another request-ID middleware, the app) is kept as shapeguard's own is.
-      set(this: Request, value: unknown) {
-        if (this.res === undefined) ownProperty(this, 'id', value)
-        else contextOf(this.res).id = value
-      },
+      set: setter('id'),
     })
   }
-  Object.defineProperty(home, marks[field], { value: true })
+  Object.defineProperty(base, marks[field], { value: true })
 }
 
 /**
  * Makes `value` the request's `req.id` or `req.query`: kept in its context and answered by the
- * accessor on its app's request prototype; written as an own property where the request has one
+ * accessor on Express's request object; written as an own property where the request has one
  * (Express 4's query) or where no accessor can answer it (a test double, an app's own getter).
  */
 export function setRequestField(req: Request, field: Field, value: unknown): void {
@@ -94,8 +91,10 @@ export function setRequestField(req: Request, field: Field, value: unknown): voi
   const res = req.res
   if (res !== undefined) {
     if ((req as unknown as Record<symbol, unknown>)[marks[field]] !== true) {
-      const home = requestHome(req)
-      if (home !== undefined) install(home, field)
+      // Both at once: from the first request on, `req.query` and `req.id` behave the same way.
+      const base = expressRequest(req)
+      if (base !== undefined)
+        for (const f of fields) if (!Object.hasOwn(base, marks[f])) install(base, f)
     }
     contextOf(res)[field] = value
     // Read back: an accessor of the app's own, nearer the request than ours, would not answer it.

@@ -48,7 +48,8 @@ export function svixScheme(
       if (comma - start === 2 && header.startsWith('v1', start)) {
         const candidate = header.slice(comma + 1, end)
         if (first === undefined) first = candidate
-        else (more ??= []).push(candidate)
+        else if (more === undefined) more = [candidate]
+        else more.push(candidate)
       }
       start = end + 1
     }
