@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto'
 import type { Verifier } from './scheme.js'
 import { signedHeaderScheme } from './signed-header.js'
 import { stripeScheme } from './stripe.js'
@@ -8,7 +9,7 @@ import type { WebhookProvider } from './types.js'
 
 /** What a preset is built from, resolved and checked. */
 export interface PresetInput {
-  readonly keys: readonly Buffer[]
+  readonly keys: readonly KeyObject[]
   readonly toleranceSecs: number
   readonly publicUrl: PublicUrl
 }

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto'
+import { createHmac, type KeyObject } from 'node:crypto'
 import type { Request } from 'express'
 import type { WebhookFailureReason } from './types.js'
 
@@ -21,7 +21,7 @@ export function failure(reason: WebhookFailureReason, header: string): WebhookFa
 
 /** The HMAC of `head` then `body` under each key, encoded as the sender writes it. */
 export function signatures(
-  keys: readonly Buffer[],
+  keys: readonly KeyObject[],
   algorithm: string,
   encoding: 'hex' | 'base64',
   head: string,

@@ -1,3 +1,5 @@
+import { createSecretKey, type KeyObject } from 'node:crypto'
+
 const WHSEC = 'whsec_'
 
 // Base64 as the Svix and Standard Webhooks SDKs decode it: standard alphabet, optional padding.
@@ -12,9 +14,10 @@ function decodeBase64(text: string): Buffer | undefined {
 
 /**
  * The secret option as keys, checked when the middleware is created: one non-empty string or a
- * non-empty array of them (rotation). `whsec` secrets are base64-decoded after `whsec_`.
+ * non-empty array of them (rotation). `whsec` secrets are base64-decoded after `whsec_`. Each
+ * becomes a KeyObject once, so a request's HMAC does not copy the key again.
  */
-export function resolveKeys(secret: unknown, kind: 'utf8' | 'whsec'): Buffer[] {
+export function resolveKeys(secret: unknown, kind: 'utf8' | 'whsec'): KeyObject[] {
   const list: readonly unknown[] = Array.isArray(secret) ? secret : [secret]
   if (list.length === 0) {
     throw new TypeError('shapeguard: verifyWebhook secret must not be an empty array')
@@ -24,13 +27,13 @@ export function resolveKeys(secret: unknown, kind: 'utf8' | 'whsec'): Buffer[] {
     if (typeof value !== 'string' || value === '') {
       throw new TypeError(`shapeguard: verifyWebhook ${name} must be a non-empty string`)
     }
-    if (kind === 'utf8') return Buffer.from(value, 'utf8')
+    if (kind === 'utf8') return createSecretKey(Buffer.from(value, 'utf8'))
     const bytes = decodeBase64(value.startsWith(WHSEC) ? value.slice(WHSEC.length) : value)
     if (bytes === undefined) {
       throw new TypeError(
         `shapeguard: verifyWebhook ${name} must be a base64 signing secret (whsec_…), as the provider shows it`,
       )
     }
-    return bytes
+    return createSecretKey(bytes)
   })
 }

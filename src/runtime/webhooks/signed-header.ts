@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto'
 import { comparator, encodedLength } from './constant-time.js'
 import { headerValue } from './headers.js'
 import { failure, signatures, type Verifier } from './scheme.js'
@@ -14,7 +15,10 @@ export interface SignedHeaderScheme {
 }
 
 /** An HMAC of the raw body (after `${timestamp}.` when there is one), prefixed, in one header. */
-export function signedHeaderScheme(keys: readonly Buffer[], scheme: SignedHeaderScheme): Verifier {
+export function signedHeaderScheme(
+  keys: readonly KeyObject[],
+  scheme: SignedHeaderScheme,
+): Verifier {
   const { header: name, algorithm, encoding, prefix, timestamp } = scheme
   const compare = comparator(encodedLength(algorithm, encoding))
   const missingSignature = failure('missing-signature', name)

@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto'
 import { comparator, encodedLength } from './constant-time.js'
 import { headerValue } from './headers.js'
 import { failure, signatures, type Verifier } from './scheme.js'
@@ -15,7 +16,7 @@ const mismatch = failure('signature-mismatch', HEADER)
  * keyed by the whole `whsec_…` secret; any `v1` may match. Like Stripe's SDK, only timestamps
  * older than the tolerance are refused; other schemes (`v0=`) are ignored.
  */
-export function stripeScheme(keys: readonly Buffer[], toleranceSecs: number): Verifier {
+export function stripeScheme(keys: readonly KeyObject[], toleranceSecs: number): Verifier {
   const compare = comparator(encodedLength('sha256', 'hex'))
   return function verifyStripe(req, body) {
     const header = headerValue(req, HEADER)

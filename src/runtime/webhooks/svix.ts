@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto'
+import { createHmac, type KeyObject } from 'node:crypto'
 import { encodedLength, pairComparator } from './constant-time.js'
 import { headerValue } from './headers.js'
 import { failure, type Verifier } from './scheme.js'
@@ -12,7 +12,7 @@ import { nowSeconds, parseTimestamp, withinWindow } from './timestamp.js'
  */
 export function svixScheme(
   prefix: 'svix' | 'webhook',
-  keys: readonly Buffer[],
+  keys: readonly KeyObject[],
   toleranceSecs: number,
 ): Verifier {
   const idHeader = `${prefix}-id`

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { createHash, type KeyObject } from 'node:crypto'
 import { comparator, encodedLength, safeEqual } from './constant-time.js'
 import { headerValue } from './headers.js'
 import { failure, signatures, type Verifier } from './scheme.js'
@@ -46,7 +46,7 @@ function queryParam(url: string, name: string): string | null {
  * URL, the hex SHA-256 of the raw body, and the HMAC is of the URL alone. A non-form body without
  * `bodySHA256` is covered by nothing and fails.
  */
-export function twilioScheme(keys: readonly Buffer[], publicUrl: PublicUrl): Verifier {
+export function twilioScheme(keys: readonly KeyObject[], publicUrl: PublicUrl): Verifier {
   const compare = comparator(encodedLength('sha1', 'base64'))
   const signed = (urls: readonly string[], params: string): string[] => {
     const out: string[] = []
