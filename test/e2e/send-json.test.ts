@@ -308,3 +308,34 @@ describe.each(hosts)("the response schema's writer on %s", (_, express) => {
     }
   })
 })
+
+describe.each(hosts)('the JSON send path under a polluted Object.prototype on %s', (_, express) => {
+  it('takes no json or etag setting from Object.prototype, as app.get does not', async () => {
+    const app = express()
+    app.use(shapeguard({ requestId: { generator: () => 'fixed-id' } }))
+    app.get('/new', (_req, res) => res.ok({ data: { id: 1 } }))
+    app.get('/old', viaResJson, (_req, res) => res.ok({ data: { id: 1 } }))
+    const server = app.listen(0, '127.0.0.1')
+    await new Promise((resolve) => server.once('listening', resolve))
+    const { port } = server.address() as AddressInfo
+    const proto = Object.prototype as Record<string, unknown>
+    let called = false
+    proto['json spaces'] = 2
+    proto['etag fn'] = () => {
+      called = true
+      return '"polluted"'
+    }
+    try {
+      const before = await exchange(port, 'GET', '/old')
+      const after = await exchange(port, 'GET', '/new')
+      expect(after.headers).toEqual(before.headers)
+      expect(after.body.toString()).toBe(before.body.toString())
+      expect(after.body.toString()).not.toContain('\n')
+      expect(called).toBe(false)
+    } finally {
+      delete proto['json spaces']
+      delete proto['etag fn']
+      await new Promise((resolve) => server.close(resolve))
+    }
+  })
+})

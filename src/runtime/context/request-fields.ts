@@ -39,20 +39,13 @@ function ownProperty(req: Request, name: string, value: unknown): void {
   Object.defineProperty(req, name, { value, writable: true, configurable: true, enumerable: true })
 }
 
-// A write (another request-ID middleware, a handler replacing its query) is kept as shapeguard's
-// own value is; a request without a response (none in Express) gets an own property.
-function setter(field: Field): (this: Request, value: unknown) => void {
-  return function set(value) {
-    if (this.res === undefined) ownProperty(this, field, value)
-    else contextOf(this.res)[field] = value
-  }
-}
-
 function install(base: object, field: Field): void {
   const own = Object.getOwnPropertyDescriptor(base, field)
   if (field === 'query') {
     // Express 5's getter parses the URL: it still answers a request without a guarded query.
-    // Express 4 has none (its query is an own property of each request): nothing to install.
+    // Like it, no setter: a write fails in every Express 5 app of the process, before and after
+    // this is installed. Express 4 has no getter (its query is an own property of each request):
+    // nothing to install.
     const parse = own?.get
     if (parse === undefined) return
     Object.defineProperty(base, 'query', {
@@ -62,7 +55,6 @@ function install(base: object, field: Field): void {
         const guarded = contextField(this, 'query')
         return guarded === undefined ? parse.call(this) : guarded
       },
-      set: setter('query'),
     })
   } else {
     if (own !== undefined) return // Express's own `id`, were there one: left alone
@@ -72,7 +64,12 @@ function install(base: object, field: Field): void {
       get(this: Request) {
         return contextField(this, 'id')
       },
-      set: setter('id'),
+      // A write (another request-ID middleware) is kept as shapeguard's own value is; a request
+      // without a response (none in Express) gets an own property.
+      set(this: Request, value: unknown) {
+        if (this.res === undefined) ownProperty(this, 'id', value)
+        else contextOf(this.res).id = value
+      },
     })
   }
   Object.defineProperty(base, marks[field], { value: true })

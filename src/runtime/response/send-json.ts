@@ -34,6 +34,13 @@ function hostSends(json: unknown, send: unknown): boolean {
   return lastOwn
 }
 
+// The app's settings, read as `app.get(name)` answers them but without its two calls (this runs
+// for every answer): a mounted app's settings inherit its parent's through their prototype.
+// Express 4's app.get skips a value only Object.prototype holds (a polluted process); here such a
+// `json *` value only sends the answer through res.json, and `etag` and `etag fn` are always the
+// app's own.
+type Settings = Record<string, unknown>
+
 /**
  * Whether shapeguard may write a JSON answer itself rather than through `res.json`: the app sets
  * none of Express's `json replacer`, `json spaces` and `json escape` settings (which change the
@@ -42,14 +49,14 @@ function hostSends(json: unknown, send: unknown): boolean {
  * an agent, an app's own wrapper). A response double with no app always goes through `res.json`.
  */
 export function ownJson(res: Response): boolean {
-  const app = res.app as Response['app'] | undefined
+  const settings = (res.app as { settings?: Settings } | undefined)?.settings
   return (
-    app !== undefined &&
-    typeof app.get === 'function' &&
+    typeof settings === 'object' &&
+    settings !== null &&
     hostSends(res.json, res.send) &&
-    !app.get('json replacer') &&
-    !app.get('json spaces') &&
-    !app.get('json escape')
+    !settings['json replacer'] &&
+    !settings['json spaces'] &&
+    !settings['json escape']
   )
 }
 
@@ -93,13 +100,13 @@ export function sendJson(res: Response, text: string): void {
   res.setHeader('Content-Type', 'application/json; charset=utf-8')
   res.setHeader('Content-Length', String(length))
   if (!res.getHeader('ETag')) {
-    const app = res.app
-    const generate = app.get('etag fn')
+    // ownJson() saw the app's settings before the answer was made.
+    const settings = res.app.settings as Settings
+    const generate = settings['etag fn']
     if (typeof generate === 'function') {
-      const setting = app.get('etag')
-      if (setting === true || setting === 'weak')
-        res.setHeader('ETag', `W/${entityTag(text, length)}`)
-      else if (setting === 'strong') res.setHeader('ETag', entityTag(text, length))
+      const etag = settings.etag
+      if (etag === true || etag === 'weak') res.setHeader('ETag', `W/${entityTag(text, length)}`)
+      else if (etag === 'strong') res.setHeader('ETag', entityTag(text, length))
       else {
         // The app's own function, called as Express calls it: the body's bytes, no encoding.
         const tag = generate(Buffer.from(text, 'utf8'), undefined)
