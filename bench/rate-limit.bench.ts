@@ -6,12 +6,13 @@ import { startPinnedServer } from './fixtures/pinned-server.js'
 import { writeResults } from './lib.js'
 
 // Question: what does a per-route rate limit cost a guarded route, in server CPU per request?
-// One server process holds three copies of a realistic guarded GET (params and query schemas with
-// coercion, a regex and a default; a response schema with formats that strips a field): without a
-// limit, with the default memory store, and with redisStore() on a local redis-server. autocannon
-// loads one route at a time from this process; the server reports its own CPU time, so the figure
-// is CPU per request, which a busy neighbour moves less than throughput. Rounds interleave the
-// routes and each route's median round counts.
+// One server process holds variants of a realistic guarded GET (params and query schemas with
+// coercion, a regex and a default; a response schema with formats that strips a field): two
+// without a limit, one with the default memory store, and one with redisStore() on a local
+// redis-server. All are one route, each request choosing its variant by a header, so no variant
+// pays for routes registered before it. autocannon loads one variant at a time from this process;
+// the server reports its own CPU time, so the figure is CPU per request, which a busy neighbour
+// moves less than throughput. Rounds interleave the variants.
 // Target: memory / unlimited <= 1.05 (the memory limiter adds at most 5 %).
 
 const ROUNDS = 40
@@ -32,17 +33,24 @@ async function cpu(base: string): Promise<Cpu> {
   return (await fetch(`${base}/__cpu`)).json() as Promise<Cpu>
 }
 
-async function load(url: string, seconds: number): Promise<{ non2xx: number }> {
-  const result = await autocannon({ url, connections: 8, duration: seconds })
+const PATH = '/users/1?fields=name,email&limit=5'
+
+async function load(base: string, variant: string, seconds: number): Promise<{ non2xx: number }> {
+  const result = await autocannon({
+    url: `${base}${PATH}`,
+    headers: { 'x-variant': variant },
+    connections: 8,
+    duration: seconds,
+  })
   return { non2xx: result.non2xx + result.errors }
 }
 
-/** Server CPU microseconds per request over one load of `url`. */
-async function cpuPerRequest(base: string, path: string): Promise<number> {
+/** Server CPU microseconds per request over one load of a variant. */
+async function cpuPerRequest(base: string, variant: string): Promise<number> {
   const before = await cpu(base)
-  const { non2xx } = await load(`${base}${path}`, SECONDS)
+  const { non2xx } = await load(base, variant, SECONDS)
   const after = await cpu(base)
-  if (non2xx > 0) throw new Error(`${path}: ${non2xx} answers were not 2xx`)
+  if (non2xx > 0) throw new Error(`${variant}: ${non2xx} answers were not 2xx`)
   const served = after.served - before.served
   return (after.user - before.user + after.system - before.system) / served
 }
@@ -60,7 +68,7 @@ try {
   const port = await startServer(redis?.port ?? 0, children)
   const base = `http://127.0.0.1:${port}`
   const routes = ['guarded', 'memory', ...(redis ? ['redis'] : []), 'control']
-  for (const name of routes) await load(`${base}/${name}/users/1?limit=5`, 1) // warm-up
+  for (const name of routes) await load(base, name, 1) // warm-up
   const rounds: Record<string, number[]> = Object.fromEntries(routes.map((r) => [r, []]))
   for (let round = 0; round < ROUNDS; round++) {
     // The order rotates each round: a route's position (the GC debt of the load before it) must
@@ -69,7 +77,7 @@ try {
       ...routes.slice(round % routes.length),
       ...routes.slice(0, round % routes.length),
     ]) {
-      rounds[name]!.push(await cpuPerRequest(base, `/${name}/users/1?fields=name,email&limit=5`))
+      rounds[name]!.push(await cpuPerRequest(base, name))
     }
   }
   const us = Object.fromEntries(routes.map((r) => [r, Number(median(rounds[r]!).toFixed(1))]))
