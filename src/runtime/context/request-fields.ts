@@ -5,9 +5,9 @@ import { contextOf, peekContext } from './context.js'
 // changes every request's prototype (Object.setPrototypeOf), and V8 then makes a new hidden class
 // for each property later added to that object: about 3 µs a property, per request. So the value
 // is kept in the request's context, and Express's own request object (`express.request`, which
-// every app's request prototype inherits, whether mounted with app.use, called from another app's
-// middleware or mounted twice) gets, once, an accessor that answers it. A request with no such
-// object in its chain (a test double) gets an own property.
+// the request prototype of every app made by that copy of Express inherits, whether mounted with
+// app.use, called from another app's middleware or mounted twice) gets, once, an accessor that
+// answers it. A request with no such object in its chain (a test double) gets an own property.
 
 /** The fields kept this way, each a field of the request context. */
 type Field = 'id' | 'query'
