@@ -40,18 +40,23 @@ export function svixScheme(
     // kept as `first`, so a request makes no array.
     let first: string | undefined
     let more: string[] | undefined
-    for (let start = 0; start <= header.length; ) {
-      let end = header.indexOf(' ', start)
-      if (end === -1) end = header.length
-      const comma = header.indexOf(',', start)
-      if (comma <= start || comma >= end) return malformedSignature
-      if (comma - start === 2 && header.startsWith('v1', start)) {
-        const candidate = header.slice(comma + 1, end)
-        if (first === undefined) first = candidate
-        else if (more === undefined) more = [candidate]
-        else more.push(candidate)
+    if (header.startsWith('v1,') && header.indexOf(' ') === -1) {
+      // One `v1` signature, as senders write with one secret: the loop below finds the same.
+      first = header.slice(3)
+    } else {
+      for (let start = 0; start <= header.length; ) {
+        let end = header.indexOf(' ', start)
+        if (end === -1) end = header.length
+        const comma = header.indexOf(',', start)
+        if (comma <= start || comma >= end) return malformedSignature
+        if (comma - start === 2 && header.startsWith('v1', start)) {
+          const candidate = header.slice(comma + 1, end)
+          if (first === undefined) first = candidate
+          else if (more === undefined) more = [candidate]
+          else more.push(candidate)
+        }
+        start = end + 1
       }
-      start = end + 1
     }
     if (!withinWindow(seconds, nowSeconds(), toleranceSecs, 'both')) return expired
     if (first === undefined) return mismatch
