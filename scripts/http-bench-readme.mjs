@@ -22,8 +22,14 @@ function table(header, rows) {
 
 const x = (ratio) => `${ratio.toFixed(2)}×`
 const rowsTable = table(
-  ['Row', '× bare, req/s', 'server CPU µs/request', '× bare, by CPU'],
-  results.rows.map((r) => [r.label, x(r.vsBare), r.cpuMicrosPerRequest.toFixed(0), x(r.cpuVsBare)]),
+  ['Row', '× bare, req/s', 'median × bare', 'server CPU µs/request', '× bare, by CPU'],
+  results.rows.map((r) => [
+    r.label,
+    x(r.vsBare),
+    x(r.median.vsBare),
+    r.cpuMicrosPerRequest.toFixed(0),
+    x(r.cpuVsBare),
+  ]),
 )
 const labels = {
   'guarded / bare': 'guarded ≥ 0.95× bare',
@@ -33,13 +39,14 @@ const labels = {
   'guarded / peer': 'faster than express-zod-api (> 1×)',
 }
 // Three digits: a ratio just under its target (0.949) must not read as the target itself.
-const verdict = (ratio, met) => `${ratio.toFixed(3)}× ${met ? 'met' : 'not met'}`
+const verdict = (ratio, [lo, hi], met) =>
+  `${ratio.toFixed(3)}× ${met ? 'met' : 'not met'} (${lo.toFixed(2)}–${hi.toFixed(2)})`
 const targetsTable = table(
-  ['Target', 'by req/s', 'by CPU per request'],
+  ['Target', 'by req/s (90 % interval)', 'by CPU per request (90 % interval)'],
   results.targets.map((t) => [
     labels[t.name] ?? t.name,
-    verdict(t.reqPerSec, t.met),
-    verdict(t.cpu, t.metByCpu),
+    verdict(t.reqPerSec, t.reqPerSecInterval, t.met),
+    verdict(t.cpu, t.cpuInterval, t.metByCpu),
   ]),
 )
 
