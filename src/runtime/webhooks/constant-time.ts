@@ -35,7 +35,8 @@ export function pairComparator(length: number): PairComparator {
   const want = pair.subarray(0, length)
   const got = pair.subarray(length)
   return (expected, candidate) => {
-    // Expected signatures are ASCII of exactly `length` characters (hex or base64 digests).
+    // Expected signatures are ASCII of exactly `length` characters (hex or base64 digests);
+    // were one not, the `===` below would still refuse every other candidate.
     const sameLength = candidate.length === length
     pair.write(sameLength ? expected + candidate : expected, 0, 'latin1')
     // latin1 writes a character above U+00FF as its low byte alone, so equal bytes are confirmed

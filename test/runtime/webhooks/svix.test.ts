@@ -27,6 +27,7 @@ describe('svixScheme reads the signature header', () => {
 
   it.each([
     ['an empty v1', 'v1,'],
+    ['a second comma in the one item', `v1,${sig},${sig}`],
     ['a longer signature', `v1,${sig}x`],
     ['another version only', `v2,${sig}`],
     ['an uppercase version', `V1,${sig}`],
