@@ -4,18 +4,11 @@ import type { RequestLogState } from '../logging/request-log-state.js'
 import type { RouteShape } from '../response/route-shape.js'
 import type { PrepareData } from '../response/strip-response.js'
 
-// One table for the process, under a global key: shapeguard() from one copy of the package (the
-// ESM build, say) and handle() from another (the CJS build) must find the same context, or
-// stripping would silently not run. A table, not a property on the response: Express gives every
-// response its app's prototype (Object.setPrototypeOf), and after that V8 adds a property to the
-// response by building a new map, about 3.7 µs per request on Node 20; a WeakMap entry costs a
-// tenth of that.
-const kContexts = Symbol.for('shapeguard.contexts')
-const holder = globalThis as { [kContexts]?: WeakMap<object, RequestContext> }
-if (holder[kContexts] === undefined) {
-  Object.defineProperty(globalThis, kContexts, { value: new WeakMap() })
-}
-const contexts = holder[kContexts]!
+// One global key: shapeguard() from one copy of the package (the ESM build, say) and handle()
+// from another (the CJS build) must find the same context, or stripping would silently not run.
+// A property, not a WeakMap entry: measured over HTTP, the table cost a guarded request about 15 µs
+// more (its entries, keyed by short-lived responses, are work for every garbage collection).
+const kContext: unique symbol = Symbol.for('shapeguard.context') as never
 
 /**
  * Everything shapeguard keeps for one request, on its response. Every field is assigned in the
@@ -57,19 +50,22 @@ export class RequestContext {
 /** A host route's `methods` table: lower-case method names, `_all` for `all()`. */
 export type MethodTable = Record<string, boolean | undefined>
 
+type WithContext = Response & { [kContext]?: RequestContext }
+
 /** The response's context, created on first use. */
 export function contextOf(res: Response): RequestContext {
-  let context = contexts.get(res)
+  const r = res as WithContext
+  let context = r[kContext]
   if (context === undefined) {
     context = new RequestContext()
-    contexts.set(res, context)
+    r[kContext] = context
   }
   return context
 }
 
 /** The response's context if something made one, without creating it. */
 export function peekContext(res: Response): RequestContext | undefined {
-  return contexts.get(res)
+  return (res as WithContext)[kContext]
 }
 
 /**

@@ -2,13 +2,6 @@ import { describe, expect, it } from 'vitest'
 import { type AppError, notFoundHandler } from '../../../src/index.js'
 import { mockNext, mockRequest, mockResponse } from '../../../src/testing/index.js'
 
-// The table every copy of the package keeps its request contexts in, under its global key.
-function contexts(): WeakMap<object, unknown> {
-  return (globalThis as Record<symbol, WeakMap<object, unknown>>)[
-    Symbol.for('shapeguard.contexts')
-  ]!
-}
-
 describe('notFoundHandler', () => {
   it('passes a 404 NOT_FOUND naming method and path on', () => {
     const next = mockNext()
@@ -31,12 +24,12 @@ describe('notFoundHandler', () => {
     const req = mockRequest({ method: 'delete', url: '/x' })
     const res = mockResponse()
     // What a createRouter of any copy of the package notes: the method tables of the routes.
-    contexts().set(res, {
+    ;(res as unknown as Record<symbol, unknown>)[Symbol.for('shapeguard.context')] = {
       allowed: [
         { get: true, _all: true },
         { get: true, post: true, put: false },
       ],
-    })
+    }
     notFoundHandler({ message: 'Nothing here' })(req, res, next)
     expect(next.error).toMatchObject({
       code: 'METHOD_NOT_ALLOWED',
@@ -51,7 +44,9 @@ describe('notFoundHandler', () => {
     const next = mockNext()
     const req = mockRequest({ method: 'options', url: '/x' })
     const res = mockResponse()
-    contexts().set(res, { allowed: { get: true } })
+    ;(res as unknown as Record<symbol, unknown>)[Symbol.for('shapeguard.context')] = {
+      allowed: { get: true },
+    }
     notFoundHandler()(req, res, next)
     expect(next.error).toMatchObject({ code: 'NOT_FOUND', statusCode: 404 })
   })
