@@ -7,7 +7,10 @@ import type { PrepareData } from '../response/strip-response.js'
 // One global key: shapeguard() from one copy of the package (the ESM build, say) and handle()
 // from another (the CJS build) must find the same context, or stripping would silently not run.
 // A property, not a WeakMap entry: measured over HTTP, the table cost a guarded request about 15 µs
-// more (its entries, keyed by short-lived responses, are work for every garbage collection).
+// more (its entries, keyed by short-lived responses, are work for every garbage collection; on
+// Node 20 the GC's share of a loaded guarded server went from 9.1 % to 13.0 %). The property is
+// not free either: after Express's Object.setPrototypeOf on every response, V8 adds it by building
+// a new map, about 2.4 µs per request.
 const kContext: unique symbol = Symbol.for('shapeguard.context') as never
 
 /**
