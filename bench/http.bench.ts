@@ -15,26 +15,30 @@ import { writeResults } from './lib.js'
 // every row (bench/fixtures/http-rows.ts; NODE_ENV=production, 127.0.0.1, stdout to /dev/null),
 // checks its probes (status and body) and warms it up; then, in cycles, every row is loaded for one
 // short slice (autocannon, 50 connections, from this process) in an order rotated each cycle, so
-// the rows share the machine's good and bad seconds. Where taskset exists the servers run on the
+// the rows share the machine's good and bad seconds. Where taskset works the servers run on the
 // last core and this process on the first.
-// On this shared 2-core machine the same server measures up to a third apart from one second to
-// the next, and a neighbour only ever slows a slice down. So a row's figure is its least-disturbed
-// quartile over all its slices (bench/fixtures/slice-stats.ts): the upper quartile of req/s and the
-// lower quartile of the server's own CPU µs per request (process.cpuUsage in the server). Each
-// ratio comes with a 90 % bootstrap interval, and the medians are reported beside it.
+// On this shared 2-core machine the same server's req/s moves by up to a third from one second to
+// the next, and a neighbour slows a slice down far more often than anything speeds one up. So a
+// row's figure is its least-disturbed quartile over all its slices (bench/fixtures/slice-stats.ts):
+// the upper quartile of req/s and the lower quartile of the server's own CPU µs per request
+// (process.cpuUsage in the server). That quartile also leaves out a cost that comes in bursts (an
+// old-generation GC every few seconds), so the medians are reported beside it. Each ratio comes
+// with a 90 % bootstrap interval that resamples the server processes, then their slices: processes
+// of the same code differ more than slices of one process, so repetitions are many and short.
 // Targets (issue 19): guarded >= 0.95x bare; logged >= 0.85x; 1,000-route createRouter >= 0.97x
 // its 10-route self; coerced-query GET >= 0.95x its bare control; faster than express-zod-api.
 
 const argv = process.argv.slice(2)
 const quick = argv.includes('--quick')
 const from = argv.includes('--src') ? 'src' : 'dist'
-const pinned = cpus().length > 1 && hasTaskset()
+let pinned = cpus().length > 1 && hasTaskset()
 const settings = {
   connections: 50,
-  repetitions: quick ? 1 : 3,
-  cyclesPerRepetition: quick ? 2 : 12,
+  repetitions: quick ? 1 : 6,
+  cyclesPerRepetition: quick ? 2 : 6,
   sliceSeconds: 1,
-  warmupSeconds: quick ? 1 : 1.5,
+  // autocannon stops on its one-second sample tick: whole seconds.
+  warmupSeconds: quick ? 1 : 2,
   from,
   cpus: cpus().length,
   pinned,
@@ -56,32 +60,40 @@ function hasTaskset(): boolean {
     return false
   }
 }
-// Every thread of a process (`-a`) onto one core; threads started later inherit it.
+// Every thread of a process (`-a`) onto one core; threads started later inherit it. A core this
+// process may not use (a container's CPU set) leaves everything unpinned, as settings.pinned says.
 const pin = (pid: number | undefined, core: number) => {
-  if (pinned && pid !== undefined) {
+  if (!pinned || pid === undefined) return
+  try {
     execFileSync('taskset', ['-a', '-p', '-c', String(core), String(pid)], { stdio: 'ignore' })
+  } catch {
+    pinned = false
   }
 }
 pin(process.pid, 0)
 
 async function startRow(row: Row): Promise<ChildServer> {
   const s = await startChild(server, [row.name], { env })
-  pin(s.child.pid, cpus().length - 1)
-  for (const probe of row.probes) {
-    const wrong = await runProbe(`http://127.0.0.1:${s.port}`, probe)
-    if (wrong !== undefined) {
-      await s.stop()
-      throw new Error(`row ${row.name} answers wrong: ${wrong}`)
+  try {
+    pin(s.child.pid, cpus().length - 1)
+    for (const probe of row.probes) {
+      const wrong = await runProbe(`http://127.0.0.1:${s.port}`, probe)
+      if (wrong !== undefined) throw new Error(`row ${row.name} answers wrong: ${wrong}`)
     }
+    return s
+  } catch (error) {
+    await s.stop()
+    throw error
   }
-  return s
 }
 
 say(`http bench: ${rows.length} rows, shapeguard from ${from}/, ${JSON.stringify(settings)}`)
-const slices: Record<string, LoadResult[]> = Object.fromEntries(rows.map((r) => [r.name, []]))
+// Each row's slices, by repetition (server process).
+const slices: Record<string, LoadResult[][]> = Object.fromEntries(rows.map((r) => [r.name, []]))
 const began = Date.now()
 for (let rep = 0; rep < settings.repetitions; rep++) {
   const servers = new Map<string, ChildServer>()
+  for (const row of rows) slices[row.name]!.push([])
   try {
     // Every row answers right, or nothing is measured.
     for (const row of rows) servers.set(row.name, await startRow(row))
@@ -106,7 +118,7 @@ for (let rep = 0; rep < settings.repetitions; rep++) {
         }).catch((error: Error) => {
           throw new Error(`row ${row.name}: ${error.message}`)
         })
-        slices[row.name]!.push(result)
+        slices[row.name]!.at(-1)!.push(result)
         line.push(`${row.name} ${result.reqPerSec.toFixed(0)}`)
       }
       say(`  rep ${rep + 1} cycle ${String(cycle + 1).padStart(2)}: ${line.join(', ')} req/s`)
@@ -119,8 +131,12 @@ for (let rep = 0; rep < settings.repetitions; rep++) {
 }
 
 const round = (x: number, digits = 3) => Number(x.toFixed(digits))
-const reqs = (name: string) => slices[name]!.map((r) => r.reqPerSec)
-const cpuOf = (name: string) => slices[name]!.map((r) => r.cpuMicrosPerRequest)
+const groups = (name: string, of: (r: LoadResult) => number) =>
+  slices[name]!.map((process) => process.map(of))
+const reqGroups = (name: string) => groups(name, (r) => r.reqPerSec)
+const cpuGroups = (name: string) => groups(name, (r) => r.cpuMicrosPerRequest)
+const reqs = (name: string) => reqGroups(name).flat()
+const cpuOf = (name: string) => cpuGroups(name).flat()
 // The least-disturbed quartile: fast slices for req/s, cheap slices for CPU per request.
 const bestRps = (xs: readonly number[]) => quantile(xs, 0.75)
 const bestCpu = (xs: readonly number[]) => quantile(xs, 0.25)
@@ -130,7 +146,7 @@ const cpu = (name: string) => bestCpu(cpuOf(name))
 const table = rows.map((row) => ({
   name: row.name,
   label: row.label,
-  slices: slices[row.name]!.length,
+  slices: reqs(row.name).length,
   reqPerSec: Math.round(rps(row.name)),
   vsBare: round(rps(row.name) / rps('bare')),
   cpuMicrosPerRequest: round(cpu(row.name), 1),
@@ -146,11 +162,12 @@ const table = rows.map((row) => ({
 const interval = (pair: [number, number]) => pair.map((x) => round(x)) as [number, number]
 const pair = (a: string, b: string) => ({
   reqPerSec: round(rps(a) / rps(b)),
-  reqPerSecInterval: interval(ratioInterval(reqs(a), reqs(b), bestRps)),
+  reqPerSecInterval: interval(ratioInterval(reqGroups(a), reqGroups(b), bestRps)),
   // > 1: `a` spends less server CPU per request than `b`.
   cpu: round(cpu(b) / cpu(a)),
-  cpuInterval: interval(ratioInterval(cpuOf(b), cpuOf(a), bestCpu)),
+  cpuInterval: interval(ratioInterval(cpuGroups(b), cpuGroups(a), bestCpu)),
   medianReqPerSec: round(median(reqs(a)) / median(reqs(b))),
+  medianCpu: round(median(cpuOf(b)) / median(cpuOf(a))),
 })
 const ratios = {
   'guarded / bare': pair('guarded', 'bare'),
@@ -176,6 +193,8 @@ const verdicts = targets.map(([name, target]) => ({
   reqPerSecInterval: ratios[name].reqPerSecInterval,
   cpu: ratios[name].cpu,
   cpuInterval: ratios[name].cpuInterval,
+  medianReqPerSec: ratios[name].medianReqPerSec,
+  medianCpu: ratios[name].medianCpu,
   met: ratios[name].reqPerSec >= target,
   metByCpu: ratios[name].cpu >= target,
 }))
@@ -192,7 +211,7 @@ const span = ([lo, hi]: readonly number[]) => `[${lo!.toFixed(3)}, ${hi!.toFixed
 say('\nratios (req/s; CPU as b/a, > 1 = less CPU per request; 90 % intervals)')
 for (const [name, v] of Object.entries(ratios)) {
   say(
-    `  ${name.padEnd(32)} ${v.reqPerSec.toFixed(3)}x ${span(v.reqPerSecInterval)}  cpu ${v.cpu.toFixed(3)}x ${span(v.cpuInterval)}  median ${v.medianReqPerSec.toFixed(3)}x`,
+    `  ${name.padEnd(32)} ${v.reqPerSec.toFixed(3)}x ${span(v.reqPerSecInterval)}  cpu ${v.cpu.toFixed(3)}x ${span(v.cpuInterval)}  medians ${v.medianReqPerSec.toFixed(3)}x, cpu ${v.medianCpu.toFixed(3)}x`,
   )
 }
 say('targets')
