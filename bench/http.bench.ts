@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { type ChildServer, startChild } from './fixtures/child-server.js'
 import { type LoadResult, load, measure } from './fixtures/http-load.js'
 import { type Row, rows, runProbe } from './fixtures/http-rows.js'
+import { hasTaskset } from './fixtures/pinned-server.js'
 import { quantile, ratioInterval } from './fixtures/slice-stats.js'
 import { writeResults } from './lib.js'
 
@@ -52,14 +53,6 @@ if (from === 'dist' && !existsSync(join(root, 'dist/index.js'))) {
 const env = { SHAPEGUARD_FROM: from }
 const say = (line: string) => process.stdout.write(`${line}\n`)
 
-function hasTaskset(): boolean {
-  try {
-    execFileSync('taskset', ['-V'], { stdio: 'ignore' })
-    return true
-  } catch {
-    return false
-  }
-}
 // Every thread of a process (`-a`) onto one core; threads started later inherit it. A core this
 // process may not use (a container's CPU set) leaves everything unpinned, as settings.pinned says.
 const pin = (pid: number | undefined, core: number) => {

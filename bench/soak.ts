@@ -1,6 +1,7 @@
 import { Agent } from 'node:http'
 import { join } from 'node:path'
 import { type ChildServer, startChild } from './fixtures/child-server.js'
+import { random } from './fixtures/seeded-random.js'
 import {
   abortMidBody,
   abortMidResponse,
@@ -8,7 +9,7 @@ import {
   send,
   trickle,
 } from './fixtures/soak-clients.js'
-import { CLIENTS, generator, random, type SoakRequest } from './fixtures/soak-traffic.js'
+import { CLIENTS, generator, type SoakRequest } from './fixtures/soak-traffic.js'
 
 // `npm run soak -- --minutes 10` (default 10; fractions allowed; `--dist` loads dist/): a realistic
 // shapeguard app (bench/fixtures/soak-server.ts) in a child process under mixed valid, invalid and
