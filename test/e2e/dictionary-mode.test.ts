@@ -1,0 +1,100 @@
+import { spawnSync } from 'node:child_process'
+import { join } from 'node:path'
+import request from 'supertest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { configureLogger, shapeguard } from '../../src/index.js'
+import { type Express, hosts } from './support.js'
+
+// shapeguard() switches each request and its response to V8's dictionary mode (see toDictionaryMode
+// in src/runtime/context/context.ts): what stays the same for the app, and that it happens.
+beforeAll(() => {
+  configureLogger({ silent: true })
+})
+
+const kContext = Symbol.for('shapeguard.context')
+
+// What a handler sees of its request and response: the own keys (shapeguard's context left out)
+// and the descriptors of the two properties shapeguard deletes and defines again.
+function ownView(req: object, res: object) {
+  const keys = (o: object) =>
+    Reflect.ownKeys(o)
+      .filter((k) => k !== kContext)
+      .map(String)
+      .sort()
+  const descriptor = (o: object, key: string, other: object) => {
+    const d = Object.getOwnPropertyDescriptor(o, key)
+    return d === undefined ? undefined : { ...d, value: d.value === other }
+  }
+  return {
+    req: keys(req),
+    res: keys(res),
+    reqRes: descriptor(req, 'res', res),
+    resReq: descriptor(res, 'req', req),
+  }
+}
+
+describe.each(hosts)('requests and responses after shapeguard() on %s', (_, express: Express) => {
+  it('keep their own properties, values and attributes', async () => {
+    const view = async (guarded: boolean) => {
+      const app = express()
+      if (guarded) app.use(shapeguard())
+      app.get('/', (req, res) => {
+        res.json(ownView(req, res))
+      })
+      return (await request(app).get('/')).body
+    }
+    const bare = await view(false)
+    expect(bare.reqRes).toEqual({
+      value: true,
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    })
+    expect(bare.resReq).toEqual({
+      value: true,
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    })
+    expect(await view(true)).toEqual(bare)
+  })
+
+  it('leave a property that cannot be deleted as it is', async () => {
+    const app = express()
+    app.use((req, _res, next) => {
+      const res = req.res!
+      Object.defineProperty(res, 'req', { value: req, writable: false, configurable: false })
+      next()
+    })
+    app.use(shapeguard())
+    app.get('/', (req, res) => {
+      res.ok({ data: ownView(req, res).resReq })
+    })
+    const answer = await request(app).get('/')
+    expect(answer.status).toBe(200)
+    expect(answer.body.data).toEqual({
+      value: true,
+      writable: false,
+      enumerable: true,
+      configurable: false,
+    })
+  })
+})
+
+describe("V8's object modes", () => {
+  it('are dictionary mode for a request and response that went through shapeguard(), fast without it', () => {
+    const fixture = join(import.meta.dirname, 'fixtures/dictionary-mode.ts')
+    const run = spawnSync(
+      process.execPath,
+      ['--allow-natives-syntax', '--import', 'tsx', fixture],
+      { encoding: 'utf8', timeout: 60_000 },
+    )
+    expect(run.stderr).toBe('')
+    const fast = { req: true, res: true }
+    const dictionary = { req: false, res: false }
+    expect(JSON.parse(run.stdout)).toEqual({
+      'express 4': { bare: fast, guarded: dictionary },
+      'express 5': { bare: fast, guarded: dictionary },
+    })
+  })
+})
