@@ -13,12 +13,13 @@ beforeAll(() => {
 
 const kContext = Symbol.for('shapeguard.context')
 
-// What a handler sees of its request and response: the own keys (shapeguard's context left out)
+// What a handler sees of its request and response: the own keys (shapeguard's own, its context
+// and `req.id`, left out)
 // and the descriptors of the two properties shapeguard deletes and defines again.
 function ownView(req: object, res: object) {
   const keys = (o: object) =>
     Reflect.ownKeys(o)
-      .filter((k) => k !== kContext)
+      .filter((k) => k !== kContext && k !== 'id')
       .map(String)
       .sort()
   const descriptor = (o: object, key: string, other: object) => {

@@ -29,13 +29,6 @@ export class RequestContext {
    * notFoundHandler()'s 405 (one table as is, an array once there are several).
    */
   allowed: MethodTable | MethodTable[] | undefined
-  /**
-   * The guarded query, on Express 5, where `req.query` is a getter that parses the URL on every
-   * read: the getter request-fields.ts puts on Express's request object answers this instead.
-   */
-  query: unknown
-  /** shapeguard(): `req.id`, answered by the accessor request-fields.ts puts on Express's request object. */
-  id: unknown
 
   constructor() {
     this.config = undefined
@@ -43,8 +36,6 @@ export class RequestContext {
     this.prepare = undefined
     this.log = undefined
     this.allowed = undefined
-    this.query = undefined
-    this.id = undefined
   }
 }
 
@@ -87,8 +78,7 @@ export function contextOf(res: Response): RequestContext {
 function toDictionaryMode(o: object, key: string): void {
   const descriptor = Object.getOwnPropertyDescriptor(o, key)
   if (descriptor === undefined || !descriptor.configurable) return
-  delete (o as Record<string, unknown>)[key]
-  Object.defineProperty(o, key, descriptor)
+  if (Reflect.deleteProperty(o, key)) Object.defineProperty(o, key, descriptor)
 }
 
 /** The response's context if something made one, without creating it. */

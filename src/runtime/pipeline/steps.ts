@@ -67,7 +67,7 @@ function isEmpty(query: unknown): boolean {
 
 /**
  * Makes `value` the request's `query`: Express 4's own property is written; Express 5's getter
- * then answers it (see context/request-fields.ts).
+ * is shadowed by an own property (see context/request-fields.ts).
  */
 function setQuery(req: Request, value: unknown): void {
   setRequestField(req, 'query', value)

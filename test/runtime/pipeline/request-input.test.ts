@@ -36,6 +36,28 @@ describe("setRequestField(req, 'query') on a request without an app", () => {
     expect(req.query).toEqual({ page: 2 })
   })
 
+  it('leaves the guarded query read only, as the getter without a setter was', () => {
+    const req = Object.create({
+      get query() {
+        return {}
+      },
+    })
+    setQuery(req, { page: 1 })
+    expect(() => {
+      req.query = { page: 9 }
+    }).toThrow(TypeError)
+    expect(req.query).toEqual({ page: 1 })
+  })
+
+  it('keeps req.id writable for another request-ID middleware', () => {
+    const req = {} as { id?: unknown }
+    setRequestField(req as never, 'id', 'req_1')
+    req.id = 'other'
+    expect(req.id).toBe('other')
+    setRequestField(req as never, 'id', 'req_2')
+    expect(req.id).toBe('req_2')
+  })
+
   it('writes an own property (Express 4)', () => {
     const req = { query: { a: '1' } }
     setQuery(req as never, { a: 1 })
