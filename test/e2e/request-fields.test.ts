@@ -116,7 +116,7 @@ describe.each(hosts)('the guarded query on %s', (name, express: Express) => {
     }
   })
 
-  it("gives way to an app's own query getter", async () => {
+  it("validates what an app's own query getter answers, and hands on the guarded value", async () => {
     // Express 4 writes its own property over any getter: only Express 5 reads one.
     if (name === 'express 4') return
     const app = express()
@@ -140,7 +140,7 @@ describe.each(hosts)('the guarded query on %s', (name, express: Express) => {
     }
   })
 
-  it("gives way to a sub-app's own query getter, nearer the request than the app's", async () => {
+  it("validates what a sub-app's own query getter answers, in the sub-app only", async () => {
     if (name === 'express 4') return
     const app = express()
     const sub = express()
