@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { setRequestField } from '../../../src/runtime/context/request-fields.js'
 import { bodyInput, normaliseStrings } from '../../../src/runtime/pipeline/request-input.js'
-
-const setQuery = (req: object, value: unknown) => setRequestField(req as never, 'query', value)
 
 describe('bodyInput', () => {
   const req = (body: unknown, headers: Record<string, string> = {}) => ({ body, headers }) as never
@@ -19,49 +16,6 @@ describe('bodyInput', () => {
     expect(bodyInput(req({ a: 1 }))).toEqual({ a: 1 })
     expect(bodyInput(req([]))).toEqual([])
     expect(bodyInput(req('text'))).toBe('text')
-  })
-})
-
-describe("setRequestField(req, 'query') on a request without an app", () => {
-  it('shadows a prototype getter with an own property (Express 5)', () => {
-    const proto = {
-      get query() {
-        return { fresh: true }
-      },
-    }
-    const req = Object.create(proto)
-    setQuery(req, { page: 1 })
-    expect(req.query).toEqual({ page: 1 })
-    setQuery(req, { page: 2 })
-    expect(req.query).toEqual({ page: 2 })
-  })
-
-  it('leaves the guarded query read only, as the getter without a setter was', () => {
-    const req = Object.create({
-      get query() {
-        return {}
-      },
-    })
-    setQuery(req, { page: 1 })
-    expect(() => {
-      req.query = { page: 9 }
-    }).toThrow(TypeError)
-    expect(req.query).toEqual({ page: 1 })
-  })
-
-  it('keeps req.id writable for another request-ID middleware', () => {
-    const req = {} as { id?: unknown }
-    setRequestField(req as never, 'id', 'req_1')
-    req.id = 'other'
-    expect(req.id).toBe('other')
-    setRequestField(req as never, 'id', 'req_2')
-    expect(req.id).toBe('req_2')
-  })
-
-  it('writes an own property (Express 4)', () => {
-    const req = { query: { a: '1' } }
-    setQuery(req as never, { a: 1 })
-    expect(req.query).toEqual({ a: 1 })
   })
 })
 
