@@ -9,7 +9,7 @@ import { defaultShape } from '../response/envelope.js'
 import { AppError } from './app-error.js'
 import { sendFallback } from './error-fallback.js'
 import { reportError, reportHookFailure } from './error-log.js'
-import { dataField, isError } from './safe-read.js'
+import { dataField, isError, stackOf } from './safe-read.js'
 import { withoutShapeguard } from './without-shapeguard.js'
 
 /** Options of `errorHandler()`; each falls back to `shapeguard()`'s configuration, then a default. */
@@ -91,8 +91,7 @@ function answer(
   if (!error.isOperational) {
     const fallback = options.fallbackMessage ?? config?.errors.fallbackMessage
     message = debug ? message : (fallback ?? defaultFallbackMessage)
-    const stack = debug && isError(error.cause) ? dataField(error.cause, 'stack') : undefined
-    details = typeof stack === 'string' ? stack : null
+    details = (debug && isError(error.cause) ? stackOf(error.cause) : undefined) ?? null
   }
   const shape = config?.response.shape ?? defaultShape
   res.status(validStatus(error.statusCode)).json(shape.error(error.code, message, details))

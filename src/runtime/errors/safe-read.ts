@@ -31,3 +31,25 @@ export function dataField(value: unknown, key: PropertyKey): unknown {
   }
   return undefined
 }
+
+// Since Node 22 (V8 12), an error's `stack` is an own accessor whose getter is one native
+// function shared by every error; before, a data property. Captured once, so the getter
+// `stackOf` calls can only be V8's own.
+const nativeStackGetter = Object.getOwnPropertyDescriptor(new Error(), 'stack')?.get
+
+/**
+ * An error's stack: a data property (older V8, or set by hand), or V8's own stack accessor.
+ * Any other getter is not run.
+ */
+export function stackOf(error: unknown): string | undefined {
+  let stack = dataField(error, 'stack')
+  if (stack === undefined && nativeStackGetter !== undefined) {
+    try {
+      const d = Object.getOwnPropertyDescriptor(error as object, 'stack')
+      if (d?.get === nativeStackGetter) stack = Reflect.apply(nativeStackGetter, error, [])
+    } catch {
+      // A hostile Proxy, or an Error.prepareStackTrace that throws.
+    }
+  }
+  return typeof stack === 'string' ? stack : undefined
+}
