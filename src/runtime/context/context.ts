@@ -3,6 +3,7 @@ import type { ResolvedConfig } from '../config/resolve-config.js'
 import type { RequestLogState } from '../logging/request-log-state.js'
 import type { RouteShape } from '../response/route-shape.js'
 import type { PrepareData } from '../response/strip-response.js'
+import { dictionaryMode } from './object-mode.js'
 
 // One global key: shapeguard() from one copy of the package (the ESM build, say) and handle()
 // from another (the CJS build) must find the same context, or stripping would silently not run.
@@ -46,16 +47,18 @@ type WithContext = Response & { [kContext]?: RequestContext }
 
 /**
  * The response's context, created on first use, when the request and the response are also
- * switched to dictionary mode (see `toDictionaryMode`).
+ * switched to dictionary mode where that helps (see `toDictionaryMode` and object-mode.ts).
  */
 export function contextOf(res: Response): RequestContext {
   const r = res as WithContext
   let context = r[kContext]
   if (context === undefined) {
     context = new RequestContext()
-    const req = r.req as Request | undefined
-    if (req !== undefined) toDictionaryMode(req, 'res')
-    toDictionaryMode(r, 'req')
+    if (dictionaryMode) {
+      const req = r.req as Request | undefined
+      if (req !== undefined) toDictionaryMode(req, 'res')
+      toDictionaryMode(r, 'req')
+    }
     r[kContext] = context
   }
   return context
@@ -66,11 +69,12 @@ export function contextOf(res: Response): RequestContext {
  * properties and defining it again, as it was (same value and attributes; only its place in the
  * key order moves).
  *
- * Why: Express sets the prototype of every request and response to its app's `app.request` and
- * `app.response` (`Object.setPrototypeOf`). After that, V8 gives the object a hidden class of its
- * own, shared with no other object, for each property added to it (`res.locals`, `req.params`,
- * `req.body`, ...), so every later property read on it, by Node's http code, Express, body-parser
- * or shapeguard, misses V8's inline caches and takes a slow lookup: about 250 ns a read, against
+ * Why (V8 12 and before, Node 22; object-mode.ts says where it runs): Express sets the prototype
+ * of every request and response to its app's `app.request` and `app.response`
+ * (`Object.setPrototypeOf`). After that, V8 gives the object a hidden class of its own, shared
+ * with no other object, for each property added to it (`res.locals`, `req.params`, `req.body`,
+ * ...), so every later property read on it, by Node's http code, Express, body-parser or
+ * shapeguard, misses V8's inline caches and takes a slow lookup: about 250 ns a read, against
  * 40–50 ns in dictionary mode and 13 ns with a shared hidden class (bench/property-reads.bench.ts).
  * In dictionary mode a read is a hash lookup and an added property a cheap insert.
  * Deleting a property that is not the last one added switches an object to dictionary mode
@@ -81,7 +85,7 @@ export function contextOf(res: Response): RequestContext {
  * route. A property that cannot be deleted, or an object that cannot take it back,
  * leaves `o` as it is.
  */
-function toDictionaryMode(o: object, key: string): void {
+export function toDictionaryMode(o: object, key: string): void {
   const descriptor = Object.getOwnPropertyDescriptor(o, key)
   if (descriptor === undefined || !descriptor.configurable || !Object.isExtensible(o)) return
   if (Reflect.deleteProperty(o, key)) Object.defineProperty(o, key, descriptor)
