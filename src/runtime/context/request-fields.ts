@@ -11,6 +11,12 @@ import type { Request } from 'express'
  * middleware. An own property also wins over an app's or sub-app's own `query` getter.
  */
 export function setRequestField(req: Request, field: 'id' | 'query', value: unknown): void {
+  // The common case, an ID on a request nothing gave one: a plain store, which V8 caches (a
+  // defineProperty call measured about 1 µs per request over HTTP on Node 24).
+  if (field === 'id' && !('id' in req)) {
+    ;(req as { id?: unknown }).id = value
+    return
+  }
   if (Object.hasOwn(req, field) && Reflect.set(req, field, value)) return
   Object.defineProperty(req, field, {
     value,

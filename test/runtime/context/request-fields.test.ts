@@ -40,6 +40,29 @@ describe('setRequestField', () => {
     expect(req.id).toBe('req_2')
   })
 
+  it('gives req.id the attributes of a plain property, and shadows an inherited one', () => {
+    const req = {}
+    setRequestField(req as never, 'id', 'req_1')
+    expect(Object.getOwnPropertyDescriptor(req, 'id')).toEqual({
+      value: 'req_1',
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    })
+    let set = 0
+    const inherited = Object.create({
+      get id() {
+        return 'inherited'
+      },
+      set id(_: unknown) {
+        set++
+      },
+    })
+    setRequestField(inherited, 'id', 'req_2')
+    expect(inherited.id).toBe('req_2')
+    expect(set).toBe(0)
+  })
+
   it('writes an own property (Express 4)', () => {
     const req = { query: { a: '1' } }
     setQuery(req as never, { a: 1 })
