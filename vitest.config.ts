@@ -1,6 +1,14 @@
 import { defineConfig } from 'vitest/config'
+import { peerAliases, peerEnv, peerMode } from './test/support/peers.js'
+
+// SHAPEGUARD_PEERS=lowest (npm run test:peers): every import of a peer gets the lowest version its
+// peer range allows, through vite's aliases and, for what vite leaves to Node (node_modules, child
+// processes), a module hook (test/support/peers.ts). test/e2e/peer-versions.test.ts proves it.
+const peers = peerMode()
+Object.assign(process.env, peerEnv(peers))
 
 export default defineConfig({
+  resolve: { alias: peerAliases(peers) },
   test: {
     setupFiles: ['./test/setup.ts'],
     projects: [

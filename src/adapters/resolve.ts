@@ -34,6 +34,16 @@ function vendorHooks(schema: StandardSchemaV1): StandardVendorHooks {
   }
 }
 
+// yup implements Standard Schema from 1.7 on; an older yup schema is recognised only to say so.
+function isYupBeforeStandard(value: unknown): boolean {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { __isYupSchema__?: unknown }).__isYupSchema__ === true &&
+    !('~standard' in value)
+  )
+}
+
 function describe(value: unknown): string {
   if (value === null) return 'null'
   if (Array.isArray(value)) return 'an array'
@@ -52,6 +62,11 @@ export function toAdapter(value: unknown): SchemaAdapter {
   for (const resolve of resolvers) {
     const adapter = resolve(value)
     if (adapter) return adapter
+  }
+  if (isYupBeforeStandard(value)) {
+    throw new TypeError(
+      "shapeguard: a bare yup schema needs yup 1.7 or later (Standard Schema); with an earlier yup 1, wrap it: yupAdapter(schema) from 'shapeguard/adapters/yup'",
+    )
   }
   throw new TypeError(
     `shapeguard: expected a zod schema or a schema adapter (zodAdapter, valibotAdapter, yupAdapter) or a Standard Schema object (\`~standard\`), received ${describe(value)}`,

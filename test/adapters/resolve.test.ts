@@ -28,4 +28,12 @@ describe('toAdapter', () => {
     expect(() => toAdapter(null)).toThrow(/received null/)
     expect(() => zodAdapter('x' as never)).toThrow(/expected a zod 4 schema/)
   })
+
+  it('names yupAdapter for a yup schema that predates Standard Schema (yup before 1.7)', () => {
+    const beforeStandard = { __isYupSchema__: true, type: 'object', fields: {} }
+    expect(() => toAdapter(beforeStandard)).toThrow(TypeError)
+    expect(() => toAdapter(beforeStandard)).toThrow(
+      /bare yup schema needs yup 1\.7 or later.*yupAdapter\(schema\) from 'shapeguard\/adapters\/yup'/,
+    )
+  })
 })

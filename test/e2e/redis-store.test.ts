@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { join } from 'node:path'
 import express from 'express'
-import { Redis } from 'ioredis'
+import Redis from 'ioredis'
 import { RedisStore } from 'rate-limit-redis'
 import { createClient } from 'redis'
 import request from 'supertest'

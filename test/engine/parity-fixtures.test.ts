@@ -18,11 +18,14 @@ import {
   yupSchemas,
   zodSchemas,
 } from '../fixtures/schemas.js'
+import { valibotHasToNumber } from '../support/peer-features.js'
 
 type Parts = Record<'body' | 'query' | 'params', SchemaAdapter>
 
 // The same route through every library's adapter, as validate() will run it.
-const libraries: Record<string, { parts: Parts; compiled: boolean }> = {
+// `native`: parts that validate natively although the library compiles: before valibot 1.2 the
+// query converts with transform(Number), not toNumber() (test/fixtures/schemas.ts).
+const libraries: Record<string, { parts: Parts; compiled: boolean; native?: (keyof Parts)[] }> = {
   zod: {
     parts: {
       body: zodAdapter(zodSchemas.body),
@@ -38,6 +41,7 @@ const libraries: Record<string, { parts: Parts; compiled: boolean }> = {
       params: valibotAdapter(valibotSchemas.params),
     },
     compiled: true,
+    native: valibotHasToNumber ? [] : ['query'],
   },
   yup: {
     parts: {
@@ -67,7 +71,10 @@ describe.each(Object.entries(libraries))('the create-user fixtures through %s', 
   const { body, query, params } = lib.parts
 
   it(lib.compiled ? 'compiles every part' : 'validates natively', () => {
-    for (const part of [body, query, params]) expect(compile(part).compiled).toBe(lib.compiled)
+    for (const [name, part] of Object.entries(lib.parts)) {
+      const native = lib.native?.includes(name as keyof Parts) === true
+      expect(compile(part).compiled, name).toBe(lib.compiled && !native)
+    }
   })
 
   it('accepts the valid body as it is, without unknown keys', () => {

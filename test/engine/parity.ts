@@ -24,7 +24,7 @@ export function fuzzRuns(testDefault: number): number {
   return Number(process.env.FUZZ_RUNS ?? testDefault)
 }
 
-function engineOutcome(adapter: SchemaAdapter, input: unknown, allErrors: boolean): Outcome {
+export function engineOutcome(adapter: SchemaAdapter, input: unknown, allErrors: boolean): Outcome {
   try {
     const r = compile(adapter).validate(input, allErrors)
     if (r instanceof Promise) throw new Error('unexpected async result')

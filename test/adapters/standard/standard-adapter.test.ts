@@ -11,6 +11,7 @@ import {
 } from '../../../src/adapters/standard/index.js'
 import { valibotAdapter } from '../../../src/adapters/valibot/index.js'
 import { compile, isAdapter } from '../../../src/engine/index.js'
+import { yupIsStandard } from '../../support/peer-features.js'
 
 const User = type({ name: 'string>1', age: 'number.integer>=0', 'tags?': 'string[]' })
 
@@ -98,6 +99,11 @@ describe('toAdapter with Standard Schema', () => {
     expect(toAdapter(vs).library).toBe('standard-schema')
     expect(toAdapter(vs).parse({ n: 1, x: 2 })).toEqual({ success: true, data: { n: 1 } })
     const ys = y.object({ n: y.number(), deep: y.object({ m: y.string() }) })
+    // Before yup 1.7 a yup schema is no Standard Schema object (test/support/peer-features.ts).
+    if (!yupIsStandard) {
+      expect(() => toAdapter(ys)).toThrow(/needs yup 1\.7 or later.*yupAdapter/)
+      return
+    }
     // yup's own Standard Schema validate is async and keeps unknown keys; a bare yup schema is
     // parsed as yupAdapter parses it: synchronously, unknown keys removed at every depth.
     expect(toAdapter(ys).parse({ n: '5', x: 1, deep: { m: 'a', secret: 's' } })).toEqual({
@@ -109,20 +115,23 @@ describe('toAdapter with Standard Schema', () => {
     })
   })
 
-  it('gives a bare yup schema value-free messages, and a 422 for input its casts cannot read', () => {
-    const ys = y.object({ n: y.number(), s: y.string().trim() })
-    expect(toAdapter(ys).parse({ n: 'SECRET' }, true)).toEqual({
-      success: false,
-      issues: [{ path: ['n'], message: 'n must be a `number` type', code: 'typeError' }],
-    })
-    expect(toAdapter(ys).parse({ s: { toString: 1 } }, true)).toEqual({
-      success: false,
-      issues: [{ path: [], message: 'Invalid value', code: 'typeError' }],
-    })
-  })
+  it.runIf(yupIsStandard)(
+    'gives a bare yup schema value-free messages, and a 422 for input its casts cannot read',
+    () => {
+      const ys = y.object({ n: y.number(), s: y.string().trim() })
+      expect(toAdapter(ys).parse({ n: 'SECRET' }, true)).toEqual({
+        success: false,
+        issues: [{ path: ['n'], message: 'n must be a `number` type', code: 'typeError' }],
+      })
+      expect(toAdapter(ys).parse({ s: { toString: 1 } }, true)).toEqual({
+        success: false,
+        issues: [{ path: [], message: 'Invalid value', code: 'typeError' }],
+      })
+    },
+  )
 
   it('knows an async valibot schema answers asynchronously, and a bare yup schema does not', () => {
-    expect(toAdapter(y.object({ n: y.number() })).async).toBe(false)
+    if (yupIsStandard) expect(toAdapter(y.object({ n: y.number() })).async).toBe(false)
     expect(toAdapter(v.objectAsync({ n: v.number() })).async).toBe(true)
     expect(toAdapter(v.object({ n: v.number() })).async).toBe(false)
     expect(toAdapter(User).async).toBe(false)

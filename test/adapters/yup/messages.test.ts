@@ -34,7 +34,8 @@ describe('issueMessage (through yupAdapter)', () => {
       'pair must have 2 items',
       'any must match the configured type',
       'Your age must be a `number` type',
-      'list[1] must be a `number` type',
+      // yup 1.0 writes the index quoted: list["1"].
+      expect.stringMatching(/^list\["?1"?\] must be a `number` type$/),
     ])
     for (const m of got) {
       expect(m).not.toContain(secret)
@@ -58,23 +59,27 @@ describe('issueMessage (through yupAdapter)', () => {
     ])
   })
 
-  it('has no other default message in yup’s locale that prints the value', () => {
-    // A guard for yup updates: every default that interpolates `${value}` / `${originalValue}` or
-    // is a function (and may print anything) must be one the adapter replaces, or listed here.
-    const replaced = ['mixed.notType', 'tuple.notType']
-    // boolean.isValue's `value` is the expected true/false (the test's own param), not the input.
-    const expectedOnly = ['boolean.isValue']
-    const printing: string[] = []
-    for (const [group, entries] of Object.entries(y.defaultLocale)) {
-      for (const [name, template] of Object.entries(entries ?? {})) {
-        const t = template as unknown
-        if (typeof t === 'function' || /\$\{(value|originalValue)\}/.test(String(t)))
-          printing.push(`${group}.${name}`)
+  // yup exports its locale from 1.1 (1.0.0's has the same three, read in its source).
+  it.runIf('defaultLocale' in y)(
+    'has no other default message in yup’s locale that prints the value',
+    () => {
+      // A guard for yup updates: every default that interpolates `${value}` / `${originalValue}` or
+      // is a function (and may print anything) must be one the adapter replaces, or listed here.
+      const replaced = ['mixed.notType', 'tuple.notType']
+      // boolean.isValue's `value` is the expected true/false (the test's own param), not the input.
+      const expectedOnly = ['boolean.isValue']
+      const printing: string[] = []
+      for (const [group, entries] of Object.entries(y.defaultLocale)) {
+        for (const [name, template] of Object.entries(entries ?? {})) {
+          const t = template as unknown
+          if (typeof t === 'function' || /\$\{(value|originalValue)\}/.test(String(t)))
+            printing.push(`${group}.${name}`)
+        }
       }
-    }
-    expect(printing.sort()).toEqual([...replaced, ...expectedOnly].sort())
-    expect(messages(y.object({ ok: y.boolean().isTrue() }), { ok: false })).toEqual([
-      'ok field must be true',
-    ])
-  })
+      expect(printing.sort()).toEqual([...replaced, ...expectedOnly].sort())
+      expect(messages(y.object({ ok: y.boolean().isTrue() }), { ok: false })).toEqual([
+        'ok field must be true',
+      ])
+    },
+  )
 })

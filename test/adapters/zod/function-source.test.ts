@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { transformName } from '../../../src/adapters/zod/function-source.js'
@@ -11,8 +11,12 @@ const verified = /^4\.(?:[6-9]|[1-9]\d)\.\d+$/
 
 function installedVersion(): string {
   const entry = createRequire(import.meta.url).resolve('zod')
+  // The folder right under node_modules: `zod`, or `zod-lowest` under SHAPEGUARD_PEERS=lowest.
   let dir = dirname(entry)
-  while (!dir.endsWith('node_modules/zod')) dir = dirname(dir)
+  while (basename(dirname(dir)) !== 'node_modules') {
+    if (dirname(dir) === dir) throw new Error(`${entry} is not in node_modules`)
+    dir = dirname(dir)
+  }
   return JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version
 }
 
