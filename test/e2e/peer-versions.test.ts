@@ -2,6 +2,12 @@ import { spawnSync } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { describe, expect, it } from 'vitest'
 import {
+  valibotHasToNumber,
+  yupHasDatetime,
+  yupHasExact,
+  yupIsStandard,
+} from '../support/peer-features.js'
+import {
   installedVersion,
   owningPackage,
   type Peer,
@@ -106,5 +112,12 @@ describe(`peer versions (${mode})`, () => {
     expect(express5).not.toBe((await import('express4')).default)
     expect(installedVersion('express')).toMatch(/^5\./)
     expect(owningPackage(require.resolve('express')).folder).toBe('express')
+  })
+
+  // Tests that need a newer peer's API skip under the lowest peers; with the newest, none may.
+  it('has every peer feature the tests ask for with the newest peers', () => {
+    const features = { yupIsStandard, yupHasExact, yupHasDatetime, valibotHasToNumber }
+    if (mode === 'newest')
+      expect(Object.values(features).every(Boolean), JSON.stringify(features)).toBe(true)
   })
 })

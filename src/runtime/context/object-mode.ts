@@ -4,11 +4,11 @@
  *
  * - V8 12 and before (Node 22): Express's `Object.setPrototypeOf` on every request and response
  *   leaves each property added afterwards (`res.locals`, `req.params`, ...) a hidden class of its
- *   own, so every later read misses V8's caches: about 220–280 ns a read as Express leaves the
- *   object, 40–50 ns in dictionary mode (bench/property-reads.bench.ts). The switch makes a
- *   guarded route cheaper than a bare Express one.
- * - V8 13 and later (Node 24, 26): such objects share one hidden class again (3–8 ns a read), and
- *   dictionary mode would make every read 30–43 ns: the switch stays off.
+ *   own, so every later read misses V8's caches: about 210 ns a read as Express leaves the
+ *   object, 50 ns in dictionary mode (bench/results/property-reads-node22.json). The switch makes
+ *   a guarded route cheaper than a bare Express one.
+ * - V8 13 and later (Node 24, 26): such objects share one hidden class again (about 11 ns a
+ *   read), and dictionary mode would make reads 28–51 ns: the switch stays off.
  *
  * `SHAPEGUARD_DICTIONARY_MODE=1` or `=0` in the environment overrides the choice (to measure
  * both paths on one line, or to turn the switch off).
