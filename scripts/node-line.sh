@@ -19,8 +19,8 @@ dir="$root/.cache/node/$line"
 if [ ! -x "$dir/bin/node" ] || [ "$("$dir/bin/node" -p 'process.versions.node.split(".")[0]')" != "$line" ]; then
   work="$(mktemp -d)"
   trap 'rm -rf "$work"' EXIT
-  tarball="$(cd "$work" && npm pack --silent "$package@$line")"
-  tar -xzf "$work/$tarball" -C "$work"
+  (cd "$work" && npm pack --silent "$package@$line" >/dev/null)
+  tar -xzf "$work"/"$package"-*.tgz -C "$work"
   rm -rf "$dir"
   mkdir -p "$dir"
   mv "$work/package/bin" "$dir/bin"
