@@ -6,35 +6,17 @@
 // the same line (bare µs / row µs: the throughput a saturated core would give), the µs beside it;
 // each the least-disturbed (lower) quartile of the row's load slices (see bench/http.bench.ts).
 // Plain SVG, no dependency; the same files give the same bytes.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { basename, dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { writeFileSync } from 'node:fs'
+import { basename, join } from 'node:path'
+import { readRuns, root } from './http-bench-results.mjs'
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const args = process.argv.slice(2)
 const outAt = args.indexOf('--out')
 const output = outAt < 0 ? join(root, 'docs/images/http-bench.svg') : args[outAt + 1]
 if (output === undefined) throw new Error('--out takes a file')
 const named = args.filter((_, i) => i !== outAt && i !== outAt + 1)
 
-// The per-line results, oldest line first.
-const lineOf = (file) => Number(/^http-node(\d+)\.json$/.exec(basename(file))?.[1])
-const files = (
-  named.length > 0
-    ? named
-    : readdirSync(join(root, 'bench/results'))
-        .filter((f) => Number.isInteger(lineOf(f)))
-        .map((f) => join(root, 'bench/results', f))
-).sort((a, b) => lineOf(a) - lineOf(b))
-if (files.length === 0)
-  throw new Error('no bench/results/http-node<MAJOR>.json: run `npm run bench:http`')
-const runs = files.map((file) => {
-  if (!Number.isInteger(lineOf(file))) throw new Error(`${file} is not named http-node<MAJOR>.json`)
-  const { date, node, results } = JSON.parse(readFileSync(file, 'utf8'))
-  if (!Array.isArray(results?.rows) || results.rows.length === 0)
-    throw new Error(`${file} has no rows`)
-  return { file, line: lineOf(file), date, node, settings: results.settings, rows: results.rows }
-})
+const runs = readRuns(named)
 
 // Every row of any line, in the order of the first line that has it.
 const rows = []

@@ -5,33 +5,17 @@
 // every Node.js line side by side, and its req/s ratio; between the `http-bench targets` markers
 // each line's targets. Formatted as Biome formats Markdown tables. bench/http-lines.ts runs it at
 // its end; test/bench/http-results.test.ts keeps README and results in step.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { basename, dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { readRuns, root } from './http-bench-results.mjs'
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const args = process.argv.slice(2)
 const readmeAt = args.indexOf('--readme')
 const readme = readmeAt < 0 ? join(root, 'README.md') : args[readmeAt + 1]
 if (readme === undefined) throw new Error('--readme takes a file')
 const named = args.filter((_, i) => i !== readmeAt && i !== readmeAt + 1)
 
-// The per-line results, oldest line first.
-const lineOf = (file) => Number(/^http-node(\d+)\.json$/.exec(basename(file))?.[1])
-const files = (
-  named.length > 0
-    ? named
-    : readdirSync(join(root, 'bench/results'))
-        .filter((f) => Number.isInteger(lineOf(f)))
-        .map((f) => join(root, 'bench/results', f))
-).sort((a, b) => lineOf(a) - lineOf(b))
-if (files.length === 0)
-  throw new Error('no bench/results/http-node<MAJOR>.json: run `npm run bench:http`')
-const runs = files.map((file) => {
-  if (!Number.isInteger(lineOf(file))) throw new Error(`${file} is not named http-node<MAJOR>.json`)
-  const { date, node, results } = JSON.parse(readFileSync(file, 'utf8'))
-  return { line: lineOf(file), date, version: node.replace(/^v/, ''), ...results }
-})
+const runs = readRuns(named)
 
 /** A Markdown table; `align`: a letter a column, `l` left (the default) or `r` right. */
 function table(header, rows, align) {
