@@ -1,5 +1,6 @@
+import { type FlatWriter, flatFields } from './flat-record.js'
 import { isoNow } from './iso-time.js'
-import { jsonLine } from './json-line.js'
+import { flatJsonLine, jsonLine } from './json-line.js'
 import { LOG_LEVELS, type LogLevel } from './levels.js'
 import { badges, prettyLine, useColors } from './pretty.js'
 import { safeStream } from './safe-stream.js'
@@ -37,5 +38,18 @@ export function createConsoleSink(options: SinkOptions): LogSink {
     }) as LogMethod
   }
   const logger = Object.fromEntries(LOG_LEVELS.map((l) => [l, method(l)])) as unknown as Logger
-  return Object.freeze({ backend: 'console', logger, pretty: options.pretty, colors })
+  // `jsonLine`'s line for the same record, without its general checks.
+  const flat: FlatWriter = (level, record, message) => {
+    const fields = flatFields(record, message)
+    if (fields === undefined) return false
+    stream.write(flatJsonLine(level, isoNow(), fields))
+    return true
+  }
+  return Object.freeze({
+    backend: 'console',
+    logger,
+    pretty: options.pretty,
+    colors,
+    flat: options.pretty ? undefined : flat,
+  })
 }

@@ -1,7 +1,8 @@
 import type { LogLevel } from './levels.js'
 import { safeJson } from './printable.js'
 
-const PREFIX: Readonly<Record<LogLevel, string>> = Object.freeze({
+/** How every JSON record starts: `level`, then the opening quote of `time`. */
+export const JSON_PREFIX: Readonly<Record<LogLevel, string>> = Object.freeze({
   debug: '{"level":"debug","time":"',
   info: '{"level":"info","time":"',
   warn: '{"level":"warn","time":"',
@@ -27,11 +28,16 @@ export function jsonLine(
   meta: object | undefined,
   message: string | undefined,
 ): string {
-  let line = PREFIX[level] + time + '"'
+  let line = JSON_PREFIX[level] + time + '"'
   if (meta !== undefined) {
     const body = stringify(meta)
     if (body.length > 2) line += ',' + body.slice(1, -1)
   }
   if (message !== undefined) line += ',"message":' + JSON.stringify(message)
   return safeJson(line) + '}\n'
+}
+
+/** The line of a record whose members `flatFields` wrote: nothing in it needs escaping. */
+export function flatJsonLine(level: LogLevel, time: string, fields: string): string {
+  return JSON_PREFIX[level] + time + '"' + fields + '}\n'
 }

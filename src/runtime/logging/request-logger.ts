@@ -60,7 +60,10 @@ export function requestLogger(
     if (id !== '') record.requestId = id
     record.method = req.method
     record.path = path
-    sink.logger.debug(record, `>> ${req.method} ${path}`)
+    const message = `>> ${req.method} ${path}`
+    if (sink.flat === undefined || !sink.flat('debug', record, message)) {
+      sink.logger.debug(record, message)
+    }
   }
 
   function bodiesOf(state: RequestLogState): Record<string, unknown> | undefined {
@@ -123,7 +126,7 @@ export function requestLogger(
     if (error !== undefined) Object.assign(record, error)
     if (logClientIp) record.ip = clientIpOf(req)
     if (bodies !== undefined) Object.assign(record, bodies)
-    sink.logger[level](record)
+    if (sink.flat === undefined || !sink.flat(level, record)) sink.logger[level](record)
   }
 
   // Captures what `res.json` sends (the stripped envelope); installed only with logResponseBody.

@@ -25,6 +25,7 @@ export function resolveBackend(options: ResolvedLoggerOptions, deps: BackendDeps
       logger: options.instance,
       pretty: false,
       colors: false,
+      flat: undefined,
     })
   }
   const sinkOptions = { pretty: options.pretty, stream: deps.stream }

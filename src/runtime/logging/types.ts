@@ -1,3 +1,5 @@
+import type { FlatWriter } from './flat-record.js'
+
 /**
  * The contract between the logging layer and the rest of the runtime.
  * Every backend (pino, winston, a user's `logger.instance`, the built-in console logger) is
@@ -48,4 +50,9 @@ export interface LogSink {
   readonly logger: Logger
   readonly pretty: boolean
   readonly colors: boolean
+  /**
+   * JSON sinks that can write a flat record's line directly (the request logger's records), or
+   * undefined: records then always go through `logger`.
+   */
+  readonly flat: FlatWriter | undefined
 }

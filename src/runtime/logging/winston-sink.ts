@@ -51,5 +51,6 @@ export function createWinstonSink(winston: WinstonModule, options: SinkOptions):
     logger: winstonAdapter(target),
     pretty: options.pretty,
     colors,
+    flat: undefined,
   })
 }

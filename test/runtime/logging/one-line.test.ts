@@ -92,4 +92,19 @@ describe.each(BACKENDS)('one log call is one line through %s', (backend) => {
     expect(text).toContain(String.raw`\u009b31m`)
     expect(text).toContain(String.raw`reqBody: {"name":"x\u2028y\u0085z"}`)
   })
+
+  it('JSON: request records escape the client address and read back the same', async () => {
+    const out = capture()
+    const app = makeApp(
+      { pretty: false, logIncoming: false, logClientIp: true },
+      { stream: out, backend },
+    )
+    await request(app).get('/users/1').set('x-forwarded-for', 'evil\u009b31m')
+    await request(app).get('/users/2').set('x-forwarded-for', '10.0.0.1')
+    await settle()
+    const text = out.chunks.join('')
+    expectOneCleanLinePerCall(text, 2)
+    expect(text).toContain(String.raw`"ip":"evil\u009b31m"`)
+    expect(out.records().map((r) => r.ip)).toEqual(['evil\u009b31m', '10.0.0.1'])
+  })
 })
