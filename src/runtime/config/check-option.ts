@@ -20,3 +20,16 @@ export function checkFunction<T>(value: T | undefined, name: string): T | undefi
   }
   return value
 }
+
+/**
+ * Throws a TypeError naming the first key of `options` that is not in `known`, with the list of
+ * the keys that are: a misspelt option (`responce` for `response`) must not be ignored.
+ * @example checkKnownKeys(options, ['body', 'query'], 'handle()') // "handle(): bdy is not an option (body, query)"
+ */
+export function checkKnownKeys(options: object, known: readonly string[], name: string): void {
+  for (const key of Object.keys(options)) {
+    if (!known.includes(key)) {
+      throw new TypeError(`shapeguard: ${name}: ${key} is not an option (${known.join(', ')})`)
+    }
+  }
+}
