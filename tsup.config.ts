@@ -16,7 +16,7 @@ export default defineConfig({
   // Shared chunks keep one copy of module state (the logger singleton, caches) across subpaths.
   splitting: true,
   clean: true,
-  target: 'node18',
+  target: 'node22',
   platform: 'node',
   sourcemap: false,
   treeshake: true,
