@@ -274,7 +274,7 @@ describe.each(hosts)('%s: comments in examples', (host) => {
   })
 })
 
-it('has a scenario for every README output block', () => {
+it('has a scenario for every output block of the README and docs/, each name once', () => {
   const names = [
     'usage-422',
     'usage-log',
@@ -288,6 +288,8 @@ it('has a scenario for every README output block', () => {
     'fuzz-failure',
   ]
   const marked = blocks.filter((b) => b.output !== undefined)
-  expect(marked.map((b) => b.output)).toEqual(names)
+  expect(marked.map((b) => b.output).sort()).toEqual([...names].sort())
   expect(marked.map(where)).toHaveLength(names.length)
+  const examples = blocks.flatMap((b) => (b.example === undefined ? [] : [b.example]))
+  expect(new Set(examples).size, 'example names are unique').toBe(examples.length)
 })

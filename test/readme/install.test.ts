@@ -5,7 +5,7 @@ import { readmeBlocks, root } from './readme-blocks.js'
 
 const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8'))
 const install = readmeBlocks()
-  .filter((b) => b.section === 'Install' && b.lang === 'sh')
+  .filter((b) => b.file === 'README.md' && b.section === 'Install' && b.lang === 'sh')
   .map((b) => b.code)
   .join('')
 

@@ -1,8 +1,9 @@
-import { readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { readdirSync, readFileSync } from 'node:fs'
+import { relative, resolve } from 'node:path'
 
 /**
- * The README's fenced code blocks, with the markers written on the lines just above each fence.
+ * The fenced code blocks of the README and of every guide under docs/, with the markers written
+ * on the lines just above each fence.
  *
  * Markers are HTML comments, invisible on GitHub and visible in the source:
  * - `<!-- readme: given app, handler -->` on a `ts` block: the names it uses without defining
@@ -13,6 +14,8 @@ import { resolve } from 'node:path'
  * A `ts` block is compiled, a `json`/`text` block must be an output, a `sh` block is a command.
  */
 export interface ReadmeBlock {
+  /** The Markdown file, relative to the repository root (`README.md`, `docs/logging.md`). */
+  file: string
   lang: string
   code: string
   /** 1-based line of the opening fence. */
@@ -29,8 +32,24 @@ export const root = resolve(import.meta.dirname, '../..')
 
 const MARKER = /^<!-- readme: (given|example|output|skip) (.+?) -->$/
 
-export function readmeBlocks(
-  text = readFileSync(resolve(root, 'README.md'), 'utf8'),
+/** README.md and every Markdown file under docs/, relative to the root, in a stable order. */
+export function docFiles(): string[] {
+  const guides = readdirSync(resolve(root, 'docs'), { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => relative(root, resolve(root, 'docs', name)))
+    .sort()
+  return ['README.md', ...guides]
+}
+
+/** The blocks of every file `docFiles()` lists; example and output names are shared by all. */
+export function readmeBlocks(): ReadmeBlock[] {
+  return docFiles().flatMap((file) => blocksOf(file))
+}
+
+/** The blocks of one Markdown file (its text read from the file unless given). */
+export function blocksOf(
+  file: string,
+  text = readFileSync(resolve(root, file), 'utf8'),
 ): ReadmeBlock[] {
   const lines = text.split('\n')
   const blocks: ReadmeBlock[] = []
@@ -44,6 +63,7 @@ export function readmeBlocks(
     const body: string[] = []
     while (++i < lines.length && lines[i] !== '```') body.push(lines[i] ?? '')
     const block: ReadmeBlock = {
+      file,
       lang: fence[1] ?? '',
       code: `${body.join('\n')}\n`,
       line: start + 1,
@@ -67,7 +87,7 @@ export function readmeBlocks(
   return blocks
 }
 
-/** `"README.md:49 (## Usage)"`, for test names and failure messages. */
+/** `"README.md:49 (Usage)"`, for test names and failure messages. */
 export function where(block: ReadmeBlock): string {
-  return `README.md:${block.line} (${block.section})`
+  return `${block.file}:${block.line} (${block.section})`
 }

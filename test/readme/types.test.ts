@@ -3,7 +3,7 @@ import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 import { type ReadmeBlock, readmeBlocks, root, where } from './readme-blocks.js'
 
-// Every `ts` block of the README compiles under the project's strict tsconfig (strict,
+// Every `ts` block of the README and the guides in docs/ compiles under the project's strict tsconfig (strict,
 // exactOptionalPropertyTypes, noUncheckedIndexedAccess) against the installed @types/express and
 // the package's own source (`shapeguard` and its subpaths map to src/ through tsconfig paths).
 // Each block is its own module; the markers are described in readme-blocks.ts.
@@ -13,7 +13,7 @@ const compiled = blocks.filter((b) => b.lang === 'ts' && b.skip === undefined)
 const givens = resolve(import.meta.dirname, 'givens.js')
 
 function fileOf(block: ReadmeBlock): string {
-  return resolve(import.meta.dirname, `README.md.${block.line}.ts`)
+  return resolve(import.meta.dirname, `${block.file.replaceAll('/', '_')}.${block.line}.ts`)
 }
 
 function sourceOf(block: ReadmeBlock): string {
@@ -49,7 +49,7 @@ function compile(): Map<string, string[]> {
   return errors
 }
 
-describe('the README code blocks', () => {
+describe('the code blocks of the README and docs/', () => {
   it('are all checked: ts compiled, json and text compared, skips give a reason', () => {
     const unchecked = blocks.filter(
       (b) =>

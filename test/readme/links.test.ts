@@ -1,0 +1,67 @@
+import { existsSync, readFileSync, statSync } from 'node:fs'
+import { dirname, relative, resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { docFiles, root } from './readme-blocks.js'
+
+// Every relative link of the README and the guides in docs/ reaches a file of the repository,
+// and every `#anchor` a heading of its page, as GitHub (and npm's page, which resolves relative
+// links against the repository) names headings.
+
+/** GitHub's anchor of a heading: lower-cased, punctuation dropped, spaces as hyphens, `-1` for repeats. */
+function anchorsOf(text: string): Set<string> {
+  const anchors = new Set<string>()
+  const seen = new Map<string, number>()
+  let fenced = false
+  for (const line of text.split('\n')) {
+    if (line.startsWith('```')) fenced = !fenced
+    const heading = fenced ? null : /^#{1,6} (.+)$/.exec(line)
+    if (heading === null) continue
+    const base = (heading[1] ?? '')
+      .trim()
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-')
+    const count = seen.get(base) ?? 0
+    seen.set(base, count + 1)
+    anchors.add(count === 0 ? base : `${base}-${count}`)
+  }
+  return anchors
+}
+
+/** The Markdown links of a text outside code, `[text](target)`, with their line numbers. */
+function linksOf(text: string): { target: string; line: number }[] {
+  const links: { target: string; line: number }[] = []
+  let fenced = false
+  text.split('\n').forEach((line, i) => {
+    if (line.startsWith('```')) fenced = !fenced
+    if (fenced) return
+    const prose = line.replace(/`[^`]*`/g, '')
+    for (const m of prose.matchAll(/\]\(([^)\s]+)(?: "[^"]*")?\)/g)) {
+      links.push({ target: m[1] ?? '', line: i + 1 })
+    }
+  })
+  return links
+}
+
+describe('the links of the README and docs/', () => {
+  const files = docFiles()
+  const texts = new Map(files.map((f) => [f, readFileSync(resolve(root, f), 'utf8')]))
+
+  it.each(files)('%s links only to files and headings that exist', (file) => {
+    const broken: string[] = []
+    for (const { target, line } of linksOf(texts.get(file) ?? '')) {
+      if (/^[a-z][a-z+.-]*:/i.test(target)) continue // https:, mailto:, …
+      const [path = '', anchor] = target.split('#')
+      const to = path === '' ? resolve(root, file) : resolve(root, dirname(file), path)
+      if (!existsSync(to)) {
+        broken.push(`${file}:${line} ${target}: no file ${relative(root, to)}`)
+        continue
+      }
+      if (anchor === undefined || statSync(to).isDirectory()) continue
+      const page = texts.get(relative(root, to)) ?? readFileSync(to, 'utf8')
+      if (!anchorsOf(page).has(anchor))
+        broken.push(`${file}:${line} ${target}: no heading #${anchor}`)
+    }
+    expect(broken).toEqual([])
+  })
+})
