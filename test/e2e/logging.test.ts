@@ -1,16 +1,21 @@
 import request from 'supertest'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { z } from 'zod'
 import { winstonAdapter } from '../../src/adapters/winston/index.js'
 import {
   AppError,
   configureLogger,
   errorHandler,
+  handle,
+  type LoggerOptions,
   logger,
   notFoundHandler,
   type ShapeguardConfig,
   shapeguard,
 } from '../../src/index.js'
 import { resetLogger } from '../../src/runtime/logging/logger.js'
+import { requestLogger } from '../../src/runtime/logging/request-logger.js'
+import { BACKENDS, capture, settle } from '../runtime/logging/capture.js'
 import { abandon, arrived, captureLogger, type Express, hosts } from './support.js'
 
 const ID = 'req_0190a1b2c3d4e5f6a7b8c9d0'
@@ -209,5 +214,127 @@ describe.each(hosts)('request logging through shapeguard() on %s', (_, express) 
     await request(server).get('/users/42')
     logger.error('hidden')
     expect(sink.records).toHaveLength(1)
+  })
+})
+
+const MARKER = /…\[truncated (\d+) bytes\]$/
+
+/**
+ * shapeguard() with its guards, a validated route and errorHandler(), its requests logged by a
+ * request logger mounted before it (it logs them; shapeguard()'s own sees that and stays out) on
+ * a chosen backend writing to a capture.
+ */
+function bodyLoggingApp(
+  express: Express,
+  backend: (typeof BACKENDS)[number],
+  options: LoggerOptions,
+) {
+  const out = capture()
+  const guarded = shapeguard({ debug: true, logger: { instance: captureLogger() } })
+  const server = express()
+  server.use(express.json({ limit: '2mb' }))
+  server.use(
+    requestLogger({ logIncoming: false, logRequestBody: true, ...options }, true, {
+      stream: out,
+      backend,
+    }),
+  )
+  server.use(guarded)
+  server.post(
+    '/users',
+    ...handle(
+      { body: z.object({ name: z.string(), password: z.string().optional() }) },
+      (req, res) => res.created({ data: { name: req.body.name } }),
+    ),
+  )
+  server.get('/export', (_req, res) => res.ok({ data: { text: 'x'.repeat(900_000) } }))
+  server.use(errorHandler())
+  return { server, out }
+}
+
+describe.each(hosts)('logged bodies on %s (API.md 37)', (_, express) => {
+  describe.each(BACKENDS)('through %s', (backend) => {
+    // The body as it is logged: the record's reqBody/resBody, or the pretty line's text after it.
+    async function logged(
+      pretty: boolean,
+      key: 'reqBody' | 'resBody',
+      options: LoggerOptions,
+      send: (r: ReturnType<typeof request>) => Promise<unknown>,
+    ) {
+      const { server, out } = bodyLoggingApp(express, backend, { pretty, ...options })
+      await send(request(server))
+      await settle()
+      const text = out.chunks.join('')
+      const body = pretty
+        ? text
+            .split('\n')
+            .find((l) => l.startsWith(`  ${key}: `))
+            ?.slice(key.length + 4)
+        : out.records()[0]?.[key]
+      return { text, body }
+    }
+
+    it.each([false, true])(
+      'a 900 KB body a guard refused is logged redacted, cut at 2 KB (pretty %s)',
+      async (pretty) => {
+        const { text, body } = await logged(pretty, 'reqBody', {}, async (r) => {
+          const res = await r
+            .post('/users')
+            .send({ password: 'hunter2', name: 'x'.repeat(900_000) })
+          expect(res.status).toBe(400)
+        })
+        expect(Buffer.byteLength(text)).toBeLessThan(3000)
+        expect(text).not.toContain('hunter2')
+        // {"password":"[REDACTED]","name":"…"} is 35 bytes around the 900,000 x.
+        expect(body).toMatch(/^\{"password":"\[REDACTED\]","name":"x+…\[truncated \d+ bytes\]$/)
+        const kept = (body as string).replace(MARKER, '')
+        expect(Buffer.byteLength(kept)).toBe(2048)
+        expect((body as string).match(MARKER)?.[1]).toBe(String(900_035 - 2048))
+      },
+    )
+
+    it.each([false, true])(
+      'a body the schema refused is cut at the cap too (pretty %s)',
+      async (pretty) => {
+        const { text, body } = await logged(pretty, 'reqBody', {}, async (r) => {
+          const list = Array.from({ length: 900 }, () => 'y'.repeat(1000))
+          const res = await r.post('/users').send({ name: 5, list })
+          expect(res.status).toBe(422)
+        })
+        expect(Buffer.byteLength(text)).toBeLessThan(3000)
+        expect(body).toMatch(/^\{"name":5,"list":\["y+","y+.*…\[truncated \d+ bytes\]$/)
+      },
+    )
+
+    it.each([false, true])(
+      'a valid body under the cap is logged as validated, unknown keys stripped (pretty %s)',
+      async (pretty) => {
+        const { body } = await logged(pretty, 'reqBody', {}, async (r) => {
+          const res = await r.post('/users').send({ name: 'ada', password: 'pw', admin: true })
+          expect(res.status).toBe(201)
+        })
+        const validated = { name: 'ada', password: '[REDACTED]' }
+        expect(body).toEqual(pretty ? JSON.stringify(validated) : validated)
+      },
+    )
+
+    it.each([false, true])(
+      'a response body over the cap is cut too, and logBodyMaxBytes moves the cap (pretty %s)',
+      async (pretty) => {
+        const options = { logRequestBody: false, logResponseBody: true, logBodyMaxBytes: 100 }
+        const { text, body } = await logged(pretty, 'resBody', options, (r) => r.get('/export'))
+        expect(Buffer.byteLength(text)).toBeLessThan(1000)
+        expect(body).toMatch(/^\{"success":true,.*"data":\{"text":"x+…\[truncated \d+ bytes\]$/)
+        expect(Buffer.byteLength((body as string).replace(MARKER, ''))).toBe(100)
+      },
+    )
+  })
+})
+
+describe('logger options', () => {
+  it('shapeguard() rejects an unknown logger option, listing the known ones', () => {
+    expect(() => shapeguard({ logger: { logRequestBodies: true } as never })).toThrow(
+      /logRequestBodies is not an option \(instance, level, pretty, .*logRequestBody, logResponseBody, logBodyMaxBytes, redact, silent\)/,
+    )
   })
 })

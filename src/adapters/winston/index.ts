@@ -1,1 +1,5 @@
-export { type WinstonLike, winstonAdapter } from '../../runtime/logging/winston-adapter.js'
+export {
+  type MessageMetaLogger,
+  type WinstonLike,
+  winstonAdapter,
+} from '../../runtime/logging/winston-adapter.js'

@@ -1,3 +1,4 @@
+import { checkKnownKeys } from '../config/check-option.js'
 import { isLogLevel, LEVEL_VALUE, LOG_LEVELS, type LogLevel, SILENT } from './levels.js'
 import { type ResolvedLoggerOptions, resolveLoggerOptions } from './options.js'
 import { printable } from './printable.js'
@@ -100,10 +101,21 @@ export function installSink(sink: LogSink, options: ResolvedLoggerOptions): void
 /**
  * Reconfigures the one logger every `shapeguard()` instance writes through, whenever it is
  * called; the values given win over the mounted options until changed again.
- * @param options `level` and/or `silent`; omitted fields keep their current value
+ * @param options `level` and/or `silent`; omitted fields keep their current value, any other key
+ * throws (a logger instance is given to `shapeguard({ logger: { instance } })`)
  * @example configureLogger({ level: 'error' })
  */
 export function configureLogger(options: ConfigureLoggerOptions = {}): void {
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    throw new TypeError('shapeguard: configureLogger options must be an object')
+  }
+  // SPEC.md 4.3: level and silent. A backend is chosen where the request logger is mounted.
+  if (Object.hasOwn(options, 'instance')) {
+    throw new TypeError(
+      'shapeguard: configureLogger() takes level and silent; a logger instance goes in shapeguard({ logger: { instance } })',
+    )
+  }
+  checkKnownKeys(options, ['level', 'silent'], 'configureLogger()')
   if (options.level !== undefined && !isLogLevel(options.level)) {
     throw new TypeError(
       `shapeguard: configureLogger level must be debug, info, warn or error (got ${JSON.stringify(options.level)})`,

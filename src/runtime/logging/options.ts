@@ -1,3 +1,4 @@
+import { checkKnownKeys } from '../config/check-option.js'
 import { isLogLevel, type LogLevel } from './levels.js'
 import { validateRedactPaths } from './redact-paths.js'
 import type { Logger } from './types.js'
@@ -28,6 +29,11 @@ export interface LoggerOptions {
   logRequestBody?: boolean
   /** Log the response body as sent, redacted. Default `false`. */
   logResponseBody?: boolean
+  /**
+   * UTF-8 bytes of a logged body's JSON kept in its record; a longer one is cut there and ends
+   * with `…[truncated N bytes]` (a body a guard or schema refused may be huge). Default `2048`.
+   */
+  logBodyMaxBytes?: number
   /** Extra key paths to redact, appended to the always-redacted ones. Default `[]`. */
   redact?: string[]
   /** Write nothing at all. Default `false`. */
@@ -47,6 +53,7 @@ export interface ResolvedLoggerOptions {
   readonly slowThreshold: number
   readonly logRequestBody: boolean
   readonly logResponseBody: boolean
+  readonly logBodyMaxBytes: number
   readonly redact: readonly string[]
   readonly silent: boolean
 }
@@ -60,6 +67,7 @@ const COMMON = {
   lineColor: 'method',
   logRequestBody: false,
   logResponseBody: false,
+  logBodyMaxBytes: 2048,
   redact: Object.freeze([]),
   silent: false,
 } as const
@@ -95,14 +103,24 @@ const BOOLEANS = [
   'logResponseBody',
   'silent',
 ] as const
-const KNOWN = new Set<string>([
-  ...BOOLEANS,
+// In the order of LoggerOptions: an unknown key's error lists them.
+const KNOWN: readonly string[] = [
   'instance',
   'level',
+  'pretty',
+  'logAllRequests',
+  'logIncoming',
+  'logRequestId',
+  'shortRequestId',
+  'logClientIp',
   'lineColor',
   'slowThreshold',
+  'logRequestBody',
+  'logResponseBody',
+  'logBodyMaxBytes',
   'redact',
-])
+  'silent',
+]
 const METHODS = ['debug', 'info', 'warn', 'error'] as const
 
 /** Throws at mount time when a logger (`logger.instance` by default) lacks one of the four methods. */
@@ -133,9 +151,7 @@ export function resolveLoggerOptions(
   const defaults = LOGGER_DEFAULTS[debug ? 'development' : 'production']
   if (options === undefined) return defaults
   if (options === null || typeof options !== 'object') fail('', 'an object', options)
-  for (const key of Object.keys(options)) {
-    if (!KNOWN.has(key)) throw new TypeError(`shapeguard: unknown option logger.${key}`)
-  }
+  checkKnownKeys(options, KNOWN, 'logger')
   // A user's own logger formats for itself: it gets structured records, with every other
   // option at its default (when given, all other logger options are ignored).
   if (options.instance !== undefined) {
@@ -150,7 +166,7 @@ export function resolveLoggerOptions(
       fail(key, 'a boolean', options[key])
     }
   }
-  const { level, lineColor, slowThreshold } = options
+  const { level, lineColor, slowThreshold, logBodyMaxBytes } = options
   if (level !== undefined && !isLogLevel(level)) fail('level', 'debug, info, warn or error', level)
   if (lineColor !== undefined && lineColor !== 'method' && lineColor !== 'level') {
     fail('lineColor', "'method' or 'level'", lineColor)
@@ -160,6 +176,12 @@ export function resolveLoggerOptions(
     (typeof slowThreshold !== 'number' || !Number.isFinite(slowThreshold) || slowThreshold < 0)
   ) {
     fail('slowThreshold', 'a number of milliseconds >= 0', slowThreshold)
+  }
+  if (
+    logBodyMaxBytes !== undefined &&
+    (!Number.isSafeInteger(logBodyMaxBytes) || logBodyMaxBytes < 0)
+  ) {
+    fail('logBodyMaxBytes', 'a whole number of bytes >= 0', logBodyMaxBytes)
   }
   return Object.freeze({
     instance: undefined,
@@ -174,6 +196,7 @@ export function resolveLoggerOptions(
     slowThreshold: slowThreshold ?? defaults.slowThreshold,
     logRequestBody: options.logRequestBody ?? defaults.logRequestBody,
     logResponseBody: options.logResponseBody ?? defaults.logResponseBody,
+    logBodyMaxBytes: logBodyMaxBytes ?? defaults.logBodyMaxBytes,
     redact: validateRedactPaths(options.redact),
     silent: options.silent ?? defaults.silent,
   })

@@ -1,6 +1,7 @@
+import type { CappedBody } from './body-cap.js'
 import type { ErrorFields } from './error-fields.js'
 import { ANSI } from './pretty.js'
-import { printable, safeJson } from './printable.js'
+import { printable } from './printable.js'
 
 /** How pretty request lines look; fixed at mount. */
 export interface LineStyle {
@@ -50,27 +51,39 @@ export function idPart(style: LineStyle, id: string): string {
 /** Indented continuation lines under a pretty response line: error, stack, cause, bodies. */
 export function detailLines(
   error: ErrorFields | undefined,
-  bodies: Record<string, unknown> | undefined,
+  bodies: Readonly<Record<string, CappedBody>> | undefined,
 ): string {
   let out = ''
   if (error !== undefined) {
     if (error.code !== undefined || error.message !== undefined) {
       const text = [error.code, error.message].filter((s) => s !== undefined).join(': ')
-      out += `\n  ${printable(text, false)}`
+      out += `\n  ${printable(text)}`
     }
-    if (error.stack !== undefined) out += `\n  ${indent(error.stack)}`
+    if (error.stack !== undefined) out += `\n  ${stackLines(error.stack)}`
     if (error.cause !== undefined) {
-      out += `\n  cause: ${indent(error.cause.stack ?? error.cause.message)}`
+      const { stack, message } = error.cause
+      out += `\n  cause: ${stack === undefined ? printable(message) : stackLines(stack)}`
     }
   }
   if (bodies !== undefined) {
-    for (const key of Object.keys(bodies)) {
-      out += `\n  ${key}: ${safeJson(JSON.stringify(bodies[key]) ?? 'undefined')}`
-    }
+    // Their JSON is escaped already (capBody).
+    for (const key of Object.keys(bodies)) out += `\n  ${key}: ${bodies[key]!.json}`
   }
   return out
 }
 
-function indent(text: string): string {
-  return printable(text, true).replaceAll('\n', '\n  ')
+const FRAME = '    at '
+
+/**
+ * A V8 stack as continuation lines: its frames (`    at …`) one per line, and everything before
+ * them, the error's name and message, escaped onto one line: a message holding a line break
+ * must not print a line of its own (it could pass for a log line). A stack without frames (a
+ * custom `prepareStackTrace`) is one line.
+ */
+function stackLines(stack: string): string {
+  const lines = stack.split('\n')
+  let frames = lines.length
+  while (frames > 1 && lines[frames - 1]!.startsWith(FRAME)) frames--
+  const head = printable(lines.slice(0, frames).join('\n'))
+  return [head, ...lines.slice(frames).map((line) => printable(line))].join('\n  ')
 }

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import { contextOf, peekContext } from '../context/context.js'
+import { type CappedBody, capBody } from './body-cap.js'
 import { errorFields } from './error-fields.js'
 import { LEVEL_VALUE, levelForStatus } from './levels.js'
 import { installSink, loggerState } from './logger.js'
@@ -66,13 +67,17 @@ export function requestLogger(
     }
   }
 
-  function bodiesOf(state: RequestLogState): Record<string, unknown> | undefined {
+  // The bodies asked for, redacted then capped. A request body is the validated one, or what a
+  // guard or a schema refused.
+  function bodiesOf(state: RequestLogState): Record<string, CappedBody> | undefined {
     if (!o.logRequestBody && !wrapJson) return undefined
-    const bodies: Record<string, unknown> = {}
+    const bodies: Record<string, CappedBody> = {}
     if (o.logRequestBody && state.req.body !== undefined) {
-      bodies.reqBody = redact(state.req.body, REQ_BODY)
+      bodies.reqBody = capBody(redact(state.req.body, REQ_BODY), o.logBodyMaxBytes)
     }
-    if (wrapJson && state.resBody !== undefined) bodies.resBody = redact(state.resBody, RES_BODY)
+    if (wrapJson && state.resBody !== undefined) {
+      bodies.resBody = capBody(redact(state.resBody, RES_BODY), o.logBodyMaxBytes)
+    }
     return bodies
   }
 
@@ -125,7 +130,7 @@ export function requestLogger(
     if (aborted) record.aborted = true
     if (error !== undefined) Object.assign(record, error)
     if (logClientIp) record.ip = clientIpOf(req)
-    if (bodies !== undefined) Object.assign(record, bodies)
+    if (bodies !== undefined) for (const key in bodies) record[key] = bodies[key]!.value
     if (sink.flat === undefined || !sink.flat(level, record)) sink.logger[level](record)
   }
 

@@ -47,6 +47,9 @@ describe('a closed log stream', () => {
     ['pino', 'pretty'],
     ['winston', 'json'],
     ['winston', 'pretty'],
+    // A user's winston logger as logger.instance, writing to stdout itself (API.md 37).
+    ['winston-console', 'json'],
+    ['winston-stream', 'json'],
   ])(
     'never kills the process or stops requests (%s, %s)',
     async (backend, mode) => {

@@ -136,6 +136,27 @@ describe('configureLogger', () => {
     expect(() => configureLogger({ silent: 'yes' as never })).toThrow(/silent must be a boolean/)
   })
 
+  it('rejects an unknown key, listing level and silent, and changes nothing', () => {
+    const out = mount('console', false)
+    expect(() => configureLogger({ levle: 'error' } as never)).toThrow(TypeError)
+    expect(() => configureLogger({ level: 'error', levle: 'error' } as never)).toThrow(
+      /levle is not an option.*\(level, silent\)$/,
+    )
+    expect(() => configureLogger(null as never)).toThrow(
+      /configureLogger options must be an object/,
+    )
+    logger.info('still shown')
+    expect(out.records().map((r) => r.message)).toEqual(['still shown'])
+  })
+
+  it('refuses instance, saying where a logger instance goes (SPEC.md 4.3: level and silent)', () => {
+    const noop = () => {}
+    const instance = { debug: noop, info: noop, warn: noop, error: noop }
+    expect(() => configureLogger({ instance } as never)).toThrow(
+      'shapeguard: configureLogger() takes level and silent; a logger instance goes in shapeguard({ logger: { instance } })',
+    )
+  })
+
   it('resolves the development defaults lazily, when first used', () => {
     const previous = process.env.NODE_ENV
     process.env.NODE_ENV = 'production'

@@ -6,7 +6,7 @@ import { errorHandler } from '../../../src/runtime/errors/error-handler.js'
 import { installSink, logger, resetLogger } from '../../../src/runtime/logging/logger.js'
 import { resolveLoggerOptions } from '../../../src/runtime/logging/options.js'
 import { resolveBackend } from '../../../src/runtime/logging/resolve-backend.js'
-import { makeApp } from './app.js'
+import { FakeAppError, handOver, makeApp } from './app.js'
 import { BACKENDS, capture, settle } from './capture.js'
 
 afterEach(() => resetLogger())
@@ -14,6 +14,9 @@ afterEach(() => resetLogger())
 // Everything a terminal, a log shipper or a JSON-lines splitter may take for a line break or a
 // command: CR, LF, ESC, other C0 controls, DEL, C1 controls (NEL, CSI), U+2028, U+2029.
 const HOSTILE = 'a\nb\r\x1b[31mc\x07d\x7fe\u0085f\u009bg\u2028h\u2029i\x0bj\x1ck'
+// A message that, printed raw, would forge a request line of its own.
+const FORGED = 'db\r\n  12:34:56.789 [INFO] << 200 GET /admin 1ms FORGED\u2028\x1b[31m\nFORGED too'
+const ESCAPED = String.raw`db\u000d\u000a  12:34:56.789 [INFO] << 200 GET /admin 1ms FORGED\u2028\u001b[31m\u000aFORGED too`
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding line breaks is the point
@@ -73,6 +76,42 @@ describe.each(BACKENDS)('one log call is one line through %s', (backend) => {
     await request(app).get('/')
     await settle()
     expectOneCleanLinePerCall(out.chunks.join(''), 1)
+  })
+
+  it("pretty: a 5xx error's message is escaped in its stack and its cause's too", async () => {
+    const out = capture()
+    const app = makeApp({ pretty: true, logIncoming: false }, { stream: out, backend })
+    app.get('/app-error', () => {
+      throw new FakeAppError('DOWN', FORGED, 503)
+    })
+    app.get('/thrown', () => {
+      throw new Error(FORGED, { cause: new Error(FORGED) })
+    })
+    app.get('/string-cause', () => {
+      throw new Error('boom', { cause: FORGED })
+    })
+    app.use(handOver)
+    for (const path of ['/app-error', '/thrown', '/string-cause']) await request(app).get(path)
+    await settle()
+    const lines = out.lines()
+    expect(lines.join('\n')).not.toMatch(RAW_CONTROL)
+    // A record's first line starts with the time, each of its continuation lines with two spaces.
+    expect(lines.filter((l) => !l.startsWith('  '))).toEqual([
+      expect.stringMatching(/\[ERROR\] << 503 GET \/app-error /),
+      expect.stringMatching(/\[ERROR\] << 500 GET \/thrown /),
+      expect.stringMatching(/\[ERROR\] << 500 GET \/string-cause /),
+    ])
+    // The forged part never starts a line: it stays on the line of the message before it.
+    const forged = lines.filter((l) => l.includes('FORGED'))
+    expect(forged).toEqual([
+      `  DOWN: ${ESCAPED}`,
+      `  Error: ${ESCAPED}`,
+      `  Error: ${ESCAPED}`,
+      `  cause: Error: ${ESCAPED}`,
+      `  cause: ${ESCAPED}`,
+    ])
+    // Frames stay one per line under their error.
+    expect(lines.filter((l) => l.startsWith('      at ')).length).toBeGreaterThan(3)
   })
 
   it('pretty: request lines escape the path, the client address and logged bodies', async () => {

@@ -35,6 +35,7 @@ describe('resolveLoggerOptions', () => {
         lineColor: 'method',
         logRequestBody: false,
         logResponseBody: false,
+        logBodyMaxBytes: 2048,
         redact: [],
         silent: false,
       })
@@ -55,6 +56,7 @@ describe('resolveLoggerOptions', () => {
         slowThreshold: 0,
         logRequestBody: true,
         logResponseBody: true,
+        logBodyMaxBytes: 0,
         redact: ['email'],
         silent: true,
       },
@@ -72,6 +74,7 @@ describe('resolveLoggerOptions', () => {
       slowThreshold: 0,
       logRequestBody: true,
       logResponseBody: true,
+      logBodyMaxBytes: 0,
       redact: ['email'],
       silent: true,
     })
@@ -97,7 +100,18 @@ describe('resolveLoggerOptions', () => {
     [{ slowThreshold: -1 }, /logger\.slowThreshold must be a number of milliseconds >= 0/],
     [{ slowThreshold: Number.NaN }, /logger\.slowThreshold/],
     [{ redact: 'password' }, /logger\.redact must be an array/],
-    [{ logAllRequest: true }, /unknown option logger\.logAllRequest/],
+    [
+      { logBodyMaxBytes: -1 },
+      /logger\.logBodyMaxBytes must be a whole number of bytes >= 0 \(got -1\)/,
+    ],
+    [{ logBodyMaxBytes: 1.5 }, /logger\.logBodyMaxBytes must be a whole number of bytes >= 0/],
+    [{ logBodyMaxBytes: '2048' }, /logger\.logBodyMaxBytes must be a whole number/],
+    [{ logBodyMaxBytes: Number.POSITIVE_INFINITY }, /logger\.logBodyMaxBytes must be a whole/],
+    [
+      { logAllRequest: true },
+      /logAllRequest is not an option \(instance, level, pretty, logAllRequests, logIncoming, logRequestId, shortRequestId, logClientIp, lineColor, slowThreshold, logRequestBody, logResponseBody, logBodyMaxBytes, redact, silent\)$/,
+    ],
+    [{ instance, levle: 'warn' }, /levle is not an option \(instance, level, /],
   ])('rejects %j at mount time, naming the option', (options, message) => {
     expect(() => resolveLoggerOptions(options as never, true)).toThrow(message)
   })

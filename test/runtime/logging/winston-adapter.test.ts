@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream'
 import request from 'supertest'
 import { afterEach, describe, expect, it } from 'vitest'
 import winston from 'winston'
@@ -57,8 +58,13 @@ describe('winstonAdapter', () => {
     expect(keep.infos.map((i) => i.message)).toEqual(['shown'])
   })
 
-  it('rejects something that is not a winston logger', () => {
-    expect(() => winstonAdapter({} as never)).toThrow(/winstonAdapter\(\) needs a winston logger/)
+  it('rejects an object that is neither a winston logger nor a (message, meta) logger', () => {
+    const expected =
+      /^shapeguard: winstonAdapter\(\) needs a winston logger \(winston\.createLogger\(\), with log\(\)\) or a logger whose debug, info, warn and error methods take \(message, meta\)$/
+    for (const value of [{}, null, undefined, 'winston', { info() {}, warn() {}, error() {} }]) {
+      expect(() => winstonAdapter(value as never)).toThrow(TypeError)
+      expect(() => winstonAdapter(value as never)).toThrow(expected)
+    }
   })
 
   it('works as logger.instance: the request records reach the transport', async () => {
@@ -84,6 +90,81 @@ describe('winstonAdapter', () => {
         message: 'User not found',
       },
     ])
+  })
+})
+
+type Call = [level: string, message: string, meta?: Record<string, unknown>]
+
+/** A logger whose level methods take (message, meta), keeping every call. */
+function messageMeta() {
+  const calls: Call[] = []
+  const method = (level: string) => (message: string, meta?: Record<string, unknown>) => {
+    calls.push(meta === undefined ? [level, message] : [level, message, meta])
+  }
+  return {
+    calls,
+    target: {
+      debug: method('debug'),
+      info: method('info'),
+      warn: method('warn'),
+      error: method('error'),
+    },
+  }
+}
+
+describe('winstonAdapter with a (message, meta) logger (SPEC.md 1)', () => {
+  it('calls the level method with the message, then the fields as meta', () => {
+    const { calls, target } = messageMeta()
+    const logger = winstonAdapter(target)
+    logger.info('hello')
+    logger.warn({ orderId: 7 }, 'retried')
+    logger.error({ code: 'X', message: 'error message' })
+    logger.debug({ status: 200 })
+    expect(calls).toEqual([
+      ['info', 'hello'],
+      ['warn', 'retried', { orderId: 7 }],
+      ['error', 'error message', { code: 'X' }],
+      ['debug', '', { status: 200 }],
+    ])
+  })
+
+  it("keeps an own __proto__ key as data and never touches the caller's object", () => {
+    const { calls, target } = messageMeta()
+    const meta = Object.freeze(JSON.parse('{"__proto__":{"admin":true},"message":"m","a":1}'))
+    winstonAdapter(target).info(meta)
+    const [, message, fields] = calls[0]!
+    expect(message).toBe('m')
+    expect(Object.getPrototypeOf(fields)).toBe(Object.prototype)
+    expect(Object.keys(fields!)).toEqual(['__proto__', 'a'])
+    expect(Object.keys(meta)).toEqual(['__proto__', 'message', 'a'])
+  })
+
+  it('works as logger.instance: the request records reach it', async () => {
+    const { calls, target } = messageMeta()
+    const app = makeApp({ instance: winstonAdapter(target) }, {})
+    await request(app).delete('/users/3')
+    expect(calls).toEqual([
+      ['debug', '>> DELETE /users/3', { requestId: ID, method: 'DELETE', path: '/users/3' }],
+      [
+        'warn',
+        'User not found',
+        {
+          requestId: ID,
+          method: 'DELETE',
+          endpoint: '/users/:id',
+          status: 404,
+          duration_ms: expect.any(Number),
+          code: 'NOT_FOUND',
+        },
+      ],
+    ])
+  })
+
+  it("takes a real winston logger's log() path, not its level methods", () => {
+    const keep = new Keep()
+    const target = winston.createLogger({ level: 'debug', transports: [keep] })
+    winstonAdapter(target).warn({ orderId: 7 }, 'retried')
+    expect(keep.infos).toEqual([{ level: 'warn', orderId: 7, message: 'retried' }])
   })
 })
 
@@ -118,6 +199,25 @@ describe('winstonAdapter with a failing transport', () => {
     }).not.toThrow()
     await new Promise((resolve) => setTimeout(resolve, 5))
     expect(broken.attempts).toBe(1)
+  })
+
+  it("removes a Stream transport whose own stream failed (winston never sees that 'error')", async () => {
+    const stream = new Writable({
+      write(_chunk, _encoding, callback) {
+        callback(new Error('EPIPE: broken pipe'))
+      },
+    })
+    const keep = new Keep()
+    const target = winston.createLogger({
+      transports: [new winston.transports.Stream({ stream }), keep],
+    })
+    const logger = winstonAdapter(target)
+    logger.info('first')
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    logger.info('second')
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    expect(target.transports).toEqual([keep])
+    expect(keep.infos.map((info) => info.message)).toEqual(['first', 'second'])
   })
 
   it('adds one error listener per winston logger', () => {
