@@ -6,8 +6,8 @@ import { oldestLine } from './fixtures/http-rows.js'
 // on each Node.js line named (22, 24 and 26 by default), one line after another, each under that
 // line's own `node` (scripts/node-line.sh installs it), so every line's servers and load
 // generator run on that line; each writes bench/results/http-node<MAJOR>.json. Then, unless
-// `--quick` (which writes nothing), the chart (scripts/http-bench-chart.mjs) and the README's
-// Performance tables (scripts/http-bench-readme.mjs) are drawn from every line's results file
+// `--quick` (which writes nothing), the chart (scripts/http-bench-chart.mjs) and the
+// performance guide's tables (scripts/http-bench-tables.mjs) are drawn from every line's results file
 // there is. Every other argument (`--quick`, `--src`, `--reps N`, `--cycles N`, `--warmup S`)
 // goes to bench/http.bench.ts. The first line that fails stops the run, chart and tables untouched.
 
@@ -57,10 +57,10 @@ for (const line of lines) {
 }
 
 if (!quick) {
-  for (const script of ['scripts/http-bench-chart.mjs', 'scripts/http-bench-readme.mjs']) {
+  for (const script of ['scripts/http-bench-chart.mjs', 'scripts/http-bench-tables.mjs']) {
     const run = spawnSync(process.execPath, [join(root, script)], { cwd: root, stdio: 'inherit' })
     if (run.status !== 0) throw new Error(`${script} failed`)
   }
-  say('README: the Performance tables are rewritten; check the prose around them')
+  say('docs/performance.md: the tables are rewritten; check the prose around them')
 }
 say(`\nbench:http: Node ${lines.join(', ')} in ${minutes(began)}`)

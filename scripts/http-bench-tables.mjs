@@ -1,19 +1,19 @@
-// `node scripts/http-bench-readme.mjs [--readme README.md] [http-node22.json ...]`: writes the
-// tables of the README's Performance section from the per-line results of `npm run bench:http`
+// `node scripts/http-bench-tables.mjs [--page docs/performance.md] [http-node22.json ...]`: writes
+// the tables of the performance guide from the per-line results of `npm run bench:http`
 // (bench/results/http-node<MAJOR>.json, every one there is unless files are named): between the
 // `http-bench table` markers each row's server CPU per request, as a ratio to bare and in µs, on
 // every Node.js line side by side, and its req/s ratio; between the `http-bench targets` markers
 // each line's targets. Formatted as Biome formats Markdown tables. bench/http-lines.ts runs it at
-// its end; test/bench/http-results.test.ts keeps README and results in step.
+// its end; test/bench/http-results.test.ts keeps the guide and results in step.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { readRuns, root } from './http-bench-results.mjs'
 
 const args = process.argv.slice(2)
-const readmeAt = args.indexOf('--readme')
-const readme = readmeAt < 0 ? join(root, 'README.md') : args[readmeAt + 1]
-if (readme === undefined) throw new Error('--readme takes a file')
-const named = args.filter((_, i) => i !== readmeAt && i !== readmeAt + 1)
+const pageAt = args.indexOf('--page')
+const page = pageAt < 0 ? join(root, 'docs/performance.md') : args[pageAt + 1]
+if (page === undefined) throw new Error('--page takes a file')
+const named = args.filter((_, i) => i !== pageAt && i !== pageAt + 1)
 
 const runs = readRuns(named)
 
@@ -27,7 +27,7 @@ function table(header, rows, align) {
   return [line(header), rule, ...rows.map(line)].join('\n')
 }
 
-/** Prose wrapped at 100 columns, as the README's; `indent` starts every line after the first. */
+/** Prose wrapped at 100 columns, as the guide's; `indent` starts every line after the first. */
 function wrap(text, indent = '') {
   const lines = ['']
   for (const word of text.split(' ')) {
@@ -119,12 +119,12 @@ function between(text, name, body) {
   const end = `<!-- http-bench ${name} end -->`
   const from = text.indexOf(start)
   const to = text.indexOf(end)
-  if (from < 0 || to < from) throw new Error(`${readme} has no ${start} … ${end}`)
+  if (from < 0 || to < from) throw new Error(`${page} has no ${start} … ${end}`)
   return `${text.slice(0, from)}${start}\n\n${body}\n\n${text.slice(to)}`
 }
 
-let text = readFileSync(readme, 'utf8')
+let text = readFileSync(page, 'utf8')
 text = between(text, 'table', rowsSection)
 text = between(text, 'targets', targetsTable)
-writeFileSync(readme, text)
-process.stdout.write(`wrote the Performance tables of ${readme}\n`)
+writeFileSync(page, text)
+process.stdout.write(`wrote the Performance tables of ${page}\n`)

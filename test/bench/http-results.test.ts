@@ -14,7 +14,7 @@ import { ownerOf, summarise } from '../../bench/fixtures/cpu-profile.js'
 import { judge, rows, type Target, targetsFor } from '../../bench/fixtures/http-rows.js'
 import { root } from '../readme/readme-blocks.js'
 
-// The HTTP benchmark's outputs stay honest: the README's performance tables and the chart are
+// The HTTP benchmark's outputs stay honest: the performance guide's tables and the chart are
 // what the recorded runs (bench/results/http-node<MAJOR>.json, one a Node.js line) say. No
 // benchmark runs here.
 
@@ -58,11 +58,7 @@ const runs = files.map(({ file, line }) => ({
 }))
 const tmp = mkdtempSync(join(tmpdir(), 'http-results-'))
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))
-const readme = () => readFileSync(join(root, 'README.md'), 'utf8')
-const performance = () => {
-  const section = readme().slice(readme().indexOf('\n## Performance\n'))
-  return section.slice(0, section.indexOf('\n## ', 1))
-}
+const guide = () => readFileSync(join(root, 'docs/performance.md'), 'utf8')
 const cellsOf = (line: string) => line.split('|').map((c) => c.trim())
 
 describe('bench/results/http-node<MAJOR>.json', () => {
@@ -103,9 +99,9 @@ describe('bench/results/http-node<MAJOR>.json', () => {
   })
 })
 
-describe("the README's Performance section and the chart", () => {
+describe('the performance guide and the chart', () => {
   it('show every row on every line: × bare by CPU and µs per request, then × bare by req/s', () => {
-    const lines = performance().split('\n')
+    const lines = guide().split('\n')
     const header = cellsOf(lines.find((l) => l.startsWith('| Row '))!)
     for (const run of runs) {
       const column = header.findIndex((h) => h.startsWith(`Node ${run.node.slice(1)}`))
@@ -122,16 +118,16 @@ describe("the README's Performance section and the chart", () => {
     }
   })
 
-  it('are what scripts/http-bench-readme.mjs writes into the README from the files (both tables)', () => {
-    const copy = join(tmp, 'README.md')
-    copyFileSync(join(root, 'README.md'), copy)
+  it('are what scripts/http-bench-tables.mjs writes into the guide from the files (both tables)', () => {
+    const copy = join(tmp, 'performance.md')
+    copyFileSync(join(root, 'docs/performance.md'), copy)
     execFileSync(process.execPath, [
-      join(root, 'scripts/http-bench-readme.mjs'),
-      '--readme',
+      join(root, 'scripts/http-bench-tables.mjs'),
+      '--page',
       copy,
       ...runs.map((r) => r.file),
     ])
-    expect(readFileSync(copy, 'utf8')).toBe(readme())
+    expect(readFileSync(copy, 'utf8')).toBe(guide())
   })
 
   it('is what docs/images/http-bench.svg draws from the files', () => {
@@ -148,10 +144,10 @@ describe("the README's Performance section and the chart", () => {
   })
 
   it('both read every results file there is when none is named', () => {
-    const copy = join(tmp, 'README-all.md')
-    copyFileSync(join(root, 'README.md'), copy)
-    execFileSync(process.execPath, [join(root, 'scripts/http-bench-readme.mjs'), '--readme', copy])
-    expect(readFileSync(copy, 'utf8')).toBe(readme())
+    const copy = join(tmp, 'performance-all.md')
+    copyFileSync(join(root, 'docs/performance.md'), copy)
+    execFileSync(process.execPath, [join(root, 'scripts/http-bench-tables.mjs'), '--page', copy])
+    expect(readFileSync(copy, 'utf8')).toBe(guide())
     const out = join(tmp, 'chart-all.svg')
     execFileSync(process.execPath, [join(root, 'scripts/http-bench-chart.mjs'), '--out', out])
     expect(readFileSync(out, 'utf8')).toBe(

@@ -59,7 +59,7 @@ describe('the packed tarball', () => {
     if (consumer) rmSync(consumer, { recursive: true, force: true })
   })
 
-  it('ships only the build, the README and the changelog', () => {
+  it('ships only the build, the README, the guides it links to and the changelog', () => {
     const files = readdirSync(join(consumer, 'node_modules', pkg.name), {
       recursive: true,
       withFileTypes: true,
@@ -71,9 +71,14 @@ describe('the packed tarball', () => {
         ),
       )
     expect(
-      files.every((f) => /^(dist\/|README\.md$|CHANGELOG\.md$|LICENSE$|package\.json$)/.test(f)),
+      files.every((f) =>
+        /^(dist\/|docs\/|README\.md$|CHANGELOG\.md$|LICENSE$|package\.json$)/.test(f),
+      ),
     ).toBe(true)
     expect(files).toContain('dist/index.js')
+    // Every page the README links to is in the package, so the links work offline too.
+    const readme = readFileSync(join(consumer, 'node_modules', pkg.name, 'README.md'), 'utf8')
+    for (const [, page] of readme.matchAll(/\]\((docs\/[^)#]+)/g)) expect(files).toContain(page)
   })
 
   it('strips a response when shapeguard() and handle() come from different builds', () => {
