@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { join } from 'node:path'
-import express from 'express'
+import express, { type Request, type Response } from 'express'
 import Redis from 'ioredis'
 import { RedisStore } from 'rate-limit-redis'
 import { createClient } from 'redis'
@@ -21,7 +21,7 @@ import {
   redisSkipReason,
   startRedis,
 } from '../support/redis-server.js'
-import { captureLogger, withLogging } from './support.js'
+import { captureLogger, hosts, withLogging } from './support.js'
 
 const available = redisAvailable()
 let redis: RedisServer
@@ -59,6 +59,8 @@ async function nodeRedis() {
   return client
 }
 
+const ok = (_req: Request, res: Response) => res.ok({ data: null })
+
 function appWith(rateLimit: RateLimitOptions, logger?: ReturnType<typeof captureLogger>) {
   const app = express()
   app.use(shapeguard(logger ? { logger: { instance: logger } } : {}))
@@ -80,28 +82,95 @@ async function burst(app: ReturnType<typeof express>, n: number, path = '/items/
 
 const passes = (statuses: number[]) => statuses.filter((s) => s === 200).length
 
+const clients = [
+  ['ioredis', async () => ioredis()],
+  ['node-redis', nodeRedis],
+] as const
+
 describe.skipIf(!available)(`redisStore ${available ? '' : `(${redisSkipReason})`}`, () => {
-  it.each([
-    ['ioredis', async () => ioredis()],
-    ['node-redis', nodeRedis],
-  ])('limits exactly with a %s client, one route apart from another', async (name, make) => {
-    const client = await make()
-    const prefix = `t:${name}:`
-    const store = redisStore({ client, prefix })
-    const app = appWith({ windowMs: 60_000, max: 5, store })
-    expect(passes(await burst(app, 30))).toBe(5)
-    expect(passes(await burst(app, 10, '/other/1'))).toBe(5)
-    const check = ioredis()
-    const keys = (await check.keys(`${prefix}*`)).sort()
-    expect(keys).toEqual([
-      `${prefix}GET /items/:id|/items/1:127.0.0.1`,
-      `${prefix}GET /other/:id|/other/1:127.0.0.1`,
-    ])
-    // A request over the limit leaves the count unchanged; the window has its expiry.
-    expect(await check.get(keys[0]!)).toBe('5')
-    const ttl = await check.pttl(keys[0]!)
-    expect(ttl).toBeGreaterThan(50_000)
-    expect(ttl).toBeLessThanOrEqual(60_000)
+  it.each(clients)(
+    'limits exactly with a %s client, one route apart from another',
+    async (name, make) => {
+      const client = await make()
+      const prefix = `t:${name}:`
+      const store = redisStore({ client, prefix })
+      const app = appWith({ windowMs: 60_000, max: 5, store })
+      expect(passes(await burst(app, 30))).toBe(5)
+      expect(passes(await burst(app, 10, '/other/1'))).toBe(5)
+      const check = ioredis()
+      const keys = (await check.keys(`${prefix}*`)).sort()
+      expect(keys).toEqual([
+        `${prefix}GET /items/:id|127.0.0.1`,
+        `${prefix}GET /other/:id|127.0.0.1`,
+      ])
+      // A request over the limit leaves the count unchanged; the window has its expiry.
+      expect(await check.get(keys[0]!)).toBe('5')
+      const ttl = await check.pttl(keys[0]!)
+      expect(ttl).toBeGreaterThan(50_000)
+      expect(ttl).toBeLessThanOrEqual(60_000)
+    },
+  )
+
+  it.each(
+    hosts.flatMap(([host, host4or5]) =>
+      clients.map(([name, make]) => [host, name, host4or5, make] as const),
+    ),
+  )(
+    '%s, %s client: every spelling of a route shares one count',
+    async (host, name, host4or5, make) => {
+      const prefix = `t:spell:${host}:${name}:`
+      const store = redisStore({ client: await make(), prefix })
+      const app = host4or5()
+      app.use(shapeguard())
+      const users = host4or5.Router()
+      users.get('/users/:id', ...handle({ rateLimit: { windowMs: 60_000, max: 3, store } }, ok))
+      app.use('/v1', users)
+      app.use(errorHandler())
+      const statuses: number[] = []
+      for (const path of [
+        '/v1/users/1',
+        '/V1/users/2',
+        '/v1/USERS/%31/',
+        '/v1/users/1%00',
+        '/V1/Users/9',
+      ])
+        statuses.push((await request(app).get(path)).status)
+      expect(statuses).toEqual([200, 200, 200, 429, 429])
+      expect(await ioredis().keys(`${prefix}*`)).toEqual([`${prefix}GET /v1/users/:id|127.0.0.1`])
+    },
+  )
+
+  it.each(clients)(
+    'counts increment(key, windowMs) without max, as API.md 9 calls it (%s)',
+    async (name, make) => {
+      const prefix = `t:nomax:${name}:`
+      const store = redisStore({ client: await make(), prefix })
+      const started = Date.now()
+      const counts: number[] = []
+      for (let i = 0; i < 4; i++) counts.push((await store.increment('k', 60_000)).count)
+      // Without max the count always grows (API.md 32).
+      expect(counts).toEqual([1, 2, 3, 4])
+      // With it, a full window is left unchanged and answered one past its count (SPEC.md 3.2).
+      expect((await store.increment('k', 60_000, 4)).count).toBe(5)
+      const full = await store.increment('k', 60_000, 4)
+      expect(full.count).toBe(5)
+      expect(full.reset).toBeGreaterThan(started + 50_000)
+      expect(full.reset).toBeLessThanOrEqual(Date.now() + 60_000)
+      const check = ioredis()
+      expect(await check.get(`${prefix}k`)).toBe('4')
+      expect((await store.increment('k', 60_000)).count).toBe(5)
+      expect(await check.get(`${prefix}k`)).toBe('5')
+      expect(await check.pttl(`${prefix}k`)).toBeGreaterThan(50_000)
+    },
+  )
+
+  it('refuses a windowMs or max that is not a whole number, naming it', async () => {
+    const store = redisStore({ client: ioredis(), prefix: 't:args:' })
+    await expect(store.increment('k', 0)).rejects.toThrow(/windowMs, an integer of at least 1/)
+    await expect(store.increment('k', 1.5)).rejects.toThrow(TypeError)
+    await expect(store.increment('k', 1000, -1)).rejects.toThrow(/max, an integer of at least 0/)
+    await expect(store.increment('k', 1000, 2.5)).rejects.toThrow(TypeError)
+    expect(await ioredis().keys('t:args:*')).toEqual([])
   })
 
   it('takes rate-limit-redis, the express-rate-limit Redis store', async () => {
@@ -149,9 +218,11 @@ describe.skipIf(!available)(`redisStore ${available ? '' : `(${redisSkipReason})
     const children: ChildProcess[] = []
     try {
       const ports = await Promise.all([0, 1].map(() => spawnApp(redis.port, max, children)))
+      // Every spelling of the route, in both processes, is one count.
+      const spellings = ['/items/1', '/ITEMS/2', '/items/%33/', '/Items/4']
       const answers = await Promise.all(
         Array.from({ length: 100 }, (_, i) =>
-          request(`http://127.0.0.1:${ports[i % 2]}`).get('/items/1'),
+          request(`http://127.0.0.1:${ports[i % 2]}`).get(spellings[i % spellings.length]!),
         ),
       )
       const statuses = answers.map((r) => r.status)

@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto'
+import { METHODS } from 'node:http'
 import type { Application, Request } from 'express'
 import { ipKeyGenerator } from 'express-rate-limit'
 import { logger } from '../logging/logger.js'
+import { routeOf } from '../pipeline/route-mark.js'
+import type { HostLayer } from '../router/discover-routes.js'
+import { routePatternOf } from '../router/route-pattern.js'
 
 let warnedForwarded = false
 const checkedApps = new WeakSet<Application>()
@@ -32,7 +36,10 @@ function warnAboutProxy(req: Request, app: Application, trust: unknown): void {
   }
 }
 
-/** The client a request counts for: `req.ip` (the host's trust-proxy setting decides), IPv6 by its /56. */
+/**
+ * The client a request counts for, the default key: `req.ip` (the host's trust-proxy setting
+ * decides), IPv6 by its /56.
+ */
 export function clientOf(req: Request): string {
   const app = req.app as Application | undefined
   // What app.get('trust proxy') answers (sub-apps inherit settings through the prototype), read
@@ -47,41 +54,59 @@ export function clientOf(req: Request): string {
   return ip.includes(':') ? ipKeyGenerator(ip, 56) : ip
 }
 
-/** The default key: `<req.path>:<client>`. */
-export function defaultKey(req: Request): string {
-  return `${req.path}:${clientOf(req)}`
-}
-
-// A key longer than this is stored as its hash: a client choosing long paths must not choose how
-// much memory (or Redis) each of its keys takes.
+// A key longer than this is stored as its hash: a client choosing long keys (through a
+// keyGenerator that reads the request) must not choose how much memory (or Redis) each one takes.
 const MAX_KEY_LENGTH = 200
 
 /**
- * A route's store keys: the route (method and pattern) and then the client's key, so that two
- * routes sharing a store never share a count. The prefix of the route and mount seen last is
- * kept, so a request builds one string, not three.
+ * A route's store keys: the route as registered (the methods it holds this limit for, its mount
+ * paths and pattern: `POST /v1/login`), then the key (the client, or what keyGenerator returned),
+ * so every spelling Express routes to the route shares one count and two routes sharing a store
+ * never share one. Nothing of the request's path is in it. The prefix of the route, app and
+ * method seen last is kept, so a request builds one string.
+ * @param options the limit's options, as the route holds them (how its layers are told apart)
  */
-export function routeKeys(): (req: Request, key: string) => string {
-  let lastRoute: unknown
-  let lastBase: string | undefined
-  let lastMethod: string | undefined
+export function routeKeys(options: object): (req: Request, key: string) => string {
+  let prevRoute: unknown
+  let prevApp: unknown
+  let prevMethod: unknown
   let prefix = ''
   return function routeKey(req, key) {
     const route: unknown = req.route
-    const base = req.baseUrl
-    const method = req.method
-    if (route !== lastRoute || base !== lastBase || method !== lastMethod) {
-      const pattern: unknown = (route as { path?: unknown } | undefined)?.path
-      prefix = `${method === 'HEAD' ? 'GET' : method} ${base}${typeof pattern === 'string' ? pattern : String(pattern ?? '')}|`
-      lastRoute = route
-      lastBase = base
-      lastMethod = method
+    const app: unknown = req.app
+    const method: unknown = req.method
+    if (route !== prevRoute || app !== prevApp || method !== prevMethod) {
+      // Without a route (a limit given to use()), every path of the middleware is one.
+      prefix = `${methodsOf(route, options, method)} ${routePatternOf(req) ?? '*'}|`
+      prevRoute = route
+      prevApp = app
+      prevMethod = method
     }
     const full = prefix + key
     return full.length <= MAX_KEY_LENGTH
       ? full
       : `#${createHash('sha256').update(full).digest('base64url')}`
   }
+}
+
+/**
+ * The methods the route holds this limit for, in registration order (`GET`, `GET,POST` when one
+ * validate() serves both), `ALL` for all() or every method (app.all() registers each one), so
+ * every method that reaches the same limit shares its count. A limit the route does not hold
+ * (given to use()) counts by the request's method, HEAD as GET.
+ */
+function methodsOf(route: unknown, options: object, method: unknown): string {
+  const names: string[] = []
+  const stack = (route as { stack?: unknown } | null | undefined)?.stack
+  for (const layer of Array.isArray(stack) ? (stack as HostLayer[]) : []) {
+    if (routeOf(layer.handle)?.rateLimit !== options) continue
+    if (typeof layer.method !== 'string') return 'ALL'
+    const name = layer.method.toUpperCase()
+    if (!names.includes(name)) names.push(name)
+  }
+  if (names.length >= METHODS.length) return 'ALL'
+  if (names.length > 0) return names.join(',')
+  return method === 'HEAD' ? 'GET' : String(method)
 }
 
 /** Forgets the once-per-process and once-per-app warnings (tests). */

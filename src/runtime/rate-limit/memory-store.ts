@@ -24,10 +24,10 @@ export class MemoryStore implements RateLimitIncrementStore {
     return this.#windows.size
   }
 
-  increment(key: string, windowMs: number, max: number, now = Date.now()): RateLimitEntry {
+  increment(key: string, windowMs: number, max?: number, now = Date.now()): RateLimitEntry {
     const entry = this.#windows.get(key)
     if (entry !== undefined && now < entry.reset) {
-      if (entry.count < max) entry.count++
+      if (max === undefined || entry.count < max) entry.count++
       else return { count: entry.count + 1, reset: entry.reset }
       return entry
     }

@@ -2,7 +2,7 @@ import type { Request, Response } from 'express'
 import { checkBoolean, checkFunction, checkString } from '../config/check-option.js'
 import { raise } from '../errors/app-error.js'
 import type { Step } from '../pipeline/steps.js'
-import { defaultKey, routeKeys } from './client-key.js'
+import { clientOf, routeKeys } from './client-key.js'
 import { checkStore, counterFor } from './counter.js'
 import { reportStoreFailure, StoreFailure } from './store-failures.js'
 import type { RateLimitEntry, RateLimitOptions } from './types.js'
@@ -48,7 +48,7 @@ export function rateLimitStep(options: RateLimitOptions): Step {
   const windowMs = checkCount(options.windowMs, 'windowMs', 1)
   const max = checkCount(options.max, 'max', 0)
   const message = checkString(options.message, 'rateLimit.message')
-  const keyGenerator = checkFunction(options.keyGenerator, 'rateLimit.keyGenerator') ?? defaultKey
+  const keyGenerator = checkFunction(options.keyGenerator, 'rateLimit.keyGenerator') ?? clientOf
   const failOpen = checkBoolean(options.failOpen, 'rateLimit.failOpen') ?? true
   const timeoutMs =
     options.storeTimeoutMs === undefined
@@ -57,7 +57,7 @@ export function rateLimitStep(options: RateLimitOptions): Step {
   checkStore(options.store)
   const count = counterFor(options.store, { windowMs, max, failOpen, timeoutMs })
   const limitText = String(max)
-  const routeKey = routeKeys()
+  const routeKey = routeKeys(options)
 
   function settle(entry: RateLimitEntry, res: Response, now: number): undefined {
     const seconds = Math.max(0, Math.ceil((entry.reset - now) / 1000))

@@ -2,14 +2,14 @@ import { createHash } from 'node:crypto'
 import type { RateLimitEntry, RateLimitIncrementStore } from './types.js'
 
 /**
- * SPEC's window in one round trip: a full window is left unchanged (and answered one past its
- * count); otherwise INCR, and a key without an expiry (a new window, or one that lost its TTL)
- * gets the window's length. Returns the count and the window's remaining milliseconds, read on the
- * server, so the processes' clocks never have to agree.
+ * SPEC's window in one round trip: with a `max` (ARGV[2]), a full window is left unchanged (and
+ * answered one past its count); otherwise INCR, and a key without an expiry (a new window, or one
+ * that lost its TTL) gets the window's length. Returns the count and the window's remaining
+ * milliseconds, read on the server, so the processes' clocks never have to agree.
  */
 const SCRIPT = `local current = tonumber(redis.call('GET', KEYS[1])) or 0
 local count = current + 1
-if current < tonumber(ARGV[2]) then count = redis.call('INCR', KEYS[1]) end
+if ARGV[2] == nil or current < tonumber(ARGV[2]) then count = redis.call('INCR', KEYS[1]) end
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then
   ttl = tonumber(ARGV[1])
@@ -65,7 +65,8 @@ function toEntry(reply: unknown, now: number): RateLimitEntry {
  * A rate-limit store in Redis, shared by every process that uses the same server: one round trip
  * per request (a Lua script, run by its SHA and sent whole only when the server does not know it,
  * after a restart for one), atomic across processes. One store can serve every route: the keys
- * it is given already name their route.
+ * it is given already name their route. `increment(key, windowMs, max?)` counts as SPEC.md 3.2
+ * says with a `max`, and always without one.
  * @example validate({ rateLimit: { windowMs: 60_000, max: 100, store: redisStore({ client }) } })
  */
 export function redisStore(options: RedisStoreOptions): RateLimitIncrementStore {
@@ -77,7 +78,14 @@ export function redisStore(options: RedisStoreOptions): RateLimitIncrementStore 
   if (typeof prefix !== 'string') throw new TypeError('redisStore: prefix must be a string')
   return {
     async increment(key, windowMs, max) {
-      const args = ['1', prefix + key, String(windowMs), String(max)]
+      if (!Number.isSafeInteger(windowMs) || windowMs < 1) {
+        throw new TypeError('redisStore: increment() takes windowMs, an integer of at least 1')
+      }
+      if (max !== undefined && (!Number.isSafeInteger(max) || max < 0)) {
+        throw new TypeError('redisStore: increment() takes max, an integer of at least 0, or none')
+      }
+      const args = ['1', prefix + key, String(windowMs)]
+      if (max !== undefined) args.push(String(max))
       const now = Date.now()
       try {
         return toEntry(await send(['EVALSHA', SHA, ...args]), now)

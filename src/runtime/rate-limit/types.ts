@@ -19,12 +19,13 @@ export interface RateLimitGetSetStore {
 
 /**
  * A store that counts atomically: opens the key's window (`windowMs` long) when there is none or it
- * has ended, counts the request while the window holds fewer than `max`, and leaves a full window
- * unchanged. Returns the window with `count` one past what it held, so `count > max` means the
- * request is over the limit. `redisStore()` is one.
+ * has ended, and counts the request. With `max` (shapeguard always gives the route's), a full window
+ * is left unchanged and the answer is one past what it held, so `count > max` means the request is
+ * over the limit; without it the count always grows. Returns the window after the request.
+ * `redisStore()` is one.
  */
 export interface RateLimitIncrementStore {
-  increment(key: string, windowMs: number, max: number): Promise<RateLimitEntry> | RateLimitEntry
+  increment(key: string, windowMs: number, max?: number): Promise<RateLimitEntry> | RateLimitEntry
 }
 
 /** Where a route's counts live: a plain or atomic store of ours, or any express-rate-limit `Store`. */
@@ -40,7 +41,14 @@ export interface RateLimitOptions {
   readonly message?: string
   /** Where counts live. @default an in-memory store of this route, in this process */
   readonly store?: RateLimitStore
-  /** The client a request counts for. @default `<req.path>:<req.ip>`, IPv6 by its /56 prefix */
+  /**
+   * Whom a request counts for, replacing the default key. The store key is the route as
+   * registered and then this key (`POST /v1/login|203.0.113.7`), so two routes sharing a store
+   * never share a count.
+   * @default the route as registered (method, mount paths and pattern) and the client (`req.ip`,
+   * IPv6 by its /56 prefix): every spelling Express routes to the route (case, a trailing slash,
+   * percent-encoding, parameter values) counts as one
+   */
   readonly keyGenerator?: (req: Request) => string
   /**
    * What a store that throws or does not answer within `storeTimeoutMs` does: `true` lets the

@@ -18,7 +18,7 @@ export interface Discovery {
 }
 
 /** The parts of an Express 4 or 5 router layer read here. */
-interface HostLayer {
+export interface HostLayer {
   readonly method?: string
   readonly handle?: unknown
   readonly route?: { readonly path?: unknown; readonly stack?: readonly HostLayer[] }
@@ -30,10 +30,10 @@ interface HostLayer {
 }
 
 // Nested routers deeper than this are not followed (a router mounted inside itself).
-const maxDepth = 32
+export const maxDepth = 32
 
 /** The layer stack of an Express 4 app, an Express 5 app, or a router (a function with `stack`). */
-function stackOf(app: unknown): readonly HostLayer[] | undefined {
+export function stackOf(app: unknown): readonly HostLayer[] | undefined {
   if ((typeof app !== 'function' && typeof app !== 'object') || app === null) return undefined
   const host = app as {
     stack?: unknown
@@ -78,7 +78,7 @@ function pathsOfRegexp(layer: HostLayer): readonly string[] | undefined {
 }
 
 /** The paths a mounted layer (`app.use(path, router)`) stands at, or undefined when unreadable. */
-function mountPaths(layer: HostLayer): readonly string[] | undefined {
+export function mountPaths(layer: HostLayer): readonly string[] | undefined {
   if (layer.rawPath !== undefined) return stringPaths(layer.rawPath)
   return pathsOfRegexp(layer)
 }

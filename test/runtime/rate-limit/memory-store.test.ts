@@ -18,6 +18,14 @@ describe('MemoryStore: the window of SPEC.md 3.2', () => {
     expect(store.increment('k', 1000, 2)).toEqual({ count: 3, reset: 1_001_000 })
   })
 
+  it('counts every request without a max (API.md 32), in the same window', () => {
+    const store = new MemoryStore()
+    for (let count = 1; count <= 5; count++)
+      expect(store.increment('k', 1000)).toEqual({ count, reset: 1_001_000 })
+    vi.setSystemTime(1_001_000)
+    expect(store.increment('k', 1000)).toEqual({ count: 1, reset: 1_002_000 })
+  })
+
   it('opens a new window at now >= reset', () => {
     const store = new MemoryStore()
     store.increment('k', 1000, 1)

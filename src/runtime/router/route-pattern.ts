@@ -1,0 +1,88 @@
+import type { Request } from 'express'
+import { type HostLayer, maxDepth, mountPaths, stackOf } from './discover-routes.js'
+
+/** What is read of an app: the path it is mounted at and the app it is mounted on. */
+interface MountedApp {
+  readonly mountpath?: unknown
+  readonly parent?: unknown
+}
+
+// Each route's pattern, for the app it was last found in: a request reaches a route only through
+// the layers the app already has, so the walk runs once per route (again only when one router
+// serves two apps and the app changes).
+const found = new WeakMap<object, { readonly app: unknown; readonly pattern: string }>()
+
+/**
+ * The route a request matched, as registered: the mount paths of the apps and routers above it
+ * and the route's own path (`/v1/users/:id`), the same for every spelling Express routes to that
+ * route (case, a trailing slash, percent-encoding, parameter values). A route at several paths (a
+ * router mounted twice, an array of paths) has the first one registered; a RegExp is written as
+ * one (`/^\/v\d+/`); a route whose router the app does not mount (one called from a handler) has
+ * its own path. Undefined outside a route (middleware of `use()`).
+ * @example app.use('/v1', users); users.get('/:id', (req, res) => res.ok({ data: routePatternOf(req) })) // '/v1/:id'
+ */
+export function routePatternOf(req: Request): string | undefined {
+  const route: unknown = req.route
+  if (typeof route !== 'object' || route === null) return undefined
+  const app: unknown = req.app
+  const hit = found.get(route)
+  if (hit !== undefined && hit.app === app) return hit.pattern
+  const stack = stackOf(app)
+  const pattern =
+    (stack === undefined ? undefined : search(stack, appMount(app), route, 0, new Set())) ??
+    append('', (route as NonNullable<HostLayer['route']>).path)
+  found.set(route, { app, pattern })
+  return pattern
+}
+
+/** The route's pattern under `prefix` when it is in `stack` or a router below it, depth first. */
+function search(
+  stack: readonly HostLayer[],
+  prefix: string,
+  route: object,
+  depth: number,
+  // Stacks already searched: a router mounted twice (or inside itself) is searched once.
+  seen: Set<unknown>,
+): string | undefined {
+  if (depth > maxDepth || seen.has(stack)) return undefined
+  seen.add(stack)
+  for (const layer of stack) {
+    if (layer.route === route) return append(prefix, layer.route.path)
+    const inner = (layer.handle as { stack?: unknown } | undefined)?.stack
+    if (layer.route !== undefined || !Array.isArray(inner)) continue
+    const mount = mountPaths(layer)?.[0] ?? layer.rawPath ?? layer.regexp
+    const pattern = search(inner, append(prefix, mount), route, depth + 1, seen)
+    if (pattern !== undefined) return pattern
+  }
+  return undefined
+}
+
+/** The mount paths of a sub-application and of the apps it is mounted in, outermost first. */
+function appMount(app: unknown): string {
+  const paths: unknown[] = []
+  let at = app as MountedApp | undefined
+  while (paths.length < maxDepth && typeof at?.parent === 'function') {
+    paths.push(at.mountpath)
+    at = at.parent as MountedApp
+  }
+  let prefix = ''
+  for (let i = paths.length - 1; i >= 0; i--) prefix = append(prefix, paths[i])
+  return prefix
+}
+
+/**
+ * `prefix` and a registered path (the first of an array) joined by one slash, without the path's
+ * edge slashes (a mount at `/` adds nothing; Express ignores a trailing slash unless `strict`); a
+ * path that is not a string (a RegExp) is appended as its text.
+ */
+function append(prefix: string, path: unknown): string {
+  const first: unknown = Array.isArray(path) ? path.flat(Infinity)[0] : path
+  if (typeof first !== 'string') return `${prefix === '/' ? '' : prefix}${String(first)}`
+  let start = 0
+  let end = first.length
+  while (start < end && first.charCodeAt(start) === 0x2f) start++
+  while (end > start && first.charCodeAt(end - 1) === 0x2f) end--
+  return start === end
+    ? prefix || '/'
+    : `${prefix === '/' ? '' : prefix}/${first.slice(start, end)}`
+}
