@@ -150,6 +150,30 @@ describe.each(hosts)('%s', (host, express) => {
     expect(normalisePretty(text)).toEqual(normalisePretty(expected('usage-log')))
   })
 
+  it('getting-started-201, -422: the first API of the getting-started guide', async () => {
+    const app = await example('getting-started', host)
+    const created = await request(app).post('/todos').send({ title: 'Write the docs' })
+    expect(created.status).toBe(201)
+    expect(created.body).toEqual(JSON.parse(expected('getting-started-201')))
+    const refused = await request(app).patch('/todos/1').send({ title: '', owner: 'eve' })
+    expect(refused.status).toBe(422)
+    expect(refused.body).toEqual(JSON.parse(expected('getting-started-422')))
+    // What the guide says of the other mistakes, and that a stranger key never reaches the data.
+    expect((await request(app).patch('/todos/abc').send({})).status).toBe(422)
+    expect((await request(app).patch('/todos/7').send({})).status).toBe(404)
+    const notJson = await request(app)
+      .post('/todos')
+      .set('content-type', 'application/json')
+      .send('{')
+    expect(notJson.status).toBe(400)
+    const updated = await request(app).patch('/todos/1').send({ done: true, owner: 'eve' })
+    expect(updated.body.data).toEqual({ id: 1, title: 'Write the docs', done: true })
+    const listed = await request(app).get('/todos?limit=1')
+    expect(listed.body.data).toHaveLength(1)
+    const doc = await request(app).get('/docs/openapi.json')
+    expect(Object.keys(doc.body.paths).sort()).toEqual(['/todos', '/todos/{id}'])
+  })
+
   it('logging-pretty: the pretty lines of the Logging section', async () => {
     const app = loggingApp(express, { logger: { slowThreshold: SLOW_MS } })
     const text = await stdoutOf(normalisePretty(expected('logging-pretty')).length, () =>
@@ -276,6 +300,8 @@ describe.each(hosts)('%s: comments in examples', (host) => {
 
 it('has a scenario for every output block of the README and docs/, each name once', () => {
   const names = [
+    'getting-started-201',
+    'getting-started-422',
     'usage-422',
     'usage-log',
     'logging-pretty',
