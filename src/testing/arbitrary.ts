@@ -3,6 +3,8 @@ import { toAdapter } from '../adapters/resolve.js'
 import type { SchemaAdapter } from '../engine/adapter.js'
 import type { Schema } from '../runtime/pipeline/route-types.js'
 import { boundedFilter } from './bounded-filter.js'
+import type { Caps } from './caps.js'
+import { checkOptions } from './check-options.js'
 import { type Hostile, hostileOf } from './hostile.js'
 import { type Miss, miss } from './ir-invalid.js'
 import { type GenContext, gen, jsonish } from './ir-valid.js'
@@ -44,8 +46,14 @@ export function libraryAccepts(adapter: SchemaAdapter, value: unknown): boolean 
   return r.success
 }
 
-function context(at: string): GenContext {
-  return { fc: fastCheck(), at, recursions: new Map(), rounds: 0 }
+/** Where generated values go over HTTP: what they must fit, and where to note what cannot. */
+export interface Reach {
+  readonly caps: Caps
+  readonly notes: Set<string>
+}
+
+function context(at: string, reach: Reach | undefined): GenContext {
+  return { fc: fastCheck(), at, recursions: new Map(), rounds: 0, ...reach }
 }
 
 function describeSchema(adapter: SchemaAdapter): string {
@@ -58,11 +66,16 @@ function describeSchema(adapter: SchemaAdapter): string {
  * Valid values of a schema, as the library itself decides: generated from the IR, then kept only
  * when the library's parser accepts them (a bounded retry for refinements the IR cannot see).
  */
-export function validArbitrary(adapter: SchemaAdapter, at = 'the value'): Arbitrary<unknown> {
+export function validArbitrary(
+  adapter: SchemaAdapter,
+  at = 'the value',
+  reach?: Reach,
+): Arbitrary<unknown> {
   const fc = fastCheck()
-  const raw = adapter.ir === undefined ? jsonish(fc) : gen(adapter.ir, context(at))
+  const raw = adapter.ir === undefined ? jsonish(fc) : gen(adapter.ir, context(at, reach))
   if (raw === undefined) {
-    throw new TypeError(`shapeguard arbitrary(): the schema at ${at} accepts no value`)
+    const fits = reach === undefined ? '' : ' that a request can carry'
+    throw new TypeError(`shapeguard arbitrary(): the schema at ${at} accepts no value${fits}`)
   }
   if (adapter.async) return raw
   return boundedFilter(
@@ -80,6 +93,7 @@ export function validArbitrary(adapter: SchemaAdapter, at = 'the value'): Arbitr
 export function missArbitrary(
   adapter: SchemaAdapter,
   at = 'the value',
+  reach?: Reach,
 ): Arbitrary<Miss> | undefined {
   const fc = fastCheck()
   const raw =
@@ -87,7 +101,7 @@ export function missArbitrary(
       ? fc
           .constantFrom(undefined, null, 42, 'x', [], {})
           .map((value) => ({ value, path: [], deep: true }))
-      : miss(adapter.ir, context(at))
+      : miss(adapter.ir, context(at, reach))
   if (raw === undefined || adapter.async) return raw
   return boundedFilter(
     fc,
@@ -98,8 +112,12 @@ export function missArbitrary(
 }
 
 /** Hostile versions of a schema's valid values (guard cases). */
-export function hostileArbitrary(adapter: SchemaAdapter, at = 'the value'): Arbitrary<Hostile> {
-  return hostileOf(fastCheck(), validArbitrary(adapter, at))
+export function hostileArbitrary(
+  adapter: SchemaAdapter,
+  at = 'the value',
+  reach?: Reach,
+): Arbitrary<Hostile> {
+  return hostileOf(fastCheck(), validArbitrary(adapter, at, reach))
 }
 
 /**
@@ -113,6 +131,7 @@ export function hostileArbitrary(adapter: SchemaAdapter, at = 'the value'): Arbi
  * @example fc.assert(fc.property(arbitrary(User), (user) => User.safeParse(user).success))
  */
 export function arbitrary(schema: Schema, options: ArbitraryOptions = {}): Arbitrary<unknown> {
+  checkOptions(options, ['mode'], 'arbitrary()')
   const mode = options.mode ?? 'valid'
   if (!modes.includes(mode)) {
     throw new TypeError(`arbitrary(): options.mode must be one of ${modes.join(', ')}`)

@@ -21,6 +21,11 @@ export interface FuzzRoutesOptions {
   readonly statuses?: Readonly<Record<string, readonly number[]>>
   /** Where the `curl` lines of a failure report point. @default 'http://localhost:3000' */
   readonly baseUrl?: string
+  /**
+   * Let shapeguard's logs through (request lines, errors): by default the logger is silent for
+   * the run and back to its level afterwards, whether the run passes or throws. @default false
+   */
+  readonly logs?: boolean
 }
 
 /** The options resolved once, before any request. */
@@ -32,9 +37,20 @@ export interface ResolvedFuzzOptions {
   readonly openapi: OpenAPIDocument | undefined
   readonly statuses: Readonly<Record<string, readonly number[]>>
   readonly baseUrl: string
+  readonly logs: boolean
 }
 
-const known = ['runs', 'seed', 'routes', 'headers', 'auth', 'openapi', 'statuses', 'baseUrl']
+const known = [
+  'runs',
+  'seed',
+  'routes',
+  'headers',
+  'auth',
+  'openapi',
+  'statuses',
+  'baseUrl',
+  'logs',
+]
 
 function fail(message: string): never {
   throw new TypeError(`fuzzRoutes(): ${message}`)
@@ -62,6 +78,8 @@ export function checkFuzzOptions(options: FuzzRoutesOptions): ResolvedFuzzOption
     if (typeof value !== 'string') fail(`options.headers.${name} must be a string`)
   if (auth !== undefined && (typeof auth !== 'string' || auth === ''))
     fail('options.auth must be a non-empty string')
+  if (options.logs !== undefined && typeof options.logs !== 'boolean')
+    fail('options.logs must be a boolean')
   const statuses = options.statuses ?? {}
   for (const [key, list] of Object.entries(statuses))
     if (!Array.isArray(list) || !list.every((s) => Number.isInteger(s) && s >= 100 && s <= 599))
@@ -75,5 +93,6 @@ export function checkFuzzOptions(options: FuzzRoutesOptions): ResolvedFuzzOption
     openapi: options.openapi,
     statuses,
     baseUrl: (options.baseUrl ?? 'http://localhost:3000').replace(/\/$/, ''),
+    logs: options.logs ?? false,
   }
 }

@@ -3,9 +3,11 @@ import type { IRNode, IRObject } from '../engine/ir/types.js'
 import { each, type Visitor, visit } from '../engine/ir/visit.js'
 import { acceptsUndefined, LEAF_KINDS, leafKinds } from '../engine/safety.js'
 import { boundedFilter, failoverOneOf } from './bounded-filter.js'
+import { type Caps, unguardedCaps } from './caps.js'
 import { irAccepts } from './ir-accepts.js'
-import { type GenContext, gen, reservedKeys } from './ir-valid.js'
+import { type GenContext, gen, leaveOut, reservedKeys } from './ir-valid.js'
 import { leafMissCandidates } from './leaf-misses.js'
+import { stringBounds } from './string-arbitrary.js'
 
 /** A value that breaks one rule of a schema, and where the library reports it. */
 export interface Miss {
@@ -52,6 +54,9 @@ function oneOf(ctx: GenContext, arbs: MissArb[]): MissArb {
 const only = (ctx: GenContext, arb: MissArb, keep: (m: Miss) => boolean): MissArb =>
   arb && boundedFilter(ctx.fc, arb, keep, `near misses at ${ctx.at}`)
 
+/** What a near miss may hold: the guards' limits in a request, else what is worth building. */
+const capsOf = (ctx: GenContext): Caps => ctx.caps ?? unguardedCaps
+
 // Values of another type than a composite node's; its wrappers drop the ones they accept.
 const wrongType = ['not an object', 42, true, null]
 
@@ -89,9 +94,16 @@ function objectMisses(n: IRObject, ctx: GenContext): MissArb {
 }
 
 const misses: Visitor<MissArb, GenContext> = {
-  ...each([...LEAF_KINDS, 'undefined', 'never'], (n, ctx) =>
-    constants(n, ctx, leafMissCandidates(n, samples(n, ctx))),
-  ),
+  ...each([...LEAF_KINDS, 'undefined', 'never'], (n, ctx) => {
+    const caps = capsOf(ctx)
+    const max = n.kind === 'string' ? stringBounds(n).max : undefined
+    if (max !== undefined && max > caps.string)
+      leaveOut(
+        ctx,
+        `no string over ${caps.string} characters sent (the schema allows ${max}): ${caps.stringBy} refuses it first`,
+      )
+    return constants(n, ctx, leafMissCandidates(n, samples(n, ctx), caps.string))
+  }),
   unknown: () => undefined,
   object: objectMisses,
   array: (n, ctx) => {
@@ -100,12 +112,19 @@ const misses: Visitor<MissArb, GenContext> = {
     const item = gen(n.item, ctx)
     const itemMiss = miss(n.item, { ...ctx, at: `${ctx.at}.0` })
     const arbs: MissArb[] = [constants(n, ctx, ['not an array', 42, {}, null])]
+    const cap = capsOf(ctx).array
+    if (n.maxItems !== undefined && n.maxItems > cap)
+      leaveOut(
+        ctx,
+        `no array over ${cap} items sent (the schema allows ${n.maxItems}): ${capsOf(ctx).arrayBy} refuses it first`,
+      )
     if (item !== undefined) {
-      if (min > 0) arbs.push(fc.array(item, { minLength: min - 1, maxLength: min - 1 }).map(at))
-      if (n.maxItems !== undefined)
+      if (min > 0 && min - 1 <= cap)
+        arbs.push(fc.array(item, { minLength: min - 1, maxLength: min - 1 }).map(at))
+      if (n.maxItems !== undefined && n.maxItems < cap)
         arbs.push(fc.array(item, { minLength: n.maxItems + 1, maxLength: n.maxItems + 1 }).map(at))
     }
-    if (itemMiss !== undefined && (n.maxItems === undefined || n.maxItems > 0)) {
+    if (itemMiss !== undefined && (n.maxItems === undefined || n.maxItems > 0) && min <= cap) {
       // The broken item first, then valid ones up to the minimum length.
       const others = Math.max(0, min - 1)
       const rest =

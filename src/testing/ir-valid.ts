@@ -2,10 +2,11 @@ import type { Arbitrary } from 'fast-check'
 import type { IRNode, IRObject, IRRecord, IRRecursive } from '../engine/ir/types.js'
 import { type Visitor, visit } from '../engine/ir/visit.js'
 import { boundedFilter } from './bounded-filter.js'
+import type { Caps } from './caps.js'
 import { irAccepts } from './ir-accepts.js'
 import type { FC } from './load-fast-check.js'
 import { bigintCandidates, dateCandidates, numberCandidates } from './number-arbitrary.js'
-import { stringCandidates } from './string-arbitrary.js'
+import { stringBounds, stringCandidates } from './string-arbitrary.js'
 
 /** What a generator carries down the IR. */
 export interface GenContext {
@@ -15,6 +16,16 @@ export interface GenContext {
   readonly recursions: ReadonlyMap<string, IRRecursive>
   /** How many times a recursion has been entered on this branch. */
   readonly rounds: number
+  /** What a value must fit to reach its schema over HTTP; none for `arbitrary()`. */
+  readonly caps?: Caps
+  /** What was left out and why, one line each (`body.text: …`), for the fuzzer's report. */
+  readonly notes?: Set<string>
+}
+
+/** Leaves out what cannot be generated, with a note saying why. */
+export function leaveOut(ctx: GenContext, why: string): undefined {
+  ctx.notes?.add(`${ctx.at}: ${why}`)
+  return undefined
 }
 
 /** Keys a guard removes or refuses (API.md 5): never generated as an unknown key. */
@@ -126,7 +137,16 @@ const often = (fc: FC, arb: Gen, rare: unknown): Arb =>
     : fc.oneof({ arbitrary: arb, weight: 4 }, { arbitrary: fc.constant(rare), weight: 1 })
 
 const valid: Visitor<Gen, GenContext> = {
-  string: (n, ctx) => checked(ctx, n, stringCandidates(ctx.fc, n)),
+  string: (n, ctx) => {
+    const { min } = stringBounds(n)
+    const caps = ctx.caps
+    if (caps !== undefined && min > caps.string)
+      return leaveOut(
+        ctx,
+        `every valid string has at least ${min} characters, past ${caps.stringBy}`,
+      )
+    return checked(ctx, n, stringCandidates(ctx.fc, n, caps?.string))
+  },
   number: (n, ctx) => checked(ctx, n, numberCandidates(ctx.fc, n)),
   bigint: (n, ctx) => checked(ctx, n, bigintCandidates(ctx.fc, n)),
   date: (n, ctx) => checked(ctx, n, dateCandidates(ctx.fc, n)),
@@ -140,9 +160,12 @@ const valid: Visitor<Gen, GenContext> = {
   never: () => undefined,
   array: (n, ctx) => {
     const min = n.minItems ?? 0
+    const cap = ctx.caps?.array ?? Number.POSITIVE_INFINITY
+    if (min > cap)
+      return leaveOut(ctx, `every valid array has at least ${min} items, past ${ctx.caps!.arrayBy}`)
     const item = gen(n.item, deeper(ctx, '*'))
     if (item === undefined) return min === 0 ? ctx.fc.constant([]) : undefined
-    const max = ctx.rounds >= MAX_ROUNDS ? min : Math.min(n.maxItems ?? min + 4, min + 4)
+    const max = ctx.rounds >= MAX_ROUNDS ? min : Math.min(n.maxItems ?? min + 4, min + 4, cap)
     return ctx.fc.array(item, { minLength: min, maxLength: max })
   },
   set: (n, ctx) => {

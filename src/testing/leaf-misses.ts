@@ -1,4 +1,5 @@
 import type { IRNode, IRString } from '../engine/ir/types.js'
+import { fitsString } from './caps.js'
 import { rangeOf } from './number-arbitrary.js'
 import { stringBounds } from './string-arbitrary.js'
 
@@ -11,16 +12,20 @@ const repeatAt = (s: string, n: number) => {
   return [chars[0] ?? '', c.repeat(n), ...chars.slice(1)].join('')
 }
 
-/** Too short and too long versions of valid samples, in the node's own length unit. */
-function lengthMisses(node: IRString, samples: readonly unknown[]): unknown[] {
+/**
+ * Too short and too long versions of valid samples, in the node's own length unit; none of more
+ * than `cap` code points (a guard refuses such a string before the schema sees it, and building
+ * one past a huge bound would take the heap).
+ */
+function lengthMisses(node: IRString, samples: readonly string[], cap: number): string[] {
   const { min, max } = stringBounds(node)
   const unitLength = (s: string) => (node.lengthUnit === 'utf16' ? s.length : Array.from(s).length)
-  const out: unknown[] = []
+  const out: string[] = []
   for (const sample of samples) {
-    if (typeof sample !== 'string') continue
     const length = unitLength(sample)
     // One more of a character already there keeps a pattern's shape in most cases.
-    if (max !== undefined) out.push(repeatAt(sample, Math.max(1, max + 1 - length)))
+    const more = max === undefined ? 0 : Math.max(1, max + 1 - length)
+    if (max !== undefined && sample.length + more <= cap) out.push(repeatAt(sample, more))
     if (min > 0)
       out.push(
         Array.from(sample)
@@ -29,11 +34,13 @@ function lengthMisses(node: IRString, samples: readonly unknown[]): unknown[] {
       )
   }
   if (max !== undefined) {
-    out.push('a'.repeat(max + 1))
+    if (max + 1 <= cap) out.push('a'.repeat(max + 1))
     // Length units: astral characters are 2 UTF-16 units and 1 code point.
-    out.push('😀'.repeat(node.lengthUnit === 'utf16' ? Math.ceil((max + 1) / 2) : max + 1))
+    const astral = node.lengthUnit === 'utf16' ? Math.ceil((max + 1) / 2) : max + 1
+    if (astral <= cap) out.push('😀'.repeat(astral))
   }
-  if (min > 0) out.push('a'.repeat(min - 1), '😀'.repeat(Math.max(0, Math.floor((min - 1) / 2))))
+  if (min > 0 && min - 1 <= cap)
+    out.push('a'.repeat(min - 1), '😀'.repeat(Math.max(0, Math.floor((min - 1) / 2))))
   return out
 }
 
@@ -42,22 +49,32 @@ function lengthMisses(node: IRString, samples: readonly unknown[]): unknown[] {
  * type, lengths and bounds one step past each limit, strings a pattern refuses. The caller keeps
  * the ones the node rejects.
  * @param samples a few valid values of the node, to derive misses that break one rule only
+ * @param cap the longest string to return, in code points
  */
-export function leafMissCandidates(node: IRNode, samples: readonly unknown[]): unknown[] {
+export function leafMissCandidates(
+  node: IRNode,
+  samples: readonly unknown[],
+  cap: number,
+): unknown[] {
   switch (node.kind) {
-    case 'string':
+    case 'string': {
+      const strings = samples.filter((s): s is string => typeof s === 'string' && s.length <= cap)
+      const derived = strings.flatMap((s) => [
+        `${s}!`,
+        ` ${s}`,
+        s.toUpperCase(),
+        s.slice(1),
+        `${s}\u0000`,
+      ])
       return [
-        ...lengthMisses(node, samples),
-        ...samples.flatMap((s) =>
-          typeof s === 'string'
-            ? [`${s}!`, ` ${s}`, s.toUpperCase(), s.slice(1), `${s}\u0000`]
-            : [],
-        ),
+        ...lengthMisses(node, strings, cap),
+        ...derived.filter((s) => fitsString(s, cap)),
         '',
         ' ',
         'not valid',
         ...otherTypes,
       ]
+    }
     case 'number': {
       const r = rangeOf(node.checks)
       const step = r.steps[0]

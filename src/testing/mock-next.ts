@@ -14,7 +14,10 @@ export interface MockNext extends NextFunction {
  * A `next` double that records whether it was called and with what.
  * @example const next = mockNext(); middleware(req, res, next); expect(next.error).toBeUndefined()
  */
-export function mockNext(): MockNext {
+export function mockNext(...options: []): MockNext {
+  // It takes nothing: an object given from JavaScript would be ignored without a word.
+  if ((options as unknown[]).some((o) => o !== undefined))
+    throw new TypeError('shapeguard: mockNext(): takes no options')
   const next = ((error?: unknown) => {
     next.called = true
     next.calls += 1

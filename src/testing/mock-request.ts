@@ -1,5 +1,6 @@
 import { parse } from 'node:querystring'
 import type { Request } from 'express'
+import { checkOptions } from './check-options.js'
 
 /** What `mockRequest()` can be given; everything is optional. */
 export interface MockRequestOptions {
@@ -7,6 +8,8 @@ export interface MockRequestOptions {
   method?: string
   /** Path and query string. @default '/' */
   url?: string
+  /** The path, as `req.path` reads it: an alias of `url` (which must then agree with it). */
+  path?: string
   body?: unknown
   params?: Record<string, string>
   /** @default parsed from `url` as Express 5 does (a repeated key gives an array) */
@@ -21,13 +24,30 @@ export interface MockRequestOptions {
   locals?: Record<string, unknown>
 }
 
+const known = ['method', 'url', 'path', 'body', 'params', 'query', 'headers', 'ip', 'id', 'locals']
+
+/** The URL of the request: `url`, else `path`; given both, `path` must be `url`'s path. */
+function urlOf({ url, path }: MockRequestOptions): string {
+  if (url !== undefined && typeof url !== 'string')
+    throw new TypeError('shapeguard: mockRequest(): url must be a string')
+  if (path !== undefined && typeof path !== 'string')
+    throw new TypeError('shapeguard: mockRequest(): path must be a string')
+  if (url === undefined) return path ?? '/'
+  if (path !== undefined && path !== url && path !== url.split('?')[0])
+    throw new TypeError(
+      `shapeguard: mockRequest(): path ${JSON.stringify(path)} is not the path of url ${JSON.stringify(url)}; give one of them`,
+    )
+  return url
+}
+
 /**
  * A request double for unit-testing handlers and middleware without a server.
  * @param options default `{}`
  * @example const req = mockRequest({ method: 'POST', body: { name: 'Ada' }, headers: { 'X-Api-Key': 'k' } })
  */
 export function mockRequest(options: MockRequestOptions = {}): Request {
-  const url = options.url ?? '/'
+  checkOptions(options, known, 'mockRequest()')
+  const url = urlOf(options)
   const query = url.indexOf('?')
   const headers: Record<string, string | string[]> = {}
   for (const [name, value] of Object.entries(options.headers ?? {})) {

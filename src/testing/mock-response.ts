@@ -3,6 +3,7 @@ import type { Request, Response } from 'express'
 import { resolveConfig, type ShapeguardConfig } from '../runtime/config/resolve-config.js'
 import { installHelpers, responseHelpers } from '../runtime/response/helpers.js'
 import type { ResponseHelpers } from '../runtime/response/types.js'
+import { checkOptions } from './check-options.js'
 
 /** What a `mockResponse()` has been told to send. */
 export interface MockResult {
@@ -45,6 +46,7 @@ const helperNames = Object.keys(responseHelpers) as Array<keyof ResponseHelpers>
  * @example const res = mockResponse(); await handler(req, res); expect(res._result().statusCode).toBe(200)
  */
 export function mockResponse(options: MockResponseOptions = {}): MockResponse {
+  checkOptions(options, ['req', 'config'], 'mockResponse()')
   const headers: Record<string, string | number | readonly string[]> = {}
   const calls: MockCall[] = []
   let body: unknown

@@ -1,10 +1,19 @@
 import type { Arbitrary } from 'fast-check'
 import { toAdapter } from '../adapters/resolve.js'
 import type { SchemaAdapter } from '../engine/adapter.js'
+import type { GuardLimits } from '../runtime/guards/limits.js'
 import { arrayKeysOf } from '../runtime/pipeline/query-array-keys.js'
 import type { AnyRoute } from '../runtime/pipeline/route-types.js'
-import { hostileArbitrary, libraryAccepts, missArbitrary, validArbitrary } from './arbitrary.js'
+import {
+  hostileArbitrary,
+  libraryAccepts,
+  missArbitrary,
+  type Reach,
+  validArbitrary,
+} from './arbitrary.js'
 import { boundedFilter } from './bounded-filter.js'
+import { partCaps } from './caps.js'
+import { guardsRefuse } from './guard-refusal.js'
 import type { HostileKind } from './hostile.js'
 import type { Miss } from './ir-invalid.js'
 import { fastCheck } from './load-fast-check.js'
@@ -33,7 +42,7 @@ export interface FuzzRequest {
   /** An invalid request: the part and the field (as `details.field` names it) that is broken. */
   readonly broken?: { readonly part: Part; readonly field: string; readonly deep: boolean }
   readonly hostile?: HostileKind
-  /** A hostile request the guards must refuse: the statuses allowed. */
+  /** A request the guards must refuse (400, or 413 for a body past the parser's limit). */
   readonly expect?: readonly number[]
 }
 
@@ -72,9 +81,11 @@ function fromWire(part: Part, wire: unknown, headers: Readonly<Record<string, st
 /** Options that shape every request of a run. */
 export interface RequestOptions {
   readonly headers: Readonly<Record<string, string>>
+  /** The route's guard limits (its own over the app's). */
+  readonly limits: GuardLimits
 }
 
-/** The arbitrary of requests for one route, and the kinds it cannot generate (with why). */
+/** The arbitrary of requests for one route, and what it cannot generate (with why). */
 export interface RouteRequests {
   readonly arbitrary: Arbitrary<FuzzRequest> | undefined
   readonly notes: readonly string[]
@@ -99,6 +110,8 @@ export function routeRequests(
   for (const part of partNames)
     if (route[part] !== undefined) adapters[part] = toAdapter(route[part])
   const arrayKeys = arrayKeysOf(adapters.query?.ir)
+  const notes = new Set<string>()
+  const reach = (part: Part): Reach => ({ caps: partCaps(part, options.limits), notes })
   const travels = (part: Part, value: unknown, accepted: boolean): boolean => {
     const wire = toWire(part, value, names, arrayKeys)
     if (!wire.ok) return false
@@ -110,15 +123,23 @@ export function routeRequests(
   const valid: Partial<Record<Part, Arbitrary<unknown>>> = {}
   for (const part of partNames) {
     const adapter = adapters[part]
-    valid[part] =
-      adapter === undefined
-        ? fc.constant(undefined)
-        : boundedFilter(
-            fc,
-            validArbitrary(adapter, part),
-            (v) => travels(part, v, true),
-            `valid ${part} that survive the trip over HTTP`,
-          )
+    if (adapter === undefined) {
+      valid[part] = fc.constant(undefined)
+      continue
+    }
+    let values: Arbitrary<unknown>
+    try {
+      values = validArbitrary(adapter, part, reach(part))
+    } catch (error) {
+      // No valid value (a bound past the guards' limits, a schema that accepts nothing): no request.
+      return { arbitrary: undefined, notes: [...notes, `no requests: ${(error as Error).message}`] }
+    }
+    valid[part] = boundedFilter(
+      fc,
+      values,
+      (v) => travels(part, v, true),
+      `valid ${part} that survive the trip over HTTP`,
+    )
   }
   const validParts = fc.record(valid as Record<Part, Arbitrary<unknown>>)
   const build = (kind: RequestKind, parts: Parts, extra: Partial<FuzzRequest> = {}) =>
@@ -130,7 +151,7 @@ export function routeRequests(
   for (const part of partNames) {
     const adapter = adapters[part]
     if (adapter === undefined) continue
-    let misses = missArbitrary(adapter, part)
+    let misses = missArbitrary(adapter, part, reach(part))
     if (part === 'body' && libraryAccepts(adapter, undefined) === false) {
       const none = fc.constant<Miss>({ value: undefined, path: [], deep: false })
       misses = misses === undefined ? none : fc.oneof(misses, none)
@@ -159,9 +180,9 @@ export function routeRequests(
   kinds.push({
     kind: 'hostile',
     weight: 1,
-    arbitrary: hostileRequests(adapters, validParts, build),
+    arbitrary: hostileRequests(adapters, validParts, build, reach('body')),
   })
-  return usable(kinds)
+  return usable(kinds, notes)
 }
 
 type Build = (kind: RequestKind, parts: Parts, extra?: Partial<FuzzRequest>) => FuzzRequest
@@ -170,24 +191,22 @@ function hostileRequests(
   adapters: Adapters,
   validParts: Arbitrary<Parts>,
   build: Build,
+  reach: Reach,
 ): Arbitrary<FuzzRequest> {
   const fc = fastCheck()
   const arbs: Arbitrary<FuzzRequest>[] = [
     // A repeated query key the schema does not declare as an array: 400 PARAM_POLLUTION.
-    validParts.map((p) => build('hostile', p, { hostile: 'repeated-key', expect: [400] })),
+    validParts.map((p) => build('hostile', p, { hostile: 'repeated-key' })),
   ]
   const body = adapters.body
   if (body !== undefined) {
     arbs.push(
-      fc.tuple(validParts, hostileArbitrary(body, 'body')).map(([p, h]) =>
+      fc.tuple(validParts, hostileArbitrary(body, 'body', reach)).map(([p, h]) =>
         build(
           'hostile',
           { ...p, body: h.value },
           {
             hostile: h.kind,
-            // An own __proto__ key is always refused (API.md 5), or the body is too large to read.
-            // Past a size limit the answer depends on the app's limits: no 5xx is what holds.
-            ...(h.kind === 'proto-key' ? { expect: [400, 413] } : {}),
           },
         ),
       ),
@@ -198,6 +217,7 @@ function hostileRequests(
 
 function usable(
   kinds: { arbitrary: Arbitrary<FuzzRequest>; weight: number; kind: RequestKind }[],
+  left: ReadonlySet<string>,
 ): RouteRequests {
   const fc = fastCheck()
   const notes: string[] = []
@@ -210,7 +230,8 @@ function usable(
       return false
     }
   })
-  return { arbitrary: ok.length === 0 ? undefined : fc.oneof(...ok), notes }
+  // Sampling builds every part once: the notes of what was left out are all in by now.
+  return { arbitrary: ok.length === 0 ? undefined : fc.oneof(...ok), notes: [...left, ...notes] }
 }
 
 function assemble(
@@ -236,12 +257,15 @@ function assemble(
   const body = b.ok ? b.wire : undefined
   const headers: Record<string, string> = { ...options.headers, ...(h.ok ? h.wire : {}) }
   if (body !== undefined) headers['content-type'] = 'application/json'
+  // The guards answer first: a 400 (413 when the body is also past the parser's size limit).
+  const refused = guardsRefuse({ params: filled, query, body }, options.limits, options.arrayKeys)
   return {
     kind,
     method: method.toUpperCase(),
     url: `${pathname}${query ? `?${query}` : ''}`,
     headers,
     body,
+    ...(refused ? { expect: body === undefined ? [400] : [400, 413] } : {}),
     ...extra,
   }
 }

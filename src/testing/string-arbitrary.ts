@@ -31,13 +31,22 @@ function chars(fc: FC, unit: IRString['lengthUnit']): Arbitrary<string> {
   )
 }
 
-/** A plain string within the node's length bounds. */
+// From this length on, a string is a short random head padded to its length: generating every
+// character through fast-check takes a minute for 100,000 and the heap for 20,000,000.
+const PAD_FROM = 100
+
+/**
+ * A plain string within the node's length bounds, near the lower one: up to 12 characters past
+ * it, exactly `min` from {@link PAD_FROM} characters on.
+ */
 export function plainString(fc: FC, node: IRString, min: number, max?: number): Arbitrary<string> {
-  return fc.string({
-    unit: chars(fc, node.lengthUnit),
-    minLength: min,
-    maxLength: max ?? min + 12,
-  })
+  const unit = chars(fc, node.lengthUnit)
+  const top = max ?? min + 12
+  if (min < PAD_FROM) return fc.string({ unit, minLength: min, maxLength: top })
+  // One fast-check unit is one character of the node's unit: the head's length is its count.
+  return fc
+    .string({ unit, maxLength: Math.min(12, top) })
+    .map((head) => head + 'a'.repeat(Math.max(0, min - Array.from(head).length)))
 }
 
 const flagless = (re: RegExp) => new RegExp(re.source, re.flags.replace(/[gy]/g, ''))
@@ -96,10 +105,13 @@ function fixUp(node: IRString, s: string): string {
  * known format, or plain characters in the length bounds, then made to carry its affixes and case.
  * The caller filters them with the node's own checks (what this cannot guarantee: a length and
  * a pattern together, two patterns).
+ * @param cap the longest plain string to make; default the node's maximum
  */
-export function stringCandidates(fc: FC, node: IRString): Arbitrary<string> {
+export function stringCandidates(fc: FC, node: IRString, cap?: number): Arbitrary<string> {
   const patterns = node.checks.filter((c): c is Pattern => c.kind === 'pattern')
-  const { min, max } = stringBounds(node)
+  const bounds = stringBounds(node)
+  const { min } = bounds
+  const max = cap === undefined ? bounds.max : Math.min(bounds.max ?? min + 12, cap)
   const affixes = patterns.reduce((n, p) => n + (p.affix?.length ?? 0), 0)
   const formats = node.checks.flatMap((c) => (c.kind === 'format' ? [c.format] : []))
   const base =

@@ -1,9 +1,12 @@
+import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { configureLogger } from '../../src/index.js'
+import { configureLogger, logger } from '../../src/index.js'
+import { resetLogger } from '../../src/runtime/logging/logger.js'
 import { type FuzzError, fuzzRoutes } from '../../src/testing/index.js'
 import { readmeBlocks } from '../readme/readme-blocks.js'
 import { fuzzApp } from './fixtures/fuzz-app.js'
-import { hosts } from './support.js'
+import { token, usersApi } from './fixtures/users-api.js'
+import { captureLogger, hosts } from './support.js'
 
 // Kept small for `npm test`; FUZZ_RUNS raises it.
 const runs = Math.min(Number(process.env.FUZZ_RUNS ?? 40), 2000)
@@ -50,6 +53,65 @@ describe.each(hosts)('fuzzRoutes on %s', (_, express) => {
     )
     const report = await fuzzRoutes(app, { runs: 5, seed: 1, auth: 'Bearer t0k' })
     expect(report.failures).toEqual([])
+  }, 60_000)
+
+  it("fuzzes the README's users API: a rate-limited route behind a bearer token", async () => {
+    const { app, spec } = usersApi(express)
+    const report = await fuzzRoutes(app, {
+      runs: 40,
+      seed: 3,
+      openapi: spec,
+      auth: `Bearer ${token}`,
+    })
+    expect(report.failures).toEqual([])
+    // 10 a minute: most of the 40 get the limiter's 429, which the report says.
+    expect(report.routes).toEqual([
+      {
+        route: 'POST /users',
+        requests: 40,
+        notes: [
+          expect.stringMatching(
+            /^[1-3]\d of 40 requests answered 429 by the route's rateLimit: fuzz an app built with a higher max/,
+          ),
+        ],
+      },
+    ])
+  }, 60_000)
+
+  it('says where the credentials go when the app refuses the requests before validation', async () => {
+    const { app, spec } = usersApi(express)
+    await expect(fuzzRoutes(app, { runs: 5, seed: 3, openapi: spec })).rejects.toThrow(
+      /POST \/users: .* got 401, not .*\(refused before validation: give fuzzRoutes the credentials, auth or headers\)/,
+    )
+  }, 60_000)
+
+  it("keeps shapeguard's logs quiet for the run, then puts the user's level back", async () => {
+    resetLogger()
+    const capture = captureLogger()
+    try {
+      configureLogger({ level: 'warn' })
+      const app = fuzzApp(express, { logger: { instance: capture } })
+      await fuzzRoutes(app, { runs: 20, seed: 11 })
+      const buggy = fuzzApp(express, { bug: true, logger: { instance: capture } })
+      await expect(fuzzRoutes(buggy, { runs: 20, seed: 99 })).rejects.toThrow(/answered 500/)
+      expect(capture.records).toEqual([])
+      logger.info('after the run: below the level')
+      logger.warn('after the run: at the level')
+      await request(app).get('/v1/users/0')
+      expect(capture.records[0]).toMatchObject({
+        level: 'warn',
+        message: 'after the run: at the level',
+      })
+      // The 422's request line, at warn; nothing below the level.
+      expect(capture.records.length).toBeGreaterThan(1)
+      expect(capture.records.every((r) => r.level === 'warn' || r.level === 'error')).toBe(true)
+      const before = capture.records.length
+      await fuzzRoutes(app, { runs: 20, seed: 11, routes: ['GET /v1/users/:id'], logs: true })
+      expect(capture.records.length).toBeGreaterThan(before)
+    } finally {
+      resetLogger()
+      configureLogger({ silent: true })
+    }
   }, 60_000)
 })
 

@@ -133,5 +133,31 @@ describe('arbitrary', () => {
       /options\.mode must be one of valid, invalid, hostile/,
     )
     expect(() => arbitrary(z.unknown(), { mode: 'invalid' })).toThrow(/no invalid values/)
+    const misspelt = () => arbitrary(z.string(), { mod: 'invalid' } as never)
+    expect(misspelt).toThrow(TypeError)
+    expect(misspelt).toThrow(/\bmod is not an option/)
+    expect(misspelt).toThrow('(mode)')
   })
+
+  // Each within a few seconds: a huge bound is sampled near its low end, never built in full.
+  it('samples a huge lower bound near it: z.string().min(100000) and min(20000000)', () => {
+    for (const min of [100_000, 20_000_000]) {
+      const schema = z.string().min(min)
+      const values = fc.sample(arbitrary(schema), { numRuns: 5, seed: 1 }) as string[]
+      expect(values.every((s) => s.length >= min && s.length <= min + 12)).toBe(true)
+      expect(values.every((s) => accepts(schema, s))).toBe(true)
+    }
+  }, 5_000)
+
+  it('builds no near miss past a million characters: z.string().max(3e8) gives the others', () => {
+    const schema = z.string().max(3e8)
+    const misses = fc.sample(arbitrary(schema, { mode: 'invalid' }), { numRuns: 50, seed: 1 })
+    expect(misses.every((x) => !accepts(schema, x))).toBe(true)
+    expect(misses.some((x) => typeof x !== 'string')).toBe(true)
+    const short = fc.sample(arbitrary(z.string().min(100_000), { mode: 'invalid' }), {
+      numRuns: 100,
+      seed: 1,
+    })
+    expect(short).toContain('a'.repeat(99_999))
+  }, 5_000)
 })

@@ -17,6 +17,7 @@ const checks: RouteChecks = {
   allowed: new Set([409]),
   errorEnvelope: errorEnvelopeCheck(doc),
   response: zodAdapter(User).ir,
+  rateLimited: false,
 }
 const request = (kind: FuzzRequest['kind'], extra: Partial<FuzzRequest> = {}): FuzzRequest => ({
   kind,
@@ -90,6 +91,93 @@ describe('brokenInvariant', () => {
         checks,
       ),
     ).toMatch(/hostile request \(proto-key\) got 201, not 400/)
+  })
+
+  it("takes the route's own 429 from any request, in its envelope with its code and Retry-After", () => {
+    const limited = defineRoute({
+      body: z.object({ name: z.string() }),
+      rateLimit: { windowMs: 60_000, max: 1 },
+    })
+    const limitedDoc = generateOpenAPI({
+      title: 't',
+      version: '1',
+      routes: { 'POST /users': limited },
+    })
+    const rateChecks: RouteChecks = {
+      ...checks,
+      operation: operationOf(limitedDoc, 'post', '/users'),
+      errorEnvelope: errorEnvelopeCheck(limitedDoc),
+      rateLimited: true,
+    }
+    const tooMany = {
+      success: false,
+      message: 'Too many requests',
+      error: {
+        code: 'RATE_LIMIT_EXCEEDED',
+        message: 'Too many requests',
+        details: { retryAfter: 60 },
+      },
+    }
+    const answer429 = (
+      body: unknown,
+      headers: Record<string, string> = { 'retry-after': '60' },
+    ) => ({
+      status: 429,
+      headers,
+      text: JSON.stringify(body),
+    })
+    for (const req of [
+      request('valid'),
+      request('invalid', { broken }),
+      request('hostile', { hostile: 'proto-key', expect: [400, 413] }),
+    ])
+      expect(brokenInvariant(req, answer429(tooMany), rateChecks)).toBeUndefined()
+    const other = { ...tooMany, error: { ...tooMany.error, code: 'SLOW_DOWN' } }
+    expect(brokenInvariant(request('valid'), answer429(other), rateChecks)).toBe(
+      'answered 429 without the RATE_LIMIT_EXCEEDED code',
+    )
+    expect(brokenInvariant(request('valid'), answer429(tooMany, {}), rateChecks)).toBe(
+      'answered 429 without a Retry-After header of whole seconds',
+    )
+    expect(brokenInvariant(request('valid'), answer429({ success: false }), rateChecks)).toMatch(
+      /^answered 429 with a malformed envelope/,
+    )
+    // Without a rateLimit on the route, a 429 is one more status the document does not list.
+    expect(brokenInvariant(request('invalid', { broken }), answer429(tooMany), checks)).toMatch(
+      /answered 429, a status the OpenAPI document does not list/,
+    )
+  })
+
+  it("expects the guards' 400 for a request past a guard limit, whatever its kind", () => {
+    const tooLong = {
+      success: false,
+      message: 'x',
+      error: { code: 'STRING_TOO_LONG', message: 'x', details: { maxStringLength: 10 } },
+    }
+    const past = request('invalid', { broken, expect: [400, 413] })
+    expect(brokenInvariant(past, answer(400, tooLong), checks)).toBeUndefined()
+    expect(brokenInvariant(past, answer(422, issue('name')), checks)).toBe(
+      'an invalid request (body field name broken) (past a guard limit) got 422, not 400 or 413',
+    )
+  })
+
+  it('says where to give credentials when a 401 or 403 comes before validation', () => {
+    const refused = {
+      success: false,
+      message: 'x',
+      error: { code: 'UNAUTHORIZED', message: 'x', details: null },
+    }
+    expect(brokenInvariant(request('invalid', { broken }), answer(401, refused), checks)).toMatch(
+      /does not list .*: give fuzzRoutes the credentials, auth or headers\)$/,
+    )
+    expect(
+      brokenInvariant(request('invalid', { broken }), answer(401, refused), {
+        ...checks,
+        operation: undefined,
+      }),
+    ).toBe(
+      'an invalid request (body field name broken) got 401, not 422 (refused before validation: give fuzzRoutes the credentials, auth or headers)',
+    )
   })
 })
 

@@ -19,4 +19,11 @@ describe('mockNext', () => {
     expect(next.calls).toBe(2)
     expect(next.error).toBe(err)
   })
+
+  it('takes no options: an argument given from JavaScript is refused, not ignored', () => {
+    expect(() => (mockNext as (o: unknown) => unknown)({ calls: 1 })).toThrow(
+      new TypeError('shapeguard: mockNext(): takes no options'),
+    )
+    expect((mockNext as (o: unknown) => { called: boolean })(undefined).called).toBe(false)
+  })
 })

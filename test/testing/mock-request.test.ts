@@ -48,4 +48,36 @@ describe('mockRequest', () => {
     expect(mockRequest({ url: '/users?page=2', query: { page: 3 } }).query).toEqual({ page: 3 })
     expect(mockRequest({ url: '/users' }).query).toEqual({})
   })
+
+  it('takes path as an alias of url, as req.path reads it', () => {
+    const req = mockRequest({ path: '/users/7' })
+    expect([req.url, req.originalUrl, req.path]).toEqual(['/users/7', '/users/7', '/users/7'])
+    const both = mockRequest({ url: '/users/7?full=1', path: '/users/7' })
+    expect([both.path, both.query]).toEqual(['/users/7', { full: '1' }])
+    expect(mockRequest({ url: '/users/7', path: '/users/7' }).path).toBe('/users/7')
+  })
+
+  it('refuses a path that is not the path of url, and a path or url that is not a string', () => {
+    expect(() => mockRequest({ url: '/users/7', path: '/users/8' })).toThrow(
+      new TypeError(
+        'shapeguard: mockRequest(): path "/users/8" is not the path of url "/users/7"; give one of them',
+      ),
+    )
+    expect(() => mockRequest({ path: 7 } as never)).toThrow(
+      /mockRequest\(\): path must be a string/,
+    )
+    expect(() => mockRequest({ url: null } as never)).toThrow(
+      /mockRequest\(\): url must be a string/,
+    )
+  })
+
+  it('refuses an unknown option, listing the ones it takes', () => {
+    const call = () => mockRequest({ pth: '/users' } as never)
+    expect(call).toThrow(TypeError)
+    expect(call).toThrow(/\bpth is not an option/)
+    expect(call).toThrow('(method, url, path, body, params, query, headers, ip, id, locals)')
+    expect(() => mockRequest('/users' as never)).toThrow(
+      /mockRequest\(\): options must be an object/,
+    )
+  })
 })

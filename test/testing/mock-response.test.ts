@@ -126,6 +126,13 @@ describe('mockResponse', () => {
     expect(Object.isFrozen(error)).toBe(true)
     expect(Object.isFrozen(error.details)).toBe(false)
   })
+
+  it('refuses an unknown option, listing the ones it takes', () => {
+    const call = () => mockResponse({ request: mockRequest() } as never)
+    expect(call).toThrow(TypeError)
+    expect(call).toThrow(/\brequest is not an option/)
+    expect(call).toThrow('(req, config)')
+  })
 })
 
 describe('unit-testing with the doubles', () => {
