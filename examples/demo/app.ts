@@ -69,8 +69,12 @@ const checkout = defineRoute({
   body: z.object({ coupon: z.string().optional() }).optional(),
 })
 
-/** The demo API: every shapeguard feature that works shows itself here. */
-export function createApp() {
+/**
+ * The demo API: every shapeguard feature that works shows itself here.
+ * @param serverUrl where it listens, for its OpenAPI document and the docs built from it;
+ * default `http://localhost:3000`
+ */
+export function createApp(serverUrl?: string) {
   const users = new Map<number, StoredUser>([
     [1, { id: 1, name: 'Ada Lovelace', email: 'ada@example.com', passwordHash: 'x1' }],
     [2, { id: 2, name: 'Alan Turing', email: 'alan@example.com', passwordHash: 'x2' }],
@@ -189,7 +193,7 @@ export function createApp() {
   // The docs: the OpenAPI document of the routes above (all registered by now), read by Scalar at
   // /docs, Swagger UI at /docs/swagger and Redoc at /docs/redoc, each page's files served from
   // its installed package; the document and the client collections are served beside Scalar.
-  const spec = demoOpenAPI(app)
+  const spec = demoOpenAPI(app, serverUrl)
   app.use('/docs/swagger', serveDocs(spec, { ui: 'swagger', assets: 'local' }))
   app.use('/docs/redoc', serveDocs(spec, { ui: 'redoc', assets: 'local' }))
   app.use(

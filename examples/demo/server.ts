@@ -1,10 +1,16 @@
+import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createApp, demoErrors, demoUrls } from './app.js'
+import { serverUrl } from './server-url.js'
 
 const port = Number(process.env.PORT ?? 3000)
 const host = process.env.HOST ?? 'localhost'
-const server = createApp().listen(port, host, () => {
-  const base = `http://${host}:${(server.address() as AddressInfo).port}`
+// The app is built once the port is known (PORT=0 picks one): its OpenAPI document, and so the
+// docs pages' try-it-out, their CSP and the exported collections, name where it listens.
+const server = createServer()
+server.listen(port, host, () => {
+  const base = serverUrl(host, (server.address() as AddressInfo).port)
+  server.on('request', createApp(base))
   process.stdout.write(`shapeguard demo listening on ${base}\n`)
   for (const url of demoUrls) process.stdout.write(`  ${base}${url}\n`)
   process.stdout.write('\nerror paths:\n')
