@@ -1,3 +1,5 @@
+import { IncomingMessage } from 'node:http'
+
 // Option checks run once, at mount time: a bad option throws a TypeError that names it.
 
 export function checkBoolean(value: boolean | undefined, name: string): boolean | undefined {
@@ -21,15 +23,59 @@ export function checkFunction<T>(value: T | undefined, name: string): T | undefi
   return value
 }
 
+// An option's path (`cache`, `validation.strings`): its keys are named through it.
+const optionPath = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/
+
 /**
  * Throws a TypeError naming the first key of `options` that is not in `known`, with the list of
  * the keys that are: a misspelt option (`responce` for `response`) must not be ignored.
- * @example checkKnownKeys(options, ['body', 'query'], 'handle()') // "handle(): bdy is not an option (body, query)"
+ * @param name what takes the options: a function (`handle()`), or an option's path (`cache`),
+ * which then prefixes the key (`cache.maxage is not an option`)
+ * @param of what the options are of, when `name` takes several kinds (`the github preset`)
+ * @example checkKnownKeys({ bdy: 1 }, ['body', 'query'], 'handle()') // "shapeguard: handle(): bdy is not an option (body, query)"
  */
-export function checkKnownKeys(options: object, known: readonly string[], name: string): void {
+export function checkKnownKeys(
+  options: object,
+  known: readonly string[],
+  name: string,
+  of?: string,
+): void {
   for (const key of Object.keys(options)) {
     if (!known.includes(key)) {
-      throw new TypeError(`shapeguard: ${name}: ${key} is not an option (${known.join(', ')})`)
+      const where = optionPath.test(name) ? `${name}.${key}` : `${name}: ${key}`
+      const kind = of === undefined ? '' : ` of ${of}`
+      throw new TypeError(`shapeguard: ${where} is not an option${kind} (${known.join(', ')})`)
     }
   }
+}
+
+/**
+ * Checks a factory's options: an object whose keys are all in `known`. A request there means the
+ * factory itself was mounted (`app.use(errorHandler)`) instead of the middleware it returns.
+ * @param name the factory, e.g. `errorHandler()`
+ * @example checkOptions(options, ['message'], 'notFoundHandler()')
+ */
+export function checkOptions(options: unknown, known: readonly string[], name: string): void {
+  if (options instanceof IncomingMessage) {
+    throw new TypeError(
+      `shapeguard: ${name} makes the middleware: mount app.use(${name}), not app.use(${name.slice(0, -2)})`,
+    )
+  }
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    throw new TypeError(`shapeguard: the options of ${name} must be an object`)
+  }
+  checkKnownKeys(options, known, name)
+}
+
+/**
+ * Checks an options object nested in another (`validation.strings`, a route's `sanitize`): absent,
+ * or an object (not an array) whose keys are all in `known`.
+ * @example checkNested(config.requestId, 'requestId', ['enabled', 'header', 'generator'])
+ */
+export function checkNested(value: unknown, path: string, known: readonly string[]): void {
+  if (value === undefined) return
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new TypeError(`shapeguard: ${path} must be an object`)
+  }
+  checkKnownKeys(value, known, path)
 }

@@ -3,7 +3,13 @@ import type { AppError } from '../errors/app-error.js'
 import { type GuardLimits, resolveLimits } from '../guards/index.js'
 import type { LoggerOptions } from '../logging/options.js'
 import { type CompiledShape, compileShape, type ResponseShape } from '../response/envelope.js'
-import { checkBoolean, checkFunction, checkString } from './check-option.js'
+import {
+  checkBoolean,
+  checkFunction,
+  checkNested,
+  checkOptions,
+  checkString,
+} from './check-option.js'
 
 /** HTTP methods whose default success status `response.statusCodes` can change. */
 export type SuccessStatusMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -31,6 +37,8 @@ export interface ShapeguardConfig {
     /** Message of programmer errors in production. @default 'Something went wrong' */
     fallbackMessage?: string
     onError?: OnErrorHook
+    /** How errors are written; only the envelope is available. @default 'envelope' */
+    format?: 'envelope'
   }
 }
 
@@ -126,9 +134,44 @@ function perRouteOnly(config: object): void {
   }
 }
 
+/** The exposure options, of `validation` and of a route's `sanitize`. */
+export const exposureKeys = [
+  'exposeFieldName',
+  'exposeMessage',
+  'exposeEnumValues',
+  'exposeSchemaCodes',
+] as const
+
+/**
+ * Throws at mount time for a misspelt or misplaced key anywhere in `shapeguard()`'s configuration
+ * (`loger`, `validation.strigs`). `logger` is checked by the logging options, `validation.limits`
+ * by the guards' limits.
+ */
+function checkKeys(config: ShapeguardConfig): void {
+  // A route's option first, with a message saying where it goes.
+  if (typeof config === 'object' && config !== null) perRouteOnly(config)
+  checkOptions(
+    config,
+    ['debug', 'logger', 'requestId', 'validation', 'response', 'errors'],
+    'shapeguard()',
+  )
+  checkNested(config.requestId, 'requestId', ['enabled', 'header', 'generator'])
+  checkNested(config.validation, 'validation', ['strings', 'limits', ...exposureKeys])
+  checkNested(config.validation?.strings, 'validation.strings', ['trim', 'lowercase'])
+  checkNested(config.response, 'response', ['shape', 'statusCodes', 'includeRequestId'])
+  checkNested(config.errors, 'errors', ['fallbackMessage', 'onError', 'format'])
+  // API.md 34's problem details are not built: the envelope is the one format.
+  const format = config.errors?.format
+  if (format !== undefined && format !== 'envelope') {
+    throw new TypeError(
+      "shapeguard: errors.format must be 'envelope' ('problem+json' is not available yet)",
+    )
+  }
+}
+
 /** Applies defaults and checks every option; throws a message naming the bad option. */
 export function resolveConfig(config: ShapeguardConfig = {}): ResolvedConfig {
-  perRouteOnly(config)
+  checkKeys(config)
   const debug = checkBoolean(config.debug, 'debug') ?? debugFromEnv()
   const v = config.validation
   return Object.freeze({

@@ -3,6 +3,7 @@ import { setRequestField } from '../context/request-fields.js'
 import { generateRequestId, requestIdStep } from '../context/request-id.js'
 import { requestLogger } from '../logging/request-logger.js'
 import { installHelpers } from '../response/helpers.js'
+import { warnHandlerOrder } from '../router/warn-handler-order.js'
 import { resolveConfig, type ShapeguardConfig } from './resolve-config.js'
 
 /**
@@ -21,7 +22,11 @@ export function shapeguard(config: ShapeguardConfig = {}): RequestHandler {
   return function shapeguard(req, res, next) {
     installHelpers(res, resolved)
     const locals = req.app?.locals
-    if (locals !== undefined && locals.shapeguard !== resolved) locals.shapeguard = resolved
+    if (locals !== undefined && locals.shapeguard !== resolved) {
+      // An app's first request: its routes are registered by now.
+      locals.shapeguard = resolved
+      if (resolved.debug) warnHandlerOrder(req.app)
+    }
     try {
       assignRequestId(req, res)
     } catch (err) {

@@ -1,4 +1,4 @@
-import type { Request, Response } from 'express'
+import type { NextFunction, Request, Response } from 'express'
 import type { ResolvedConfig } from '../config/resolve-config.js'
 import type { RequestLogState } from '../logging/request-log-state.js'
 import type { RouteShape } from '../response/route-shape.js'
@@ -23,6 +23,11 @@ export class RequestContext {
   shape: RouteShape | undefined
   /** validate()/handle() with a response schema: strips data before the envelope is built. */
   prepare: PrepareData | undefined
+  /**
+   * validate()/handle() with a response schema: the route's `next`, where an asynchronous
+   * response schema's failure goes once the handler has returned.
+   */
+  next: NextFunction | undefined
   /** The request logger, when it will log this request: the error middleware hands over here. */
   log: RequestLogState | undefined
   /**
@@ -35,6 +40,7 @@ export class RequestContext {
     this.config = undefined
     this.shape = undefined
     this.prepare = undefined
+    this.next = undefined
     this.log = undefined
     this.allowed = undefined
   }

@@ -1,11 +1,12 @@
 import type { ErrorRequestHandler, Request, Response } from 'express'
-import { checkBoolean, checkFunction, checkString } from '../config/check-option.js'
+import { checkBoolean, checkFunction, checkOptions, checkString } from '../config/check-option.js'
 import { debugFromEnv, defaultFallbackMessage, type OnErrorHook } from '../config/resolve-config.js'
 import { configOf } from '../context/context.js'
 import { checkLoggerInstance } from '../logging/options.js'
 import { resolveLogger } from '../logging/resolve-logger.js'
 import type { Logger } from '../logging/types.js'
 import { defaultShape } from '../response/envelope.js'
+import { markTerminal } from '../router/warn-handler-order.js'
 import { AppError } from './app-error.js'
 import { sendFallback } from './error-fallback.js'
 import { reportError, reportHookFailure } from './error-log.js'
@@ -31,25 +32,29 @@ export interface ErrorHandlerOptions {
  * @example app.use(errorHandler({ onError: (err) => metrics.count(err.code) }))
  */
 export function errorHandler(options: ErrorHandlerOptions = {}): ErrorRequestHandler {
+  checkOptions(options, ['fallbackMessage', 'onError', 'logger', 'debug'], 'errorHandler()')
   checkString(options.fallbackMessage, 'errorHandler: fallbackMessage')
   checkFunction(options.onError, 'errorHandler: onError')
   if (options.logger !== undefined) checkLoggerInstance(options.logger, 'errorHandler: logger')
   const mountDebug = checkBoolean(options.debug, 'errorHandler: debug') ?? debugFromEnv()
-  return function errorHandler(thrown: unknown, req: Request, res: Response, _next) {
-    try {
-      answer(thrown, req, res, options, mountDebug)
-    } catch (failure) {
-      sendFallback(res)
+  return markTerminal(
+    function errorHandler(thrown: unknown, req: Request, res: Response, _next) {
       try {
-        resolveLogger(options.logger).error(
-          { stack: failure instanceof Error ? failure.stack : String(failure) },
-          'errorHandler failed; sent the fallback error response',
-        )
-      } catch {
-        // The logger itself is broken; the fallback response already went out.
+        answer(thrown, req, res, options, mountDebug)
+      } catch (failure) {
+        sendFallback(res)
+        try {
+          resolveLogger(options.logger).error(
+            { stack: failure instanceof Error ? failure.stack : String(failure) },
+            'errorHandler failed; sent the fallback error response',
+          )
+        } catch {
+          // The logger itself is broken; the fallback response already went out.
+        }
       }
-    }
-  }
+    } satisfies ErrorRequestHandler,
+    'errorHandler()',
+  )
 }
 
 function answer(

@@ -1,11 +1,11 @@
-import { planRoute } from './plan.js'
+import { checkRoute, planRoute } from './plan.js'
 import type { BodyOf, RouteDefinition, SchemaSlot } from './route-types.js'
 
 /**
  * Declares a route once, for `validate()`/`handle()` and the OpenAPI generator: every field of
- * the route is kept as given (schemas, `transform`, `limits`, `allErrors`, `sanitize`, and any
- * documentation fields); `rateLimit` and `cache` are not implemented yet and throw. Schemas are checked and compiled here, so a bad
- * field throws at startup and the first request pays nothing.
+ * the route is kept as given (schemas, `transform`, `rateLimit`, `cache`, `limits`, `allErrors`,
+ * `sanitize`, and the documentation fields). Schemas and options are checked and compiled here, so
+ * a bad or misspelt field throws at startup and the first request pays nothing.
  * @param definition the route's schemas and options
  * @example const createUser = defineRoute({ body: CreateUser, response: User, allErrors: true })
  */
@@ -17,7 +17,9 @@ export function defineRoute<
   R extends SchemaSlot = undefined,
   T = BodyOf<B>,
 >(definition: RouteDefinition<B, P, Q, H, R, T>): RouteDefinition<B, P, Q, H, R, T> {
+  // The definition itself first: a schema given for it loses what makes it one when copied.
+  checkRoute(definition, 'defineRoute()')
   const route = Object.freeze({ ...definition })
-  planRoute(route as never)
+  planRoute(route as never, 'defineRoute()')
   return route
 }

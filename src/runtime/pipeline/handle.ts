@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express'
 import { asyncHandler } from '../router/async-handler.js'
+import { planRoute } from './plan.js'
 import type { BodyOf, RouteDefinition, RouteHandler, SchemaSlot } from './route-types.js'
 import { validate } from './validate.js'
 
@@ -25,5 +26,7 @@ export function handle<
   if (typeof handler !== 'function') {
     throw new TypeError('shapeguard: handle(route, handler) needs a handler function')
   }
+  // Checked here first, so that a mistake in the route names handle().
+  planRoute(route as never, 'handle()')
   return [validate(route), asyncHandler(handler as never)]
 }

@@ -1,8 +1,9 @@
 import { toAdapter } from '../../adapters/resolve.js'
-import type { SchemaAdapter } from '../../engine/adapter.js'
+import { isAdapter, type SchemaAdapter } from '../../engine/adapter.js'
 import { compile } from '../../engine/compile.js'
 import type { RequestPart } from '../../engine/result.js'
-import { debugExposure, resolveExposure } from '../config/resolve-config.js'
+import { checkKnownKeys, checkNested } from '../config/check-option.js'
+import { debugExposure, exposureKeys, resolveExposure } from '../config/resolve-config.js'
 import { rateLimitStep } from '../rate-limit/rate-limit-step.js'
 import { cacheStep } from '../response/cache-control.js'
 import { type PrepareData, responseStripper } from '../response/strip-response.js'
@@ -19,26 +20,73 @@ export interface RoutePlan {
 }
 
 const parts = ['body', 'params', 'query', 'headers'] as const satisfies readonly RequestPart[]
+
+/** Every field a route may hold: SPEC 2.4's, and the documentation fields generateOpenAPI reads. */
+export const routeKeys = [
+  ...parts,
+  'response',
+  'sends',
+  'transform',
+  'rateLimit',
+  'cache',
+  'limits',
+  'allErrors',
+  'sanitize',
+  'summary',
+  'description',
+  'tags',
+  'deprecated',
+  'security',
+  'bodyType',
+  'externalDocs',
+  'extensions',
+  'responseHeaders',
+  'operationId',
+] as const satisfies readonly (keyof AnyRoute)[]
+
+// A schema given where its route belongs (`validate(User)` for `validate({ body: User })`).
+function isSchema(value: object): boolean {
+  return '~standard' in value || '_zod' in value || isAdapter(value)
+}
+
 const cache = new WeakMap<object, RoutePlan>()
+
+/**
+ * Throws a TypeError unless `route` is a route: an object, not a schema, with no key but a route's
+ * fields (a misspelt `responce` would silently turn response stripping off).
+ * @param name the function given the route, as errors name it
+ * @example checkRoute(definition, 'defineRoute()')
+ */
+export function checkRoute(route: unknown, name: string): void {
+  if (typeof route !== 'object' || route === null) {
+    throw new TypeError(
+      `shapeguard: ${name} takes a route: { body?, params?, query?, headers?, response? … }`,
+    )
+  }
+  if (isSchema(route)) {
+    throw new TypeError(
+      `shapeguard: ${name} takes a route, not a schema: give the schema as one of its parts, e.g. { body: schema }`,
+    )
+  }
+  checkKnownKeys(route, routeKeys, name)
+}
 
 /**
  * Compiles a route once (cached by the route object): schemas to validators, limits, the query's
  * array keys, the steps of a guarded request. Throws at definition naming a bad field or option.
+ * @param name the function given the route, as errors name it; default `validate()`
  */
-export function planRoute(route: AnyRoute): RoutePlan {
-  if (typeof route !== 'object' || route === null) {
-    throw new TypeError(
-      'shapeguard: validate() takes a route: { body?, params?, query?, headers?, response? … }',
-    )
-  }
+export function planRoute(route: AnyRoute, name = 'validate()'): RoutePlan {
   const hit = cache.get(route)
   if (hit !== undefined) return hit
+  checkRoute(route, name)
   const allErrors = route.allErrors ?? false
   if (typeof allErrors !== 'boolean') throw new TypeError('shapeguard: allErrors must be a boolean')
   if (route.transform !== undefined && typeof route.transform !== 'function') {
     throw new TypeError('shapeguard: transform must be a function')
   }
   const sanitize = route.sanitize
+  checkNested(sanitize, 'sanitize', exposureKeys)
   resolveExposure(sanitize, debugExposure(true), 'sanitize')
   const adapters = new Map<RequestPart, SchemaAdapter>()
   for (const part of parts)

@@ -14,6 +14,7 @@ import {
 } from '../guards/index.js'
 import { bodyInput, normaliseStrings } from './request-input.js'
 import type { AnyRoute } from './route-types.js'
+import { warnUnparsedBody } from './warn-unparsed-body.js'
 
 // The steps of a guarded request, each built once per route by planRoute().
 
@@ -47,7 +48,7 @@ export function guardStep(
     }
   }
   return function guards(req, _res, config) {
-    checkContentType(req)
+    checkContentType(req, warnUnparsedBody)
     const limits = limitsFor(config)
     if (req.body !== undefined) req.body = guardBody(req.body, limits)
     const query = req.query

@@ -3,6 +3,7 @@ import { type ResolvedConfig, resolveConfig } from '../config/resolve-config.js'
 import { configOf, contextOf, peekContext } from '../context/context.js'
 import { asError } from '../errors/app-error.js'
 import { installHelpers } from '../response/helpers.js'
+import { warnHandlerOrder } from '../router/warn-handler-order.js'
 import { planRoute, type RoutePlan } from './plan.js'
 import { markRoute } from './route-mark.js'
 import type { BodyOf, RouteDefinition, SchemaSlot } from './route-types.js'
@@ -28,7 +29,11 @@ function requestConfig(req: Request, res: Response): ResolvedConfig {
   if (config !== undefined) return config
   let resolved = configOf(req, res)
   if (resolved === undefined) {
-    fallback ??= resolveConfig({})
+    if (fallback === undefined) {
+      fallback = resolveConfig({})
+      // The first guarded request of a process without shapeguard(): its routes are registered.
+      if (fallback.debug) warnHandlerOrder(req.app)
+    }
     resolved = fallback
   }
   installHelpers(res, resolved)
@@ -54,7 +59,11 @@ function forward(next: NextFunction, err: unknown): void {
 }
 
 function pass(plan: RoutePlan, res: Response, next: NextFunction): void {
-  if (plan.prepare !== undefined) contextOf(res).prepare = plan.prepare
+  if (plan.prepare !== undefined) {
+    const context = contextOf(res)
+    context.prepare = plan.prepare
+    context.next = next
+  }
   next()
 }
 

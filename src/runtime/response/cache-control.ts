@@ -1,8 +1,9 @@
 import type { Response } from 'express'
+import { checkKnownKeys } from '../config/check-option.js'
 import type { CacheOptions } from '../pipeline/route-types.js'
 import type { Step } from '../pipeline/steps.js'
 
-const known = new Set(['maxAge', 'private', 'noStore', 'sMaxAge', 'staleWhileRevalidate', 'vary'])
+const known = ['maxAge', 'private', 'noStore', 'sMaxAge', 'staleWhileRevalidate', 'vary']
 // RFC 9110 field names (tokens).
 const fieldName = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
 
@@ -28,13 +29,7 @@ export function cacheControl(options: CacheOptions): string {
   if (typeof options !== 'object' || options === null) {
     throw new TypeError('shapeguard: cache must be an object: { maxAge, private, noStore, … }')
   }
-  for (const key of Object.keys(options)) {
-    if (!known.has(key)) {
-      throw new TypeError(
-        `shapeguard: cache.${key} is not an option (maxAge, private, noStore, sMaxAge, staleWhileRevalidate, vary)`,
-      )
-    }
-  }
+  checkKnownKeys(options, known, 'cache')
   const maxAge = seconds(options.maxAge, 'maxAge')
   const sMaxAge = seconds(options.sMaxAge, 'sMaxAge')
   const stale = seconds(options.staleWhileRevalidate, 'staleWhileRevalidate')

@@ -1,11 +1,13 @@
 import type { Response } from 'express'
 import type { ResolvedConfig } from '../config/resolve-config.js'
 import { contextOf, peekContext } from '../context/context.js'
+import { sendFallback } from '../errors/error-fallback.js'
 import { withoutShapeguard } from '../errors/without-shapeguard.js'
 import { endpointOf } from '../logging/request-log-state.js'
 import { resolveLogger } from '../logging/resolve-logger.js'
 import type { RouteShape } from './route-shape.js'
 import { ownJson, sendJson } from './send-json.js'
+import { isPending } from './strip-response.js'
 import type {
   CreatedOptions,
   CursorPaginatedOptions,
@@ -105,6 +107,34 @@ function sendSuccess(
     }
   }
   const data = prepare === undefined ? (given ?? null) : prepare(given ?? null)
+  if (!isPending(data)) {
+    sendData(res, config, status, data, message, route)
+    return
+  }
+  // An asynchronous response schema: the answer goes out once the data is stripped. A failure
+  // goes where a synchronous one would have: to the error middleware, through the route's next.
+  const next = context?.next
+  data
+    .then((stripped) => sendData(res, config, status, stripped, message, route))
+    .catch((err: unknown) => {
+      try {
+        if (next === undefined) sendFallback(res)
+        else next(err)
+      } catch {
+        sendFallback(res)
+      }
+    })
+}
+
+// The (stripped) data in the app's or the route's envelope.
+function sendData(
+  res: Response,
+  config: ResolvedConfig,
+  status: number,
+  data: unknown,
+  message: string,
+  route: RouteShape | undefined,
+): void {
   let body: unknown
   if (route === undefined) body = config.response.shape.success(data, message)
   else if (route.raw) body = data

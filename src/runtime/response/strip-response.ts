@@ -1,11 +1,14 @@
 import type { SchemaAdapter } from '../../engine/adapter.js'
 import { compile } from '../../engine/compile.js'
 import { compileJson, type JsonWriter } from '../../engine/compile-json.js'
-import type { Issue } from '../../engine/result.js'
+import type { Issue, Result } from '../../engine/result.js'
 import { type AppError, raise } from '../errors/app-error.js'
 import { warnCompileFallback } from '../pipeline/warn-compile-fallback.js'
 
-/** Passes a success helper's `data` through the response schema; throws instead of sending bad data. */
+/**
+ * Passes a success helper's `data` through the response schema; throws instead of sending bad
+ * data, or answers with a promise (`isPending`) when the schema is asynchronous.
+ */
 export interface PrepareData {
   (data: unknown): unknown
   /**
@@ -15,15 +18,12 @@ export interface PrepareData {
   readonly json?: JsonWriter | undefined
 }
 
-// A bare schema of these libraries given as `response`: what to wrap it in instead.
-const wrappers = new Map([
-  ['valibot', "valibotAdapter(schema) from 'shapeguard/adapters/valibot', with no async checks"],
-])
+// The promises stripResponse answered with, told apart from data that is itself a promise.
+const pending = new WeakSet<Promise<unknown>>()
 
-function vendorOf(adapter: SchemaAdapter): string | undefined {
-  if (adapter.library !== 'standard-schema') return undefined
-  const vendor = (adapter.schema as { '~standard'?: { vendor?: unknown } })['~standard']?.vendor
-  return typeof vendor === 'string' ? vendor : undefined
+/** Whether a `PrepareData` answer is the promise of an asynchronous schema's stripped data. */
+export function isPending(value: unknown): value is Promise<unknown> {
+  return value instanceof Promise && pending.has(value)
 }
 
 /**
@@ -31,32 +31,24 @@ function vendorOf(adapter: SchemaAdapter): string | undefined {
  * so fields it does not declare never leave. Data that fails the schema is never sent: the helper
  * throws a programmer error (500 INTERNAL_ERROR, the fallback message in production, a message
  * naming the field and the failed check in development; never any of the data itself, whatever
- * the library's own message says).
- * @throws TypeError at definition when the schema answers asynchronously (a bare valibot schema
- * with async checks): a response is sent synchronously.
+ * the library's own message says). A schema that answers asynchronously (async checks, a
+ * Standard Schema whose `validate` returns a promise) gives a promise (`isPending`) of the
+ * stripped data, rejected with that same error.
  */
 export function responseStripper(adapter: SchemaAdapter): PrepareData {
-  if (adapter.async) {
-    const vendor = vendorOf(adapter)
-    const wrap = vendor === undefined ? undefined : wrappers.get(vendor)
-    throw new TypeError(
-      wrap === undefined
-        ? `shapeguard: response: a response schema must be synchronous (this ${adapter.library} schema has async checks)`
-        : `shapeguard: response: a bare ${vendor} schema validates asynchronously, and a response is checked synchronously; wrap it: ${wrap}`,
-    )
-  }
   const validator = compile(adapter)
   warnCompileFallback('response', adapter, validator)
   const trustCode = adapter.library !== 'standard-schema'
-  function stripResponse(data: unknown): unknown {
-    const result = validator.validate(data, false)
-    if (result instanceof Promise) {
-      // A Standard Schema that turned out to be async: its rejection must not go unobserved.
-      result.catch(() => undefined)
-      throw responseError('the response schema answered asynchronously')
-    }
+  function settle(result: Result<unknown>): unknown {
     if (result.success) return result.data
     throw responseError(describeIssue(result.issues[0], trustCode))
+  }
+  function stripResponse(data: unknown): unknown {
+    const result = validator.validate(data, false)
+    if (!(result instanceof Promise)) return settle(result)
+    const later = result.then(settle)
+    pending.add(later)
+    return later
   }
   return Object.assign(stripResponse, { json: compileJson(adapter) })
 }

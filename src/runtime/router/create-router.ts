@@ -1,5 +1,6 @@
 import type { Router, RouterOptions } from 'express'
 import express from 'express'
+import { checkOptions } from '../config/check-option.js'
 import { dispatchThroughTable, type HostRouter } from './table-dispatch.js'
 
 /** `createRouter()` options: every option of the host's router, plus the router factory. */
@@ -23,6 +24,7 @@ export interface CreateRouterOptions extends RouterOptions {
  * @example const users = createRouter({ mergeParams: true }); users.get('/:id', getUser)
  */
 export function createRouter(options: CreateRouterOptions = {}): Router {
+  checkOptions(options, ['Router', 'caseSensitive', 'mergeParams', 'strict'], 'createRouter()')
   const { Router: makeRouter = express.Router, ...routerOptions } = options
   const router = makeRouter(routerOptions)
   dispatchThroughTable(router as unknown as HostRouter, () => makeRouter() as never)

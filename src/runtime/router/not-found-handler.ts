@@ -1,7 +1,11 @@
 import type { RequestHandler } from 'express'
+import { checkOptions, checkString } from '../config/check-option.js'
+import { debugFromEnv } from '../config/resolve-config.js'
+import { configOf } from '../context/context.js'
 import { raise } from '../errors/app-error.js'
 import { pathOf } from '../logging/request-log-state.js'
 import { allowedMethods } from './allowed-methods.js'
+import { markTerminal, warnHandlerOrder } from './warn-handler-order.js'
 
 /** Options of `notFoundHandler()`. */
 export interface NotFoundHandlerOptions {
@@ -17,17 +21,27 @@ export interface NotFoundHandlerOptions {
  * @example app.use(notFoundHandler(), errorHandler())
  */
 export function notFoundHandler(options: NotFoundHandlerOptions = {}): RequestHandler {
-  const fixed = options.message
-  return function notFoundHandler(req, res, next) {
-    const allowed = req.method === 'OPTIONS' ? undefined : allowedMethods(res)
-    if (allowed !== undefined) {
-      res.setHeader('Allow', allowed.join(', '))
-      return next(
-        raise('METHOD_NOT_ALLOWED', `Method ${req.method} is not allowed on this route`, {
-          allowed,
-        }),
-      )
-    }
-    next(raise('NOT_FOUND', fixed ?? `Cannot ${req.method} ${pathOf(req) || '/'}`))
-  }
+  checkOptions(options, ['message'], 'notFoundHandler()')
+  const fixed = checkString(options.message, 'notFoundHandler: message')
+  let first = true
+  return markTerminal(
+    function notFoundHandler(req, res, next) {
+      if (first) {
+        // Mounted before the routes, it answers every request: the first one says so.
+        first = false
+        if (configOf(req, res)?.debug ?? debugFromEnv()) warnHandlerOrder(req.app)
+      }
+      const allowed = req.method === 'OPTIONS' ? undefined : allowedMethods(res)
+      if (allowed !== undefined) {
+        res.setHeader('Allow', allowed.join(', '))
+        return next(
+          raise('METHOD_NOT_ALLOWED', `Method ${req.method} is not allowed on this route`, {
+            allowed,
+          }),
+        )
+      }
+      next(raise('NOT_FOUND', fixed ?? `Cannot ${req.method} ${pathOf(req) || '/'}`))
+    } satisfies RequestHandler,
+    'notFoundHandler()',
+  )
 }

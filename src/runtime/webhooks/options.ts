@@ -1,6 +1,6 @@
 import { createHmac, getHashes } from 'node:crypto'
 import type { Request } from 'express'
-import { checkFunction } from '../config/check-option.js'
+import { checkFunction, checkKnownKeys } from '../config/check-option.js'
 import { presets } from './presets.js'
 import type { Verifier } from './scheme.js'
 import { resolveKeys } from './secrets.js'
@@ -23,15 +23,6 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
 
 function fail(message: string): never {
   throw new TypeError(`shapeguard: verifyWebhook ${message}`)
-}
-
-function checkKeys(options: object, allowed: readonly string[], what: string): void {
-  for (const key of Object.keys(options)) {
-    if (!COMMON.includes(key) && !allowed.includes(key)) {
-      const list = [...COMMON.slice(1), ...allowed].join(', ')
-      fail(`${key} is not an option ${what} (${list})`)
-    }
-  }
 }
 
 function hmacWorks(algorithm: string): boolean {
@@ -77,7 +68,7 @@ function publicUrl(value: unknown): PublicUrl {
 }
 
 function custom(options: Record<string, unknown>): Verifier {
-  checkKeys(options, CUSTOM, 'of a custom scheme')
+  checkKnownKeys(options, [...COMMON, ...CUSTOM], 'verifyWebhook()', 'a custom scheme')
   const header = headerName(options.headerName, 'headerName (needed without a provider)')
   const algorithm = options.algorithm ?? 'sha256'
   if (typeof algorithm !== 'string' || !getHashes().includes(algorithm) || !hmacWorks(algorithm)) {
@@ -127,7 +118,7 @@ export function resolveWebhookOptions(options: VerifyWebhookOptions): ResolvedWe
     fail(`provider must be one of ${Object.keys(presets).join(', ')}`)
   }
   const preset = presets[provider as keyof typeof presets]
-  checkKeys(raw, preset.options, `of the ${provider} preset`)
+  checkKnownKeys(raw, [...COMMON, ...preset.options], 'verifyWebhook()', `the ${provider} preset`)
   const verify = preset.build({
     keys: resolveKeys(raw.secret, preset.secret),
     toleranceSecs: tolerance(raw.toleranceSecs),

@@ -1,3 +1,5 @@
+import { IncomingMessage } from 'node:http'
+import { Socket } from 'node:net'
 import { describe, expect, it } from 'vitest'
 import { shapeguard } from '../../../src/index.js'
 import { peekContext } from '../../../src/runtime/context/context.js'
@@ -7,6 +9,54 @@ describe('shapeguard', () => {
   it('resolves its configuration once, when mounted, and checks it there', () => {
     expect(() => shapeguard({ response: { statusCodes: { GET: 500 } } })).toThrow(
       /response\.statusCodes\.GET/,
+    )
+  })
+
+  it('rejects a misspelt option, naming it and listing the options (loger for logger)', () => {
+    expect(() => shapeguard({ loger: { level: 'warn' } } as never)).toThrow(
+      new TypeError(
+        'shapeguard: shapeguard(): loger is not an option (debug, logger, requestId, validation, response, errors)',
+      ),
+    )
+  })
+
+  it('rejects a misspelt or misplaced key of every section, and a section that is not an object', () => {
+    const cases: [unknown, string][] = [
+      [
+        { requestId: { enable: false } },
+        'requestId.enable is not an option (enabled, header, generator)',
+      ],
+      [{ requestId: false }, 'requestId must be an object'],
+      [
+        { validation: { strigs: { trim: true } } },
+        'validation.strigs is not an option (strings, limits, exposeFieldName, exposeMessage, exposeEnumValues, exposeSchemaCodes)',
+      ],
+      [
+        { validation: { strings: { trimm: true } } },
+        'validation.strings.trimm is not an option (trim, lowercase)',
+      ],
+      [
+        { response: { statuscodes: { POST: 200 } } },
+        'response.statuscodes is not an option (shape, statusCodes, includeRequestId)',
+      ],
+      [
+        { errors: { fallback: 'x' } },
+        'errors.fallback is not an option (fallbackMessage, onError, format)',
+      ],
+      [{ errors: { format: 'problem+json' } }, "errors.format must be 'envelope'"],
+    ]
+    for (const [config, message] of cases) {
+      expect(() => shapeguard(config as never)).toThrow(TypeError)
+      expect(() => shapeguard(config as never)).toThrow(`shapeguard: ${message}`)
+    }
+    expect(() => shapeguard({ errors: { format: 'envelope' } })).not.toThrow()
+  })
+
+  it('says a route option goes to the route, and shapeguard itself must be called', () => {
+    expect(() => shapeguard({ cache: { maxAge: 1 } } as never)).toThrow(/option of a route/)
+    // app.use(shapeguard): Express calls it with the request.
+    expect(() => shapeguard(new IncomingMessage(new Socket()) as never)).toThrow(
+      'shapeguard: shapeguard() makes the middleware: mount app.use(shapeguard()), not app.use(shapeguard)',
     )
   })
 

@@ -5,6 +5,14 @@ import { mockNext, mockRequest, mockResponse } from '../../../src/testing/index.
 import { captureLogger } from '../../e2e/support.js'
 
 describe('errorHandler', () => {
+  it('rejects a misspelt option, naming it and listing the options', () => {
+    expect(() => errorHandler({ fallbackMesage: 'Oops' } as never)).toThrow(
+      new TypeError(
+        'shapeguard: errorHandler(): fallbackMesage is not an option (fallbackMessage, onError, logger, debug)',
+      ),
+    )
+  })
+
   it('is an error middleware (four parameters) and never calls next', () => {
     const handler = errorHandler({ logger: captureLogger() })
     expect(handler.length).toBe(4)

@@ -109,28 +109,65 @@ describe('checkContentType', () => {
       )
     })
 
-    it('says the type is not parsed, without echoing it, with the allowed types', () => {
+    function unparsedError(type: string): { message: string; details: unknown } {
       try {
         checkContentType({
           method: 'PATCH',
-          headers: { ...withBody, 'content-type': 'Application/Merge-Patch+JSON; charset=utf-8' },
+          headers: { ...withBody, 'content-type': type },
           readableEnded: false,
         } as unknown as Request)
-        expect.unreachable()
       } catch (error) {
-        expect(error).toMatchObject({
-          message:
-            'This Content-Type is not parsed by this API: send application/json, application/x-www-form-urlencoded or multipart/form-data',
-          details: {
-            allowed: [
-              'application/json',
-              'application/*+json',
-              'application/x-www-form-urlencoded',
-              'multipart/form-data',
-            ],
-          },
-        })
+        return error as { message: string; details: unknown }
       }
+      throw new Error('expected a 415')
+    }
+
+    it('says the API does not parse a correct application/json body, never to send one', () => {
+      const error = unparsedError('application/json; charset=utf-8')
+      expect(error).toMatchObject({
+        message: 'This API does not parse application/json bodies on this route',
+        details: { allowed: ['application/x-www-form-urlencoded', 'multipart/form-data'] },
+      })
+      expect(error.message).not.toMatch(/send/)
+    })
+
+    it('says the same of a form body, listing what may still be parsed', () => {
+      expect(unparsedError('application/x-www-form-urlencoded')).toMatchObject({
+        message: 'This API does not parse application/x-www-form-urlencoded bodies on this route',
+        details: { allowed: ['application/json', 'application/*+json', 'multipart/form-data'] },
+      })
+    })
+
+    it('says a +json type is not parsed, without echoing it', () => {
+      const error = unparsedError('Application/Merge-Patch+JSON; charset=utf-8')
+      expect(error).toMatchObject({
+        message: 'This API does not parse this +json media type on this route',
+        details: {
+          allowed: ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'],
+        },
+      })
+      expect(error.message.toLowerCase()).not.toContain('merge-patch')
+    })
+
+    it('tells onUnparsed, once per unparsed body, and only then', () => {
+      const heard: unknown[] = []
+      const check = (headers: Record<string, string>, stream: Record<string, unknown>) => {
+        try {
+          checkContentType(
+            { method: 'POST', headers, ...stream } as unknown as Request,
+            (_req, u) => heard.push([u.type, u.parser]),
+          )
+        } catch {}
+      }
+      check({ ...withBody, 'content-type': 'application/json' }, unread)
+      check({ ...withBody, 'content-type': 'application/x-www-form-urlencoded' }, unread)
+      check({ ...withBody, 'content-type': 'text/plain' }, unread)
+      check({ ...withBody, 'content-type': 'application/json' }, { readableEnded: true })
+      check(withBody, unread)
+      expect(heard).toEqual([
+        ['application/json', 'app.use(express.json())'],
+        ['application/x-www-form-urlencoded', 'app.use(express.urlencoded({ extended: false }))'],
+      ])
     })
 
     it('passes a body read by a parser (body-parser 1 sets _body; 2 reads to the end)', () => {

@@ -3,6 +3,8 @@ import { describe, expectTypeOf, it } from 'vitest'
 import * as yup from 'yup'
 import * as z from 'zod'
 import { defineRoute, handle, validate, zodAdapter } from '../../../src/index.js'
+import type { routeKeys } from '../../../src/runtime/pipeline/plan.js'
+import type { AnyRoute } from '../../../src/runtime/pipeline/route-types.js'
 
 const Body = z.object({ name: z.string() })
 
@@ -88,5 +90,11 @@ describe('rateLimit and cache', () => {
     defineRoute({ rateLimit: { max: 1 } })
     // @ts-expect-error maxAge is in seconds, a number
     handle({ cache: { maxAge: '60' } }, () => {})
+  })
+})
+
+describe('routeKeys', () => {
+  it('lists every field of a route, so none is refused as a misspelling', () => {
+    expectTypeOf<(typeof routeKeys)[number]>().toEqualTypeOf<keyof AnyRoute>()
   })
 })

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { standardAdapter } from '../../../src/adapters/standard/index.js'
 import { defineAdapter } from '../../../src/engine/adapter.js'
 import { isAppError } from '../../../src/runtime/errors/app-error.js'
-import { responseStripper } from '../../../src/runtime/response/strip-response.js'
+import { isPending, responseStripper } from '../../../src/runtime/response/strip-response.js'
 
 const SECRET = 'S3CRET-4111111111111111'
 
@@ -39,5 +39,41 @@ describe('responseStripper', () => {
         "Response does not match the route's response schema (data.card.0 failed the schema)",
       )
     }
+  })
+
+  it('answers with a pending promise of the stripped data when the schema is asynchronous', async () => {
+    const prepare = responseStripper(
+      standardAdapter({
+        '~standard': {
+          version: 1,
+          vendor: 'test',
+          validate: async (value: unknown) =>
+            (value as { ok?: boolean }).ok
+              ? { value: { ok: true } }
+              : { issues: [{ message: `bad ${JSON.stringify(value)}`, path: ['ok'] }] },
+        },
+      }),
+    )
+    const good = prepare({ ok: true, card: SECRET })
+    expect(isPending(good)).toBe(true)
+    await expect(good).resolves.toEqual({ ok: true })
+    const bad = prepare({ card: SECRET })
+    expect(isPending(bad)).toBe(true)
+    const err = await (bad as Promise<unknown>).catch((e: unknown) => e)
+    expect(isAppError(err)).toBe(true)
+    expect((err as Error).message).toBe(
+      "Response does not match the route's response schema (data.ok failed the schema)",
+    )
+  })
+
+  it('never takes data that is itself a promise for a pending answer', () => {
+    const prepare = responseStripper(
+      standardAdapter({
+        '~standard': { version: 1, vendor: 'test', validate: (value) => ({ value }) },
+      }),
+    )
+    const data = Promise.resolve(1)
+    expect(prepare(data)).toBe(data)
+    expect(isPending(prepare(data))).toBe(false)
   })
 })

@@ -13,6 +13,17 @@ function allowedOf(res: object): unknown {
 }
 
 describe('createRouter', () => {
+  it('rejects a misspelt option, naming it and listing the options', () => {
+    expect(() => createRouter({ mergeParam: true } as never)).toThrow(
+      new TypeError(
+        'shapeguard: createRouter(): mergeParam is not an option (Router, caseSensitive, mergeParams, strict)',
+      ),
+    )
+    expect(() =>
+      createRouter({ mergeParams: true, strict: true, caseSensitive: true }),
+    ).not.toThrow()
+  })
+
   it("uses the installed express package's Router by default", async () => {
     const router = createRouter()
     router.get('/x', (_req, res) => {

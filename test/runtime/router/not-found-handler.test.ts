@@ -3,6 +3,15 @@ import { type AppError, notFoundHandler } from '../../../src/index.js'
 import { mockNext, mockRequest, mockResponse } from '../../../src/testing/index.js'
 
 describe('notFoundHandler', () => {
+  it('rejects a misspelt option, naming it and listing the options, and a message not a string', () => {
+    expect(() => notFoundHandler({ mesage: 'Nothing here' } as never)).toThrow(
+      new TypeError('shapeguard: notFoundHandler(): mesage is not an option (message)'),
+    )
+    expect(() => notFoundHandler({ message: 404 } as never)).toThrow(
+      'shapeguard: notFoundHandler: message must be a string',
+    )
+  })
+
   it('passes a 404 NOT_FOUND naming method and path on', () => {
     const next = mockNext()
     notFoundHandler()(mockRequest({ method: 'post', url: '/a/b?c=d' }), mockResponse(), next)
