@@ -153,6 +153,20 @@ export function stringSchema(node: IRString, io: 'input' | 'output' = 'output'):
   return s
 }
 
+/**
+ * The values of a literal or enum: one value is `const` and a one-value `enum` (SPEC 4.7: tools
+ * read either), several an `enum`, typed when they share a type.
+ */
+export function enumSchema(values: readonly unknown[]): JsonSchema {
+  const json = values.filter((v) => v !== undefined).map(jsonValue)
+  if (json.length === 1) return { const: json[0], enum: json }
+  const types = new Set(json.map((v) => (v === null ? 'null' : typeof v)))
+  const only = types.size === 1 ? [...types][0] : undefined
+  return only === 'string' || only === 'number' || only === 'boolean'
+    ? { type: only, enum: json }
+    : { enum: json }
+}
+
 export function jsonValue(v: unknown): unknown {
   return typeof v === 'bigint' ? Number(v) : v
 }
@@ -162,7 +176,9 @@ export function withNull(s: JsonSchema): JsonSchema {
   if (type === 'null' || (Array.isArray(type) && type.includes('null'))) return s
   if (Array.isArray(type) && s.$ref === undefined && s.anyOf === undefined && s.enum === undefined)
     return { ...s, type: [...type, 'null'] }
-  if (Object.keys(s).length === 1 && 'const' in s) return { enum: [s.const, null] }
+  // A literal (`const`, with or without its one-value `enum`): one value or null.
+  if ('const' in s && Object.keys(s).every((k) => k === 'const' || k === 'enum'))
+    return { enum: [s.const, null] }
   if (typeof s.type === 'string' && s.$ref === undefined && s.anyOf === undefined) {
     const out: JsonSchema = { ...s, type: [s.type, 'null'] }
     if (Array.isArray(s.enum)) out.enum = [...s.enum, null]

@@ -21,11 +21,11 @@ export interface JsonSchemaOptions {
   /** Prefix of `$ref` to a definition; default `#/$defs/` (use `#/components/schemas/` with `definitions`). */
   readonly refPrefix?: string
   /**
-   * How a coerced leaf is written in input mode: `target` (default) as the type it is coerced to
-   * (what a query string or header value means), `any` unconstrained (a JSON body: the library
-   * converts nearly any value).
+   * How a leaf that converts its input is written in input mode: `target` (default) as the type
+   * it converts to (what a query string or header value means); `json` (a JSON body) as that
+   * type or the strings the library reads as it (`type: ['integer', 'string']` with a `pattern`).
    */
-  readonly coercion?: 'target' | 'any'
+  readonly coercion?: 'target' | 'json'
   /** Called for each node written as the unconstrained `{}` because only the library knows it. */
   readonly onWiden?: (widening: Widening) => void
   /** Called when a schema named `id` is written under `name` because another schema holds `id`. */

@@ -1,9 +1,10 @@
 import { isAdapter, type SchemaAdapter } from './adapter.js'
 import type { IRNode, IRObject, IRRecursive, NativeReason } from './ir/types.js'
 import { each, type Visitor, visit, visitSome } from './ir/visit.js'
+import { type CoercingLeaf, coercedInput, readAs } from './json-schema-coerced.js'
 import { canonical, defineNamed, freeName, namesOf, preferredName } from './json-schema-defs.js'
 import { absentAllowed, takesAnything, takesMissing } from './json-schema-input.js'
-import { jsonValue, numberSchema, stringSchema, withNull } from './json-schema-leaves.js'
+import { enumSchema, numberSchema, stringSchema, withNull } from './json-schema-leaves.js'
 import type { JsonSchema, JsonSchemaOptions, Widening } from './json-schema-types.js'
 import { unionOf } from './json-schema-union.js'
 
@@ -171,28 +172,16 @@ const child = (n: IRNode, c: Cursor) => c.w.write(n)
 /** An inner node standing where the node stands (wrappers, union options): open if it is. */
 const same = (n: IRNode, c: Cursor) => c.w.write(n, c.open)
 
-const enumSchema = (values: readonly unknown[]): JsonSchema => {
-  const json = values.filter((v) => v !== undefined).map(jsonValue)
-  if (json.length === 1) return { const: json[0] }
-  const types = new Set(json.map((v) => (v === null ? 'null' : typeof v)))
-  const only = types.size === 1 ? [...types][0] : undefined
-  return only === 'string' || only === 'number' || only === 'boolean'
-    ? { type: only, enum: json }
-    : { enum: json }
-}
-
 /**
- * A coerced leaf in input mode with `coercion: 'any'`: the library converts nearly any value, so
- * the schema is unconstrained, with the target type named in a `$comment`.
+ * A leaf that converts its input, in input mode with `coercion: 'json'` (a JSON body): its own
+ * schema or the string forms the library reads as its type (API.md 30).
  */
 const coerced =
-  <N extends IRNode & { readonly coerce: unknown }>(
-    write: (n: N, io: Cursor['w']['io']) => JsonSchema,
-  ) =>
+  <N extends CoercingLeaf>(write: (n: N, io: Cursor['w']['io']) => JsonSchema) =>
   (n: N, c: Cursor): JsonSchema => {
     const s = write(n, c.w.io)
-    if (c.w.io !== 'input' || n.coerce === false || c.w.options.coercion !== 'any') return s
-    return { $comment: `coerced to ${String(s.format ?? s.type)}` }
+    if (c.w.io !== 'input' || n.coerce === false || c.w.options.coercion !== 'json') return s
+    return coercedInput(n, s)
   }
 
 const widest = (c: Cursor, reason: NativeReason, detail?: string): JsonSchema => {
@@ -263,13 +252,16 @@ const writers: Visitor<JsonSchema, Cursor> = {
     const s = n.on === 'null' || n.on === 'nullish' ? withNull(same(n.inner, c)) : same(n.inner, c)
     return n.value === undefined ? s : { ...s, default: n.value }
   },
-  pipe: (n, c) => same(c.w.io === 'input' ? n.in : n.out, c),
+  pipe: (n, c) => {
+    if (c.w.io === 'output') return same(n.out, c)
+    // A string the pipe converts (to a number, a date, …): the forms that conversion reads.
+    const s = same(n.in, c)
+    return n.in.kind === 'string' ? readAs(s, n.out) : s
+  },
   recursive: (n, c) => c.w.recursive(n, c.open),
   ref: (n, c) => c.w.ref(n.id),
   native: (n, c) => {
     if (c.w.io === 'input' && takesAnything.has(n.reason)) return {}
-    // yup parses dates from strings its own way (and more than ISO 8601 date-times).
-    if (c.w.io === 'input' && n.reason === 'date') return { $comment: 'a date the library parses' }
     const shown =
       c.w.io === 'input' ? n.inner : (n.output ?? (n.reason === 'transform' ? undefined : n.inner))
     if (shown) return same(shown, c)

@@ -14,6 +14,51 @@ import { listen, uis } from './docs-support.js'
 
 const available = chromiumAvailable()
 
+// A description that styles the page: a <style> element and a style attribute.
+const styled =
+  'before the style <style>html body { outline: 5px solid rgb(1, 2, 3) !important }</style> ' +
+  '<span class="sg-styled" style="display: block; background: rgb(4, 5, 6)">after</span>'
+
+/** A spec with the styling payload in every kind of description the UIs render as Markdown. */
+function styleSpec(): Record<string, unknown> {
+  const schema = { type: 'object', description: styled, properties: { a: { type: 'string' } } }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Styled', version: '1', description: styled },
+    tags: [{ name: 'items', description: styled }],
+    paths: {
+      '/items/{id}': {
+        get: {
+          tags: ['items'],
+          summary: 'Get item',
+          description: styled,
+          operationId: 'getItem',
+          parameters: [
+            {
+              name: 'id',
+              in: 'path',
+              required: true,
+              description: styled,
+              schema: { type: 'string' },
+            },
+          ],
+          responses: {
+            '200': { description: styled, content: { 'application/json': { schema } } },
+          },
+        },
+      },
+    },
+  }
+}
+
+// Whether the payload styled the page: the body's outline, and a spanned element's background.
+const injected = `({
+  outline: getComputedStyle(document.body).outlineStyle,
+  attribute: [...document.querySelectorAll('.sg-styled')].some(
+    (e) => getComputedStyle(e).backgroundColor === 'rgb(4, 5, 6)',
+  ),
+})`
+
 describe.skipIf(!available)(
   available ? 'a hostile spec in chromium' : `a hostile spec in chromium (${chromiumSkipReason})`,
   () => {
@@ -27,6 +72,13 @@ describe.skipIf(!available)(
         app.use(`/docs/${ui}`, serveDocs(hostileSpec(), { ui, assets: 'local' }))
       app.use('/create-docs', createDocs({ spec: hostileSpec(), assets: 'local' }))
       app.use('/control', serveDocs(hostileSpec(), { ui: 'redoc', assets: 'local', csp: false }))
+      for (const [ui] of uis)
+        app.use(`/style/${ui}`, serveDocs(styleSpec(), { ui, assets: 'local' }))
+      app.use('/style/create-docs', createDocs({ spec: styleSpec(), assets: 'local' }))
+      app.use(
+        '/style/control',
+        serveDocs(styleSpec(), { ui: 'redoc', assets: 'local', csp: false }),
+      )
       server = await listen(app)
       browser = await launchChromium()
       context = await browser.browser.newContext({ viewport: { width: 1000, height: 800 } })
@@ -63,6 +115,36 @@ describe.skipIf(!available)(
       },
       30_000,
     )
+
+    // Each UI's own cleaning, and for Redoc (whose DOMPurify keeps <style> and style="…") the
+    // automatic policy's style nonce: what the spec's Markdown brings styles nothing.
+    it.each([...uis.map(([ui]) => `/style/${ui}`), '/style/create-docs'])(
+      '%s applies no <style> and no style attribute from the spec',
+      async (path) => {
+        const watch = await watchedPage(context)
+        await watch.page.goto(`${server.origin}${path}`)
+        await watch.page.getByText('Get item').filter({ visible: true }).first().waitFor()
+        for (const summary of await watch.page.locator('.opblock-summary').all())
+          await summary.click()
+        await watch.page.getByText('before the style').filter({ visible: true }).first().waitFor()
+        expect(await watch.page.evaluate(injected)).toEqual({ outline: 'none', attribute: false })
+        // Refused: only what the spec brought (inline styles), nothing of the UI.
+        expect(watch.violations.filter((v) => !/^style-src-(elem|attr) inline /.test(v))).toEqual(
+          [],
+        )
+        expect(watch.outside).toEqual([])
+        await watch.page.close()
+      },
+      30_000,
+    )
+
+    it('the control: without a CSP, the spec’s <style> and style="…" apply in Redoc', async () => {
+      const watch = await watchedPage(context)
+      await watch.page.goto(`${server.origin}/style/control`)
+      await watch.page.getByText('before the style').filter({ visible: true }).first().waitFor()
+      expect(await watch.page.evaluate(injected)).toEqual({ outline: 'solid', attribute: true })
+      await watch.page.close()
+    }, 30_000)
 
     it('the control: without a CSP, a javascript: link Redoc keeps from the spec runs', async () => {
       const watch = await watchedPage(context)

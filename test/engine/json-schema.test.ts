@@ -162,7 +162,10 @@ describe('toJsonSchema', () => {
     })
     expect(input(z.int32())).toMatchObject({ type: 'integer', format: 'int32' })
     expect(input(z.bigint())).toEqual({ type: 'integer', format: 'int64' })
-    expect(input(z.literal('a'))).toEqual({ const: 'a' })
+    // A literal is `const` and a one-value `enum` (SPEC 4.7); null joins the enum.
+    expect(input(z.literal('active'))).toEqual({ const: 'active', enum: ['active'] })
+    expect(input(z.literal(1).nullable())).toEqual({ enum: [1, null] })
+    expect(input(z.enum(['only']))).toEqual({ const: 'only', enum: ['only'] })
     expect(input(z.union([z.literal('a'), z.literal('b')]))).toEqual({
       type: 'string',
       enum: ['a', 'b'],
@@ -197,7 +200,8 @@ describe('toJsonSchema', () => {
 
   it('shows a pipe’s input or output side, and a transform’s output as unconstrained', () => {
     const s = z.string().pipe(z.coerce.number())
-    expect(input(s)).toEqual({ type: 'string' })
+    // The string is read as a number: the numerals it may be.
+    expect(input(s)).toEqual({ type: 'string', pattern: '^-?\\d{1,15}(?:\\.\\d+)?$' })
     expect(output(s)).toEqual({ type: 'number' })
     expect(input(z.string().transform((x) => x.length))).toEqual({ type: 'string' })
     expect(output(z.string().transform((x) => x.length))).toEqual({})
@@ -375,13 +379,42 @@ describe('toJsonSchema for the docs', () => {
     expect(widened).toEqual([{ reason: 'map' }])
   })
 
-  it('writes coerced leaves unconstrained with coercion: any, as their target otherwise', () => {
-    const n = zodAdapter(z.coerce.number().int())
-    expect(toJsonSchema(n, { io: 'input', coercion: 'any' })).toEqual({
-      $comment: 'coerced to integer',
+  it('writes a converting leaf in a JSON body as its type or the strings it reads (API.md 30)', () => {
+    const n = zodAdapter(z.coerce.number().int().min(0))
+    expect(toJsonSchema(n, { io: 'input', coercion: 'json' })).toEqual({
+      type: ['integer', 'string'],
+      minimum: 0,
+      maximum: Number.MAX_SAFE_INTEGER,
+      pattern: '^\\d{1,15}$',
     })
-    expect(toJsonSchema(n, { io: 'input' })).toMatchObject({ type: 'integer' })
-    expect(toJsonSchema(n, { io: 'output', coercion: 'any' })).toMatchObject({ type: 'integer' })
+    // As a parameter (the string means its target type) and in output mode: the type alone.
+    expect(toJsonSchema(n, { io: 'input' })).toMatchObject({ type: 'integer', minimum: 0 })
+    expect(toJsonSchema(n, { io: 'output', coercion: 'json' })).toMatchObject({
+      type: 'integer',
+      minimum: 0,
+    })
+    const json = (s: z.ZodType) => toJsonSchema(zodAdapter(s), { io: 'input', coercion: 'json' })
+    expect(json(z.coerce.number().lt(5))).toEqual({
+      type: ['number', 'string'],
+      exclusiveMaximum: 5,
+      pattern: '^-?\\d{1,15}(?:\\.\\d+)?$',
+    })
+    expect(json(z.coerce.number().nullable())).toMatchObject({
+      type: ['number', 'string', 'null'],
+    })
+    expect(json(z.coerce.bigint())).toEqual({
+      type: ['integer', 'string'],
+      format: 'int64',
+      pattern: '^-?\\d+$',
+    })
+    // Boolean(string) takes every string ("false" too): no pattern, and a note saying so.
+    expect(json(z.coerce.boolean())).toMatchObject({ type: ['boolean', 'string'] })
+    expect(json(z.coerce.boolean())).not.toHaveProperty('pattern')
+    expect(json(z.coerce.date())).toMatchObject({ type: 'string', pattern: expect.any(String) })
+    expect(json(z.coerce.string().min(2))).toEqual({
+      type: ['string', 'number', 'boolean'],
+      minLength: 2,
+    })
   })
 
   it('documents in input mode what a client may send around catch, trim and tuples', () => {

@@ -1,7 +1,12 @@
 import type { AddressInfo } from 'node:net'
 import createClient from 'openapi-fetch'
+import openapiTS, { astToString } from 'openapi-typescript'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { boolean, number, object } from 'yup'
+import * as z from 'zod'
 import { createApp } from '../../examples/demo/app.js'
+import { yupAdapter } from '../../src/adapters/yup/index.js'
+import { generateOpenAPI } from '../../src/openapi/index.js'
 import type { paths } from './fixtures/demo-paths.js'
 
 // The demo's document → openapi-typescript types (kept in fixtures/demo-paths.ts, checked against
@@ -48,5 +53,30 @@ describe('a typed openapi-fetch client from the demo document', () => {
     // @ts-expect-error name must be a string
     const wrong = await client.POST('/users', { body: { name: 42, email: 'x@example.com' } })
     expect(wrong.response.status).toBe(422)
+  })
+})
+
+// API.md 30: a JSON body's converting fields keep their type (a typed client must not get unknown).
+describe('openapi-typescript types of converting body fields', () => {
+  it('types a yup integer, a yup boolean and a zod coerced number, each or a string', async () => {
+    const warnings: string[] = []
+    const doc = generateOpenAPI({
+      title: 'Typed',
+      version: '1.0.0',
+      onWarning: (m) => warnings.push(m),
+      routes: {
+        'POST /items': {
+          body: yupAdapter(object({ qty: number().integer().min(0).required(), gift: boolean() })),
+        },
+        'POST /orders': { body: z.object({ total: z.coerce.number() }) },
+      },
+    })
+    expect(warnings).toEqual([])
+    const types = astToString(await openapiTS(doc as never))
+    // Before API.md 30 these were `unknown` (the schema was only a $comment).
+    expect(types).toMatch(/qty: number \| string;/)
+    expect(types).toMatch(/gift\?: boolean \| string;/)
+    expect(types).toMatch(/total: number \| string;/)
+    expect(types).not.toMatch(/(qty|gift|total)\??: unknown/)
   })
 })

@@ -211,7 +211,9 @@ const table: Record<string, Convert> = {
   mixed: mixedNode,
   object: objectNode,
   array: arrayNode,
-  date: () => native('date', node({ kind: 'date', coerce: false, checks: [] })),
+  // yup parses dates its own way (ISO 8601 and more): only it decides; the docs show its cast.
+  date: (schema, ctx) =>
+    native('date', node({ kind: 'date', coerce: castOf(schema, ctx), checks: [] })),
 }
 
 /** `oneOf` checks the cast value; requiring the raw input to be one of the values too is stricter. */

@@ -1,6 +1,7 @@
 import type { DocsAssets } from './assets.js'
 import {
   fail,
+  knownKeys,
   optionalBoolean,
   optionalChoice,
   optionalCssColor,
@@ -64,6 +65,35 @@ export interface CreateDocsOptions {
   assets?: DocsAssets
 }
 
+const CREATE_DOCS_KEYS: readonly (keyof CreateDocsOptions)[] = [
+  'spec',
+  'title',
+  'theme',
+  'favicon',
+  'logo',
+  'customCss',
+  'docExpansion',
+  'defaultModelsExpandDepth',
+  'defaultModelExpandDepth',
+  'operationsSorter',
+  'tagsSorter',
+  'showExtensions',
+  'showCommonExtensions',
+  'displayOperationId',
+  'filter',
+  'maxDisplayedTags',
+  'persistAuthorization',
+  'withCredentials',
+  'oauth2RedirectUrl',
+  'requestInterceptor',
+  'responseInterceptor',
+  'requestSnippets',
+  'csp',
+  'headHtml',
+  'assets',
+]
+const LOGO_KEYS: readonly (keyof DocsLogo)[] = ['url', 'altText', 'backgroundColor']
+
 export const THEMES: readonly DocsTheme[] = ['light', 'dark', 'auto']
 export const ASSET_MODES: readonly DocsAssets[] = ['cdn', 'local']
 
@@ -112,6 +142,7 @@ export function checkSpec(spec: unknown, name = 'spec'): string {
 /** Checks every `createDocs` option once, when the middleware is created. */
 export function checkCreateDocsOptions(options: CreateDocsOptions): void {
   if (options === null || typeof options !== 'object') fail('createDocs options', 'an object')
+  knownKeys(options, CREATE_DOCS_KEYS, 'createDocs()')
   const o = options as unknown as Record<string, unknown>
   optionalString(o.title, 'title')
   optionalChoice(o.theme, 'theme', THEMES)
@@ -119,6 +150,7 @@ export function checkCreateDocsOptions(options: CreateDocsOptions): void {
   if (o.logo !== undefined) {
     const logo = o.logo as Record<string, unknown> | null
     if (logo === null || typeof logo !== 'object') fail('logo', 'an object { url, altText?, … }')
+    knownKeys(logo, LOGO_KEYS, 'createDocs()', 'logo.')
     if (optionalUrl(logo.url, 'logo.url') === undefined) fail('logo.url', 'a URL')
     optionalString(logo.altText, 'logo.altText')
     optionalCssColor(logo.backgroundColor, 'logo.backgroundColor')

@@ -43,6 +43,16 @@ export function buildCsp(sources: CspSources): string {
   ].join('; ')
 }
 
+/**
+ * What the automatic policy adds for a page whose UI puts `nonce` on its style elements: style
+ * elements only from the asset origin or with the nonce, no `style` attribute (a `<style>` or a
+ * `style="…"` the spec's Markdown brings applies nowhere). Browsers without these CSP 3
+ * directives keep to `style-src`.
+ */
+export function nonceStyles(assetOrigin: string, nonce: string): string {
+  return `style-src-elem ${assetOrigin} 'nonce-${nonce}'; style-src-attr 'none'`
+}
+
 /** The policy sent with the spec JSON, the client exports and the asset files: nothing runs. */
 export const FILE_CSP = "default-src 'none'; frame-ancestors 'none'"
 

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import { cdnSource, type DocsAssets } from './assets.js'
-import { buildCsp, scriptHash, serverOrigins } from './csp.js'
+import { buildCsp, nonceStyles, scriptHash, serverOrigins } from './csp.js'
 import { linkAssets, type PageParts, pageTemplate } from './docs-page.js'
 import { loadLocalAssets } from './local-assets.js'
 import { OAUTH2_REDIRECT_PATH, oauth2Redirect } from './oauth2-redirect.js'
@@ -49,14 +49,17 @@ function relativeTo(req: Request, path: string): string {
 export function docsMiddleware(input: DocsMiddlewareInput): RequestHandler {
   const linked = linkAssets(input.parts.ui, input.assets)
   const template = pageTemplate(input.parts, linked)
+  const assetOrigin = input.assets === 'local' ? "'self'" : cdnSource(input.parts.ui)
   const csp =
     input.csp ??
     buildCsp({
-      assetOrigin: input.assets === 'local' ? "'self'" : cdnSource(input.parts.ui),
+      assetOrigin,
       inlineScripts: [input.parts.bootstrap],
       connectOrigins: serverOrigins(input.spec),
       imageOrigins: input.imageOrigins,
     })
+  // Under the automatic policy, a UI that nonces its style elements gets a fresh nonce per page.
+  const styleNonce = input.csp === undefined && input.parts.styleNonce === true
   const files = new Map<string, FixedBody>()
   for (const file of input.files) files.set(file.path, jsonBody(file.json))
   if (input.assets === 'local') {
@@ -91,7 +94,10 @@ export function docsMiddleware(input: DocsMiddlewareInput): RequestHandler {
     const path = req.path
     if (path === '/') {
       const prefix = pagePrefix(req)
-      sendPage(req, res, template.render(prefix, prefix + relativeTo(req, specPath)), csp)
+      const specUrl = prefix + relativeTo(req, specPath)
+      const nonce = styleNonce ? randomBytes(16).toString('base64') : undefined
+      const policy = nonce === undefined ? csp : `${csp}; ${nonceStyles(assetOrigin, nonce)}`
+      sendPage(req, res, template.render(prefix, specUrl, nonce), policy)
       return
     }
     const file = files.get(path) ?? files.get(req.baseUrl + path)

@@ -19,6 +19,12 @@ export interface PageParts {
   readonly bootstrap: string
   /** Swagger UI's OAuth2 redirect page is served beside it. */
   readonly oauth2Redirect?: boolean
+  /**
+   * The bootstrap puts the page's nonce (`config.nonce`) on every style element a script makes,
+   * so the automatic CSP admits only those: a `<style>` (or `style="…"`) the spec's Markdown
+   * brings is refused. For a UI whose own cleaning keeps them (Redoc).
+   */
+  readonly styleNonce?: boolean
 }
 
 /** One asset as the page links it. */
@@ -49,9 +55,9 @@ export function linkAssets(ui: DocsUi, mode: DocsAssets): readonly LinkedAsset[]
   }))
 }
 
-/** The page, split around the two parts that depend on the request's URL. */
+/** The page, split around the parts that depend on the request (its URL, a style nonce). */
 export interface PageTemplate {
-  render(prefix: string, specUrl: string): string
+  render(prefix: string, specUrl: string, nonce?: string): string
 }
 
 function tag(asset: LinkedAsset, prefix: string): string {
@@ -75,10 +81,11 @@ export function pageTemplate(parts: PageParts, assets: readonly LinkedAsset[]): 
   const configJson = jsonForScript(parts.config)
   const bootstrap = `<script>${parts.bootstrap}</script>\n`
   return {
-    render(prefix, specUrl) {
+    render(prefix, specUrl, nonce) {
+      const nonceJson = nonce === undefined ? '' : `"nonce":${jsonForScript(nonce)},`
       const config =
         '<script type="application/json" id="shapeguard-docs-config">' +
-        `{"specUrl":${jsonForScript(specUrl)},"base":${jsonForScript(prefix)},"ui":${configJson}}</script>\n`
+        `{"specUrl":${jsonForScript(specUrl)},"base":${jsonForScript(prefix)},${nonceJson}"ui":${configJson}}</script>\n`
       return (
         top +
         styles.map((a) => `${tag(a, prefix)}\n`).join('') +

@@ -3,7 +3,12 @@ import { pageTitle } from './swagger-page.js'
 
 // Redoc 2's sidebar footer always shows a logo from cdn.redoc.ly: a request to a third party for
 // every reader, and a CSP violation. That one image gets an empty data: image instead.
+// Redoc's DOMPurify keeps a <style> and style="…" of the spec's Markdown; under the automatic
+// policy only style elements with the page's nonce apply (styleNonce). Redoc's own `nonce` option
+// comes too late for the style element its bundle makes as it loads (perfect-scrollbar's CSS), so
+// every style element a script creates gets the nonce here; one parsed from Markdown never does.
 const BOOTSTRAP = `
+var config = JSON.parse(document.getElementById("shapeguard-docs-config").textContent);
 (function () {
 var setAttribute = Element.prototype.setAttribute;
 var logo = "https://cdn.redoc.ly/redoc/logo-mini.svg";
@@ -18,9 +23,16 @@ Object.defineProperty(HTMLImageElement.prototype, "src", {
   get: src.get,
   set: function (value) { src.set.call(this, value === logo ? blank : value); }
 });
+if (!config.nonce) return;
+var createElement = Document.prototype.createElement;
+Document.prototype.createElement = function (name) {
+  var element = createElement.apply(this, arguments);
+  if (String(name).toLowerCase() === "style") element.nonce = config.nonce;
+  return element;
+};
 })();
+document.body.style.margin = "0";
 document.addEventListener("DOMContentLoaded", function () {
-var config = JSON.parse(document.getElementById("shapeguard-docs-config").textContent);
 Redoc.init(config.specUrl, config.ui.options, document.getElementById("redoc"));
 });
 `
@@ -30,10 +42,13 @@ export function redocPage(spec: object, title: string | undefined): PageParts {
   return {
     ui: 'redoc',
     title: pageTitle(title, spec, 'API reference'),
-    head: '<style>body{margin:0}</style>\n',
+    // No <style> of its own: the margin is set by the bootstrap (CSSOM), under the nonce policy.
+    head: '',
     body: '<div id="redoc"></div>',
-    // sanitize: Redoc 2 renders the spec's Markdown as raw HTML unless told to clean it.
+    // sanitize: Redoc 2 renders the spec's Markdown as raw HTML unless told to clean it; its
+    // DOMPurify keeps <style> and style="…", which the nonce policy (styleNonce) then refuses.
     config: { options: { sanitize: true, expandResponses: '200,201', jsonSampleExpandLevel: 2 } },
     bootstrap: BOOTSTRAP,
+    styleNonce: true,
   }
 }

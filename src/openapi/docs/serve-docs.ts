@@ -4,10 +4,15 @@ import { toBruno } from '../exports/to-bruno.js'
 import { toInsomnia } from '../exports/to-insomnia.js'
 import { toPostman } from '../exports/to-postman.js'
 import type { DocsUi } from './assets.js'
-import { fail, optionalChoice } from './check.js'
+import { fail, knownKeys, optionalChoice } from './check.js'
 import { checkSpec } from './create-docs-options.js'
 import type { ServedJson } from './docs-middleware.js'
-import { checkServeUiOptions, type ServeUiOptions, uiMiddleware } from './serve-ui.js'
+import {
+  checkServeUiOptions,
+  SERVE_UI_KEYS,
+  type ServeUiOptions,
+  uiMiddleware,
+} from './serve-ui.js'
 
 /** Where `serveDocs` serves the spec and the client exports (each made once, at creation). */
 export interface DocsExports {
@@ -33,6 +38,7 @@ export interface ServeDocsOptions extends ServeUiOptions {
 }
 
 const UIS: readonly DocsUi[] = ['scalar', 'swagger', 'redoc']
+const SERVE_DOCS_KEYS: readonly (keyof ServeDocsOptions)[] = [...SERVE_UI_KEYS, 'ui', 'exports']
 
 // Produces each export from the spec; the key is the option's name. IDs are seeded from the
 // spec, so a restart serves the same file (same ETag, and a re-import updates instead of adding).
@@ -59,11 +65,7 @@ function servedFiles(spec: object, json: string, exports: unknown): [ServedJson,
   if (exports === undefined) return [{ path: '/openapi.json', json }]
   if (exports === null || typeof exports !== 'object') fail('exports', 'an object')
   const given = exports as Record<string, unknown>
-  for (const key of Object.keys(given)) {
-    if (!Object.hasOwn(EXPORTERS, key)) {
-      fail(`exports.${key}`, `one of the keys ${Object.keys(EXPORTERS).join(', ')}`)
-    }
-  }
+  knownKeys(given, Object.keys(EXPORTERS), 'serveDocs()', 'exports.')
   const spec0: ServedJson = {
     path: given.json === undefined ? '/openapi.json' : checkPath(given.json, 'exports.json'),
     json,
@@ -83,7 +85,7 @@ function servedFiles(spec: object, json: string, exports: unknown): [ServedJson,
  * @example app.use('/docs', serveDocs(spec, { ui: 'swagger', assets: 'local' }))
  */
 export function serveDocs(spec: object, options?: ServeDocsOptions): RequestHandler {
-  const o = checkServeUiOptions(options, 'serveDocs') as ServeDocsOptions
+  const o = checkServeUiOptions(options, 'serveDocs', SERVE_DOCS_KEYS) as ServeDocsOptions
   const ui = optionalChoice(o.ui, 'ui', UIS) ?? 'scalar'
   const json = checkSpec(spec)
   return uiMiddleware(ui, spec, o, servedFiles(spec, json, o.exports))

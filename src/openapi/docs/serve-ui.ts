@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express'
 import type { DocsAssets, DocsUi } from './assets.js'
-import { fail, optionalBoolean, optionalChoice, optionalString } from './check.js'
+import { fail, knownKeys, optionalBoolean, optionalChoice, optionalString } from './check.js'
 import { ASSET_MODES, checkCsp, checkSpec, type DocsTheme, THEMES } from './create-docs-options.js'
 import { type DocsMiddlewareInput, docsMiddleware, type ServedJson } from './docs-middleware.js'
 import type { PageParts } from './docs-page.js'
@@ -28,10 +28,24 @@ export interface ServeSwaggerUIOptions extends ServeUiOptions {
   persist?: boolean
 }
 
-/** Checks the options every page takes. */
-export function checkServeUiOptions(options: unknown, fn: string): ServeUiOptions {
+/** The options every page takes. */
+export const SERVE_UI_KEYS: readonly (keyof ServeUiOptions)[] = ['assets', 'title', 'csp']
+const SWAGGER_KEYS: readonly (keyof ServeSwaggerUIOptions)[] = [
+  ...SERVE_UI_KEYS,
+  'theme',
+  'snippets',
+  'persist',
+]
+
+/** Checks the options every page takes, and that `options` has no key but those in `known`. */
+export function checkServeUiOptions(
+  options: unknown,
+  fn: string,
+  known: readonly string[] = SERVE_UI_KEYS,
+): ServeUiOptions {
   if (options === undefined) return {}
   if (options === null || typeof options !== 'object') fail(`${fn} options`, 'an object')
+  knownKeys(options, known, `${fn}()`)
   const o = options as Record<string, unknown>
   optionalChoice(o.assets, 'assets', ASSET_MODES)
   optionalString(o.title, 'title')
@@ -89,7 +103,7 @@ export function serveScalar(spec: object, options?: ServeUiOptions): RequestHand
  * @example app.use('/docs', serveSwaggerUI(spec, { theme: 'dark' }))
  */
 export function serveSwaggerUI(spec: object, options?: ServeSwaggerUIOptions): RequestHandler {
-  const o = checkServeUiOptions(options, 'serveSwaggerUI') as ServeSwaggerUIOptions
+  const o = checkServeUiOptions(options, 'serveSwaggerUI', SWAGGER_KEYS) as ServeSwaggerUIOptions
   optionalChoice(o.theme, 'theme', THEMES)
   optionalBoolean(o.snippets, 'snippets')
   optionalBoolean(o.persist, 'persist')

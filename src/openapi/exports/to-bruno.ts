@@ -2,6 +2,7 @@ import { brunoAuth, brunoBody, contentType, fileName, type Uid } from './bruno-p
 import { buildModel } from './build-model.js'
 import { alphanumeric21, idSource } from './ids.js'
 import type { ClientExportOptions, ExportModel, ExportRequest } from './model.js'
+import { checkExportOptions } from './options.js'
 import { colonPath, wholeParam } from './path-template.js'
 import { queryText } from './text.js'
 
@@ -197,7 +198,8 @@ function render(model: ExportModel, uid: Uid): BrunoCollection {
  * @example
  * writeFileSync('api.bruno.json', JSON.stringify(toBruno(spec, { seed: 'my-api' }), null, 2))
  */
-export function toBruno(spec: unknown, options: ClientExportOptions = {}): BrunoCollection {
-  const id = idSource(options.seed)
-  return render(buildModel(spec, options), (key) => alphanumeric21(id(key)))
+export function toBruno(spec: unknown, options?: ClientExportOptions): BrunoCollection {
+  const o = checkExportOptions(options, 'toBruno')
+  const id = idSource(o.seed)
+  return render(buildModel(spec, o), (key) => alphanumeric21(id(key)))
 }

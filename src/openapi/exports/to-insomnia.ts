@@ -8,6 +8,7 @@ import type {
   ExportModel,
   ExportRequest,
 } from './model.js'
+import { checkExportOptions } from './options.js'
 
 /** An Insomnia export (format 4), as Insomnia's "Import" reads it. */
 export interface InsomniaExport {
@@ -199,6 +200,7 @@ function render(model: ExportModel, id: (key: string) => string): InsomniaExport
  * @example
  * writeFileSync('api.insomnia.json', JSON.stringify(toInsomnia(spec, { seed: 'my-api' }), null, 2))
  */
-export function toInsomnia(spec: unknown, options: ClientExportOptions = {}): InsomniaExport {
-  return render(buildModel(spec, options), idSource(options.seed))
+export function toInsomnia(spec: unknown, options?: ClientExportOptions): InsomniaExport {
+  const o = checkExportOptions(options, 'toInsomnia')
+  return render(buildModel(spec, o), idSource(o.seed))
 }

@@ -7,6 +7,7 @@ import type {
   ExportModel,
   ExportRequest,
 } from './model.js'
+import { checkExportOptions } from './options.js'
 import { colonPath, wholeParam } from './path-template.js'
 import { queryText } from './text.js'
 
@@ -232,6 +233,7 @@ function render(model: ExportModel, id: (key: string) => string): PostmanCollect
  * @example
  * writeFileSync('api.postman.json', JSON.stringify(toPostman(spec, { seed: 'my-api' }), null, 2))
  */
-export function toPostman(spec: unknown, options: ClientExportOptions = {}): PostmanCollection {
-  return render(buildModel(spec, options), idSource(options.seed))
+export function toPostman(spec: unknown, options?: ClientExportOptions): PostmanCollection {
+  const o = checkExportOptions(options, 'toPostman')
+  return render(buildModel(spec, o), idSource(o.seed))
 }

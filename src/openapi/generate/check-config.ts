@@ -1,4 +1,32 @@
+import { knownKeys } from '../docs/check.js'
 import type { OpenAPIConfig, OperationOptions } from './types.js'
+
+const CONFIG_KEYS: readonly (keyof OpenAPIConfig)[] = [
+  'title',
+  'version',
+  'description',
+  'termsOfService',
+  'contact',
+  'license',
+  'servers',
+  'prefix',
+  'routes',
+  'app',
+  'security',
+  'defaultSecurity',
+  'tags',
+  'externalDocs',
+  'components',
+  'response',
+  'extensions',
+  'onWarning',
+]
+// shapeguard()'s own `response` options, so the app's can be passed as they are.
+const RESPONSE_KEYS: readonly (keyof NonNullable<OpenAPIConfig['response']>)[] = [
+  'shape',
+  'statusCodes',
+  'includeRequestId',
+]
 
 const fail = (option: string, expected: string): never => {
   throw new TypeError(`shapeguard: generateOpenAPI ${option} must be ${expected}`)
@@ -13,14 +41,17 @@ const isStringArray = (v: unknown): v is readonly string[] =>
 /** Checks the configuration once, before anything is written; throws a TypeError naming the option. */
 export function checkConfig(config: OpenAPIConfig): void {
   if (!isObject(config)) fail('config', 'an object { title, version, routes?, app? }')
+  knownKeys(config, CONFIG_KEYS, 'generateOpenAPI()')
   for (const key of ['title', 'version'] as const) {
     if (typeof config[key] !== 'string' || config[key] === '') fail(key, 'a non-empty string')
   }
+  // A missing leading slash is added and a trailing one dropped where paths are joined
+  // (route-key.ts), as Fastify and NestJS treat a route prefix: 'api/v2/' is '/api/v2'.
   if (
     config.prefix !== undefined &&
-    (typeof config.prefix !== 'string' || !config.prefix.startsWith('/'))
+    (typeof config.prefix !== 'string' || /[\s?#]/.test(config.prefix))
   )
-    fail('prefix', "a path starting with '/'")
+    fail('prefix', "a URL path such as '/api/v2' (no spaces, '?' or '#')")
   if (config.routes !== undefined && !isObject(config.routes))
     fail('routes', 'an object of "<METHOD> /path" keys')
   if (config.routes === undefined && config.app === undefined) fail('routes', 'given (or app)')
@@ -48,6 +79,10 @@ export function checkConfig(config: OpenAPIConfig): void {
     fail('tags', 'an array of { name, description?, externalDocs? }')
   if (config.onWarning !== undefined && typeof config.onWarning !== 'function')
     fail('onWarning', 'a function')
+  if (config.response !== undefined) {
+    if (!isObject(config.response)) fail('response', 'an object { shape?, statusCodes? }')
+    knownKeys(config.response, RESPONSE_KEYS, 'generateOpenAPI()', 'response.')
+  }
   checkExtensions('extensions', config.extensions)
 }
 
@@ -86,9 +121,5 @@ function checkSchemeNames(option: string, names: unknown, config: OpenAPIConfig)
 }
 
 function checkExtensions(option: string, extensions: unknown): void {
-  if (extensions === undefined) return
-  if (!isObject(extensions)) fail(option, 'an object of x- keys')
-  for (const key of Object.keys(extensions as object)) {
-    if (!key.startsWith('x-')) fail(`${option}.${key}`, 'a key starting with x-')
-  }
+  if (extensions !== undefined && !isObject(extensions)) fail(option, 'an object of x- keys')
 }

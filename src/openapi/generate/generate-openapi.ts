@@ -1,5 +1,6 @@
 import { discoverRoutes } from '../../runtime/router/discover-routes.js'
 import { checkConfig, checkOperation } from './check-config.js'
+import { extensionsOf } from './extensions.js'
 import { type OperationContext, operationOf } from './operation.js'
 import { envelopeComponents, errorResponses } from './responses.js'
 import { parseRouteKeys, type RouteKey } from './route-key.js'
@@ -102,6 +103,6 @@ export function generateOpenAPI(config: OpenAPIConfig): OpenAPIDocument {
   if (config.externalDocs !== undefined) doc.externalDocs = { ...config.externalDocs }
   doc.paths = paths
   doc.components = components
-  Object.assign(doc, structuredClone(config.extensions ?? {}))
+  Object.assign(doc, extensionsOf(config.extensions, 'extensions', warn))
   return doc as OpenAPIDocument
 }

@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../../engine/json-schema-types.js'
+import { extensionsOf } from './extensions.js'
 import { parametersOf } from './parameters.js'
 import { requestBodyOf } from './request-body.js'
 import { errorRefs, successEnvelope } from './responses.js'
@@ -116,6 +117,6 @@ export function operationOf(
   if (route.deprecated === true) op.deprecated = true
   // Each operation states its security: `[]` documents a public route even beside secured ones.
   op.security = security.map((name) => ({ [name]: [] }))
-  Object.assign(op, structuredClone(route.extensions ?? {}))
+  Object.assign(op, extensionsOf(route.extensions, `${where}.extensions`, warn))
   return op
 }

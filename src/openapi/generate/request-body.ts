@@ -67,8 +67,8 @@ const mediaTypes = {
 
 /**
  * The request body of an operation: its schema in input mode under the media type of `bodyType`.
- * A JSON body documents coerced values as any value (the library converts them); form fields are
- * strings, documented as the type they are coerced to.
+ * A JSON body documents a converted value as its type or the strings the library reads as it;
+ * form fields are strings, documented as the type they are converted to.
  */
 export function requestBodyOf(
   schemas: SchemaWriter,
@@ -77,7 +77,7 @@ export function requestBodyOf(
   bodyType: OperationOptions['bodyType'],
 ): Record<string, unknown> {
   const type = bodyType ?? 'json'
-  let written = schemas.write(schema, 'input', `${where} body`, type === 'json' ? 'any' : 'target')
+  let written = schemas.write(schema, 'input', `${where} body`, type === 'json' ? 'json' : 'target')
   if (type === 'multipart') written = withUploads(resolved(written, schemas.components))
   const required = !acceptsAbsent(written)
   return { required, content: { [mediaTypes[type]]: { schema: written } } }

@@ -26,13 +26,14 @@ export class SchemaWriter {
 
   /**
    * A schema as JSON Schema in `io` mode; `where` names it in warnings (`POST /users body`).
-   * `coercion: 'any'` writes coerced leaves unconstrained (a JSON body), else as their target type.
+   * `coercion: 'json'` writes a converting leaf as its type or the strings the library reads as
+   * it (a JSON body), `target` as the type it converts to (a parameter, a form field).
    */
   write(
     schema: unknown,
     io: 'input' | 'output',
     where: string,
-    coercion: 'target' | 'any' = 'target',
+    coercion: 'target' | 'json' = 'target',
   ): JsonSchema {
     if (isPlainJsonSchema(schema)) return schema
     const adapter = toAdapter(schema)

@@ -60,7 +60,7 @@ export interface OpenAPIConfig {
   readonly contact?: { readonly name?: string; readonly email?: string; readonly url?: string }
   readonly license?: { readonly name: string; readonly url?: string; readonly identifier?: string }
   readonly servers?: readonly { readonly url: string; readonly description?: string }[]
-  /** Prepended to every route path (e.g. `/api/v1`). */
+  /** Prepended to every route path (e.g. `/api/v1`; `api/v1/` is read as `/api/v1`). */
   readonly prefix?: string
   readonly routes?: Readonly<Record<string, OpenAPIRoute>>
   /** An Express 4 or 5 app or router whose `handle()`/`validate()` routes are documented. */
@@ -77,14 +77,18 @@ export interface OpenAPIConfig {
   readonly externalDocs?: ExternalDocs
   /** Named schemas (any library) for `components/schemas`, referenced wherever routes use them. */
   readonly components?: Readonly<Record<string, Schema>>
-  /** The app's envelope options: `shape` (renaming) and `statusCodes` (success status per method). */
+  /**
+   * The app's envelope options (shapeguard()'s `response`, passed as it is): `shape` (renaming)
+   * and `statusCodes` (success status per method); `includeRequestId` is not documented.
+   */
   readonly response?: {
     readonly shape?: EnvelopeShape
     readonly statusCodes?: Readonly<
       Partial<Record<'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', number>>
     >
+    readonly includeRequestId?: boolean
   }
-  /** `x-` keys merged onto the document's root. */
+  /** `x-` keys merged onto the document's root (a key without `x-` gets it, with a warning). */
   readonly extensions?: Readonly<Record<`x-${string}`, unknown>>
   /**
    * Hears every warning (duplicate routes, renamed operationIds, schemas documented wider than

@@ -209,6 +209,16 @@ describe('createDocs options', () => {
       'csp must be a Content-Security-Policy of one line',
       { spec, csp: "default-src 'self'\r\nX-Evil: 1" },
     ],
+    // A misspelt option is named, with the valid ones (not ignored).
+    [
+      'createDocs(): docExpension is not an option (spec, title, theme, favicon, logo, customCss, docExpansion,',
+      { spec, docExpension: 'none' },
+    ],
+    ['createDocs(): ui is not an option', { spec, ui: 'redoc' }],
+    [
+      'createDocs(): logo.alt is not an option (url, altText, backgroundColor)',
+      { spec, logo: { url: '/l.png', alt: 'x' } },
+    ],
   ] as Array<[string, object]>)('throws a TypeError: %s', (message, options) => {
     expect(() => createDocs(options as any)).toThrow(TypeError)
     expect(() => createDocs(options as any)).toThrow(message)

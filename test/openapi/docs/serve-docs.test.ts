@@ -155,14 +155,57 @@ describe('serveSwaggerUI, serveScalar, serveRedoc', () => {
     expect(config((await request(app).get('/r')).text).ui.options.sanitize).toBe(true)
   })
 
+  it('serveRedoc admits only style elements with a fresh per-page nonce (a spec’s <style> applies nowhere)', async () => {
+    const express = hosts[0][1]
+    const app = express()
+    app.use('/r', serveRedoc(demoSpec()))
+    app.use('/own', serveRedoc(demoSpec(), { csp: "default-src 'self'" }))
+    app.use('/s', serveScalar(demoSpec()))
+    const [one, two] = [await request(app).get('/r'), await request(app).get('/r')]
+    const nonces = [one, two].map((page) => {
+      const nonce = config(page.text).nonce as string
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/)
+      expect(page.headers['content-security-policy']).toContain(
+        `; style-src-elem https://cdn.jsdelivr.net/npm/redoc@2.5.1/ 'nonce-${nonce}'; style-src-attr 'none'`,
+      )
+      return nonce
+    })
+    expect(nonces[0]).not.toBe(nonces[1])
+    expect(one.text).not.toContain('<style')
+    // The integrator's own policy, and the UIs that clean styles themselves: no nonce.
+    const own = await request(app).get('/own')
+    expect(own.headers['content-security-policy']).toBe("default-src 'self'")
+    expect(config(own.text)).not.toHaveProperty('nonce')
+    const scalar = await request(app).get('/s')
+    expect(config(scalar.text)).not.toHaveProperty('nonce')
+    expect(scalar.headers['content-security-policy']).not.toContain('style-src-elem')
+  })
+
   it.each([
     [
       "ui must be one of 'scalar', 'swagger', 'redoc'",
       () => serveDocs(demoSpec(), { ui: 'x' as any }),
     ],
     [
-      'exports.openapi must be one of the keys json, postman, insomnia, bruno',
+      'serveDocs(): exports.openapi is not an option (json, postman, insomnia, bruno)',
       () => serveDocs(demoSpec(), { exports: { openapi: '/p.json' } as any }),
+    ],
+    // A misspelt or misplaced option is named, with the valid ones (not ignored).
+    [
+      'serveDocs(): theme is not an option (assets, title, csp, ui, exports)',
+      () => serveDocs(demoSpec(), { theme: 'dark' } as any),
+    ],
+    [
+      'serveScalar(): asset is not an option (assets, title, csp)',
+      () => serveScalar(demoSpec(), { asset: 'local' } as any),
+    ],
+    [
+      'serveRedoc(): snippets is not an option (assets, title, csp)',
+      () => serveRedoc(demoSpec(), { snippets: true } as any),
+    ],
+    [
+      'serveSwaggerUI(): persistAuthorization is not an option (assets, title, csp, theme, snippets, persist)',
+      () => serveSwaggerUI(demoSpec(), { persistAuthorization: false } as any),
     ],
     ['exports.bruno must be a URL path', () => serveDocs(demoSpec(), { exports: { bruno: 'x' } })],
     [

@@ -15,7 +15,7 @@ const exporters = [
 // Every ID field of the three formats, with its value.
 const ids = /"(id|_id|_postman_id|uid|parentId)":"[^"]*"/g
 
-describe.each(exporters)('%s', (_name, exporter) => {
+describe.each(exporters)('%s', (name, exporter) => {
   it.each(documents)('gives the same output twice for $name, apart from random IDs', ({ doc }) => {
     const first = JSON.stringify(exporter(doc))
     const second = JSON.stringify(exporter(doc))
@@ -41,6 +41,17 @@ describe.each(exporters)('%s', (_name, exporter) => {
     expect(text).toContain('"Staging"')
     expect(text).toContain('https://staging.example.com')
     expect(text).not.toContain('http://localhost:3000"')
+  })
+
+  it('throws a TypeError naming a misspelt or mistyped option', () => {
+    const doc = documents[0]!.doc
+    expect(() => exporter(doc, { baseURL: 'https://x.test' } as never)).toThrow(
+      new TypeError(`shapeguard: ${name}(): baseURL is not an option (seed, name, baseUrl)`),
+    )
+    expect(() => exporter(doc, { seed: 1 } as never)).toThrow(
+      new TypeError(`shapeguard: ${name} seed must be a string`),
+    )
+    expect(() => exporter(doc, null as never)).toThrow(TypeError)
   })
 })
 

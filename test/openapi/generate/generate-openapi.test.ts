@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { array, number, object, string } from 'yup'
+import { array, boolean, date, number, object, string } from 'yup'
 import * as z from 'zod'
 import { valibotAdapter } from '../../../src/adapters/valibot/index.js'
 import { yupAdapter } from '../../../src/adapters/yup/index.js'
@@ -293,12 +293,57 @@ describe('generateOpenAPI: document fields and route options', () => {
       /security/,
     )
     bad({ routes: { 'GET /x': { bodyType: 'xml' } } }, /bodyType/)
-    bad(
-      { routes: { 'GET /x': { extensions: { nope: 1 } } } },
-      /extensions.nope must be a key starting with x-/,
-    )
-    bad({ prefix: 'api' }, /prefix/)
+    bad({ routes: { 'GET /x': { extensions: ['x-a'] } } }, /extensions must be an object/)
+    bad({ prefix: 'api v2' }, /prefix must be a URL path/)
+    bad({ prefix: 2 }, /prefix must be a URL path/)
     expect(() => generateOpenAPI({ title: 'T', version: '1' })).toThrow(/routes must be given/)
+  })
+
+  it('names a misspelt option with the valid ones, at the top and in response', () => {
+    const config = { title: 'T', version: '1', routes: {} }
+    expect(() => generateOpenAPI({ ...config, prefx: '/v1' } as never)).toThrow(
+      new TypeError(
+        'shapeguard: generateOpenAPI(): prefx is not an option (title, version, description, termsOfService, contact, license, servers, prefix, routes, app, security, defaultSecurity, tags, externalDocs, components, response, extensions, onWarning)',
+      ),
+    )
+    expect(() =>
+      generateOpenAPI({ ...config, response: { statuscodes: { POST: 200 } } } as never),
+    ).toThrow(
+      /generateOpenAPI\(\): response.statuscodes is not an option \(shape, statusCodes, includeRequestId\)/,
+    )
+    // shapeguard()'s own response options pass as they are.
+    expect(() =>
+      generateOpenAPI({ ...config, response: { includeRequestId: true, statusCodes: {} } }),
+    ).not.toThrow()
+  })
+
+  it('reads a prefix without its leading slash, or with a trailing one, as a path', () => {
+    for (const prefix of ['api/v2', '/api/v2/', 'api/v2/', '/api/v2']) {
+      const { doc } = gen({ prefix, routes: { 'GET /users/:id': {}, 'GET /': {} } })
+      expect(Object.keys(doc.paths)).toEqual(['/api/v2/users/{id}', '/api/v2'])
+    }
+    expect(Object.keys(gen({ prefix: '/', routes: { 'GET /a': {} } }).doc.paths)).toEqual(['/a'])
+  })
+
+  it('writes an extension key without x- with the prefix, and warns', () => {
+    const { doc, op, warnings } = gen({
+      extensions: { logo: { url: '/l.png' }, 'x-kept': 1 } as never,
+      routes: {
+        'GET /a': { extensions: { internal: true, 'x-owner': 'ops' } as never },
+        // Given both ways, the x- key wins.
+        'GET /b': { extensions: { 'x-tier': 'gold', tier: 'lead' } as never },
+      },
+    })
+    expect(doc).toMatchObject({ 'x-logo': { url: '/l.png' }, 'x-kept': 1 })
+    expect(doc).not.toHaveProperty('logo')
+    expect(op('/a', 'get')).toMatchObject({ 'x-internal': true, 'x-owner': 'ops' })
+    expect(op('/a', 'get')).not.toHaveProperty('internal')
+    expect(op('/b', 'get')['x-tier']).toBe('gold')
+    expect(warnings).toEqual([
+      'shapeguard: routes["GET /a"].extensions.internal is written as x-internal (OpenAPI extension keys start with x-)',
+      'shapeguard: routes["GET /b"].extensions.tier is written as x-tier (OpenAPI extension keys start with x-)',
+      'shapeguard: extensions.logo is written as x-logo (OpenAPI extension keys start with x-)',
+    ])
   })
 })
 
@@ -372,7 +417,7 @@ describe('generateOpenAPI: parameters and bodies', () => {
     expect(form.properties.n).toEqual({ type: 'number' })
   })
 
-  it('documents a JSON body in input mode: defaults optional, coerced values as any value', () => {
+  it('documents a JSON body in input mode: defaults optional, converted values typed', () => {
     const { op } = gen({
       routes: {
         'POST /a': { body: z.object({ n: z.coerce.number(), d: z.string().default('x') }) },
@@ -382,9 +427,49 @@ describe('generateOpenAPI: parameters and bodies', () => {
     expect(body.required).toBe(true)
     expect(body.content['application/json'].schema).toEqual({
       type: 'object',
-      properties: { n: { $comment: 'coerced to number' }, d: { type: 'string', default: 'x' } },
+      properties: {
+        n: { type: ['number', 'string'], pattern: '^-?\\d{1,15}(?:\\.\\d+)?$' },
+        d: { type: 'string', default: 'x' },
+      },
       required: ['n'],
     })
+  })
+
+  it('keeps the type and bounds of every library’s converting fields in a JSON body (API.md 30)', () => {
+    const { op } = gen({
+      routes: {
+        'POST /yup': {
+          body: yupAdapter(
+            object({ qty: number().integer().min(0).required(), on: boolean(), at: date() }),
+          ),
+        },
+        'POST /valibot': {
+          body: valibotAdapter(
+            v.object({ n: v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(1)) }),
+          ),
+        },
+        'GET /yup': { query: yupAdapter(object({ at: date(), n: number().integer() })) },
+      },
+    })
+    const yupBody = op('/yup', 'post').requestBody.content['application/json'].schema
+    expect(yupBody.properties).toEqual({
+      qty: { type: ['integer', 'string'], minimum: 0, pattern: '^\\d{1,15}$' },
+      on: {
+        type: ['boolean', 'string'],
+        pattern: '^(?:[Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[01])$',
+      },
+      at: { type: 'string', pattern: expect.stringMatching(/^\^\\d\{4\}-/) },
+    })
+    const valibotBody = op('/valibot', 'post').requestBody.content['application/json'].schema
+    expect(valibotBody.properties.n).toEqual({ type: 'string', pattern: '^\\d{1,15}$' })
+    // As parameters, a yup date and number are the types their strings mean.
+    const query = Object.fromEntries(
+      op('/yup', 'get').parameters.map((p: { name: string; schema: unknown }) => [
+        p.name,
+        p.schema,
+      ]),
+    )
+    expect(query).toEqual({ at: { type: 'string', format: 'date-time' }, n: { type: 'integer' } })
   })
 })
 
