@@ -15,7 +15,7 @@ export type ArbitraryMode = 'valid' | 'invalid' | 'hostile'
 
 /** Options of `arbitrary()`. */
 export interface ArbitraryOptions {
-  /** @default 'valid' */
+  /** What to generate: values the schema accepts, near misses it rejects, or guard cases. @default 'valid' */
   readonly mode?: ArbitraryMode
 }
 

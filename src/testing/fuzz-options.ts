@@ -8,7 +8,7 @@ export interface FuzzRoutesOptions {
   readonly seed?: number
   /** Only these routes (`'POST /users/:id'`, Express path syntax), or those a predicate picks. @default every route */
   readonly routes?: readonly string[] | ((route: { method: string; path: string }) => boolean)
-  /** Headers sent with every request (a schema's generated headers win). */
+  /** Headers sent with every request (a schema's generated headers win). @default {} */
   readonly headers?: Readonly<Record<string, string>>
   /** The `Authorization` header of every request, e.g. `'Bearer test-token'`. */
   readonly auth?: string
@@ -17,6 +17,7 @@ export interface FuzzRoutesOptions {
   /**
    * Statuses a route may answer beyond those its OpenAPI document lists, by route key or `'*'`
    * (e.g. `{ 'GET /users/:id': [404] }`): a handler's own errors the document does not describe.
+   * @default {}
    */
   readonly statuses?: Readonly<Record<string, readonly number[]>>
   /** Where the `curl` lines of a failure report point. @default 'http://localhost:3000' */

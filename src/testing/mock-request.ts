@@ -4,17 +4,19 @@ import { checkOptions } from './check-options.js'
 
 /** What `mockRequest()` can be given; everything is optional. */
 export interface MockRequestOptions {
-  /** @default 'GET' */
+  /** The HTTP method (upper-cased). @default 'GET' */
   method?: string
   /** Path and query string. @default '/' */
   url?: string
   /** The path, as `req.path` reads it: an alias of `url` (which must then agree with it). */
   path?: string
+  /** `req.body`, as a body parser would leave it. */
   body?: unknown
+  /** `req.params`. @default {} */
   params?: Record<string, string>
-  /** @default parsed from `url` as Express 5 does (a repeated key gives an array) */
+  /** `req.query`. @default parsed from `url` as Express 5 does (a repeated key gives an array) */
   query?: Record<string, unknown>
-  /** Header names are matched case-insensitively, as on a real request. */
+  /** Header names are matched case-insensitively, as on a real request. @default {} */
   headers?: Record<string, string | string[] | undefined>
   /** Client address, also `socket.remoteAddress`. @default '127.0.0.1' */
   ip?: string

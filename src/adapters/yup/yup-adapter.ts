@@ -15,7 +15,7 @@ function isYupSchema(value: unknown): value is YupLike {
 
 /** Options of `yupAdapter`. */
 export interface YupAdapterOptions {
-  /** Remove keys an object schema does not declare, at every depth (default true). */
+  /** Remove keys an object schema does not declare, at every depth. @default true */
   readonly stripUnknown?: boolean
 }
 

@@ -15,8 +15,11 @@ export type DocsTheme = 'light' | 'dark' | 'auto'
 
 /** A logo shown above the operations. */
 export interface DocsLogo {
+  /** The image's URL. */
   url: string
+  /** The image's alternative text. @default '' */
   altText?: string
+  /** A CSS colour behind the logo. */
   backgroundColor?: string
 }
 
@@ -24,44 +27,53 @@ export interface DocsLogo {
 export interface CreateDocsOptions {
   /** The OpenAPI 3.x document, served as JSON beside the page. */
   spec: object
-  /** Browser tab title; default the spec's `info.title`. */
+  /** Browser tab title. @default the spec's `info.title` */
   title?: string
-  /** Default `'auto'`. */
+  /** Colour scheme; `'auto'` follows the reader's OS preference. @default 'auto' */
   theme?: DocsTheme
+  /** URL of the page's icon. */
   favicon?: string
+  /** A logo shown above the operations. */
   logo?: DocsLogo
   /** Raw CSS added after the UI's own. */
   customCss?: string
-  /** Default `'list'`. */
+  /** Which operations are expanded when the page opens: none, tags only (`list`), or all. @default 'list' */
   docExpansion?: 'none' | 'list' | 'full'
-  /** Default 1; -1 hides the models. */
+  /** How deep the models section is expanded; -1 hides the models. @default 1 */
   defaultModelsExpandDepth?: number
-  /** Default 1. */
+  /** How deep a model is expanded where an operation shows it. @default 1 */
   defaultModelExpandDepth?: number
+  /** Orders operations within a tag by path (`alpha`) or by method; `none` keeps the spec's order. @default 'none' */
   operationsSorter?: 'alpha' | 'method' | 'none'
+  /** Orders the tags by name (`alpha`); `none` keeps the spec's order. @default 'none' */
   tagsSorter?: 'alpha' | 'none'
+  /** Shows the `x-` extensions of operations, parameters and schemas. @default false */
   showExtensions?: boolean
+  /** Shows the extensions of parameters Swagger UI hides by default (`pattern`, `maxLength`, …). @default false */
   showCommonExtensions?: boolean
+  /** Shows each operation's `operationId`. @default false */
   displayOperationId?: boolean
-  /** The search bar; default true. */
+  /** The search bar. @default true */
   filter?: boolean
+  /** Shows at most this many tags. @default every tag */
   maxDisplayedTags?: number
-  /** Keeps entered credentials across reloads; default true. */
+  /** Keeps entered credentials across reloads. @default true */
   persistAuthorization?: boolean
-  /** Send cookies with try-it-out requests. */
+  /** Send cookies with try-it-out requests. @default false */
   withCredentials?: boolean
+  /** The OAuth 2 redirect page's URL. @default the `oauth2-redirect.html` served beside the page */
   oauth2RedirectUrl?: string
   /** Body of `function (request) { … }`; what it returns (or `request`) is sent. */
   requestInterceptor?: string
   /** Body of `function (response) { … }`; what it returns (or `response`) is shown. */
   responseInterceptor?: string
-  /** Show request snippets (curl) beside try-it-out; default false. */
+  /** Show request snippets (curl) beside try-it-out. @default false */
   requestSnippets?: boolean
-  /** A Content-Security-Policy of your own, or `false` for none; default: the automatic policy. */
+  /** A Content-Security-Policy of your own, or `false` for none. @default the automatic policy */
   csp?: string | false
   /** Raw HTML placed before `</head>` (trusted: it is not escaped). */
   headHtml?: string
-  /** `'cdn'` (default) or `'local'` (files from the installed `swagger-ui-dist`). */
+  /** Where the UI's files come from: a CDN, or the installed `swagger-ui-dist` (`'local'`). @default 'cdn' */
   assets?: DocsAssets
 }
 

@@ -16,7 +16,7 @@ import {
 
 /** Where `serveDocs` serves the spec and the client exports (each made once, at creation). */
 export interface DocsExports {
-  /** The spec as JSON; default `/openapi.json` below the mount. */
+  /** The spec as JSON. @default `/openapi.json` below the mount */
   json?: string
   /** A Postman Collection v2.1 (`toPostman`). */
   postman?: string
@@ -28,7 +28,7 @@ export interface DocsExports {
 
 /** `serveDocs` options. */
 export interface ServeDocsOptions extends ServeUiOptions {
-  /** Default `'scalar'`. */
+  /** The docs page: Scalar, Swagger UI or Redoc. @default 'scalar' */
   ui?: DocsUi
   /**
    * URL paths of the files served beside the page: as the client requests them

@@ -10,21 +10,21 @@ import { swaggerPage } from './swagger-page.js'
 
 /** Options every docs page takes. */
 export interface ServeUiOptions {
-  /** `'cdn'` (default) or `'local'`: the UI's files from its installed package, under the mount. */
+  /** Where the UI's files come from: a CDN, or its installed package, served under the mount (`'local'`). @default 'cdn' */
   assets?: DocsAssets
-  /** Browser tab title; default the spec's `info.title`. */
+  /** Browser tab title. @default the spec's `info.title` */
   title?: string
-  /** A Content-Security-Policy of your own, or `false` for none; default: the automatic policy. */
+  /** A Content-Security-Policy of your own, or `false` for none. @default the automatic policy */
   csp?: string | false
 }
 
 /** `serveSwaggerUI` options. */
 export interface ServeSwaggerUIOptions extends ServeUiOptions {
-  /** Default `'auto'` (follows the OS preference). */
+  /** Colour scheme; `'auto'` follows the reader's OS preference. @default 'auto' */
   theme?: DocsTheme
-  /** Request snippets (curl) beside try-it-out; default true. */
+  /** Request snippets (curl) beside try-it-out. @default true */
   snippets?: boolean
-  /** Keep entered credentials across reloads (localStorage); default true. */
+  /** Keep entered credentials across reloads (localStorage). @default true */
   persist?: boolean
 }
 

@@ -119,12 +119,12 @@ export interface ExportModel {
 export interface ClientExportOptions {
   /**
    * Derive every ID from this seed and the item's method and path (or folder name), so the same
-   * document gives the same file for version control. Default: random IDs from
-   * `crypto.randomUUID()`.
+   * document gives the same file for version control.
+   * @default random IDs from `crypto.randomUUID()`
    */
   readonly seed?: string
-  /** The collection's name. Default: the document's `info.title`. */
+  /** The collection's name. @default the document's `info.title` */
   readonly name?: string
-  /** The `baseUrl` variable's value. Default: `servers[0].url` with its variables' defaults. */
+  /** The `baseUrl` variable's value. @default `servers[0].url` with its variables' defaults */
   readonly baseUrl?: string
 }

@@ -53,27 +53,51 @@ export type WarningSink = (message: string) => void
  * on an Express app or router (an explicit `routes` entry wins for the same method and path).
  */
 export interface OpenAPIConfig {
+  /** The API's name (`info.title`). */
   readonly title: string
+  /** The API's version (`info.version`), not OpenAPI's. */
   readonly version: string
+  /** What the API does (`info.description`, Markdown). */
   readonly description?: string
+  /** A URL of the API's terms of service (`info.termsOfService`). */
   readonly termsOfService?: string
-  readonly contact?: { readonly name?: string; readonly email?: string; readonly url?: string }
-  readonly license?: { readonly name: string; readonly url?: string; readonly identifier?: string }
+  /** Who to contact about the API (`info.contact`). */
+  readonly contact?: {
+    /** A person or team. */
+    readonly name?: string
+    /** An email address. */
+    readonly email?: string
+    /** A URL of a contact page. */
+    readonly url?: string
+  }
+  /** The API's license (`info.license`). */
+  readonly license?: {
+    /** The license's name, e.g. `MIT`. */
+    readonly name: string
+    /** A URL of the license's text; give this or `identifier`. */
+    readonly url?: string
+    /** An SPDX expression, e.g. `MIT`; give this or `url`. */
+    readonly identifier?: string
+  }
+  /** Where the API is served (`servers`); the first is the client exports' `baseUrl`. */
   readonly servers?: readonly { readonly url: string; readonly description?: string }[]
   /** Prepended to every route path (e.g. `/api/v1`; `api/v1/` is read as `/api/v1`). */
   readonly prefix?: string
+  /** Route definitions by `<METHOD> <path>` key (`'POST /users/:id'`). */
   readonly routes?: Readonly<Record<string, OpenAPIRoute>>
   /** An Express 4 or 5 app or router whose `handle()`/`validate()` routes are documented. */
   readonly app?: unknown
   /** Security schemes by name, all emitted under `components.securitySchemes`. */
   readonly security?: Readonly<Record<string, SecurityScheme>>
-  /** Scheme names applied to every operation without its own `security`. */
+  /** Scheme names applied to every operation without its own `security`. @default [] */
   readonly defaultSecurity?: readonly string[]
+  /** The document's tags (`tags`), each with its description or link. */
   readonly tags?: readonly {
     readonly name: string
     readonly description?: string
     readonly externalDocs?: ExternalDocs
   }[]
+  /** A link to documentation elsewhere, for the whole API. */
   readonly externalDocs?: ExternalDocs
   /** Named schemas (any library) for `components/schemas`, referenced wherever routes use them. */
   readonly components?: Readonly<Record<string, Schema>>
@@ -82,10 +106,13 @@ export interface OpenAPIConfig {
    * and `statusCodes` (success status per method); `includeRequestId` is not documented.
    */
   readonly response?: {
+    /** The envelope's field names, as `shapeguard()`'s `response.shape` renames them. */
     readonly shape?: EnvelopeShape
+    /** The success status per method, as `shapeguard()` sends it. @default POST 201, others 200 */
     readonly statusCodes?: Readonly<
       Partial<Record<'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', number>>
     >
+    /** Accepted so that the app's `response` passes as it is; it changes nothing in the document. */
     readonly includeRequestId?: boolean
   }
   /** `x-` keys merged onto the document's root (a key without `x-` gets it, with a warning). */

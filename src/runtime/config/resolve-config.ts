@@ -19,12 +19,15 @@ export type OnErrorHook = (err: AppError, req: Request) => void
 
 /** Configuration of `shapeguard()`. */
 export interface ShapeguardConfig {
-  /** Development mode: real messages and stacks of programmer errors, warnings. @default NODE_ENV !== 'production' at mount time */
+  /** Development mode: real messages and stacks of programmer errors, warnings. @default `NODE_ENV !== 'production'` at mount time */
   debug?: boolean
   /** Logging options; `instance` is checked at mount time and used by errorHandler. */
   logger?: LoggerOptions
+  /** How every request gets its ID (`req.id`). */
   requestId?: RequestIdOptions
+  /** String normalisation, pre-parse limits and what validation errors show, for every route. */
   validation?: ValidationOptions
+  /** The success envelope: its field names, its status per method, the request ID header. */
   response?: {
     /** Renames the envelope fields, e.g. `{ ok: '{success}', result: '{data}', msg: '{message}' }`. */
     shape?: ResponseShape
@@ -33,9 +36,11 @@ export interface ShapeguardConfig {
     /** Sends the request ID as `X-Request-Id` on every response. @default false */
     includeRequestId?: boolean
   }
+  /** How errors are answered. */
   errors?: {
     /** Message of programmer errors in production. @default 'Something went wrong' */
     fallbackMessage?: string
+    /** Called with every handled error before the response is sent; a throw is logged. */
     onError?: OnErrorHook
     /** How errors are written; only the envelope is available. @default 'envelope' */
     format?: 'envelope'
@@ -58,7 +63,7 @@ export interface ExposureOptions {
   exposeFieldName?: boolean
   /** The schema's message; when false every message is `Invalid value`. @default true */
   exposeMessage?: boolean
-  /** Enum and literal options in messages; when false they read `Invalid option`. @default debug */
+  /** Enum and literal options in messages; when false they read `Invalid option`. @default `debug` (true in development) */
   exposeEnumValues?: boolean
   /** Adds the schema library's issue `code`. @default false */
   exposeSchemaCodes?: boolean
@@ -68,9 +73,9 @@ export interface ExposureOptions {
 export interface ValidationOptions extends ExposureOptions {
   /** Applied to every string of body, params and query before the schemas run. */
   strings?: {
-    /** @default false */
+    /** Trims whitespace from both ends of every string. @default false */
     trim?: boolean
-    /** @default false */
+    /** Lower-cases every string. @default false */
     lowercase?: boolean
   }
   /** Pre-parse limits of every guarded route; a route's `limits` take precedence. */

@@ -21,7 +21,7 @@ export interface ErrorHandlerOptions {
   onError?: OnErrorHook
   /** Where errors are logged. @default the logger shapeguard() uses */
   logger?: Logger
-  /** Development mode (real messages and stacks). @default NODE_ENV !== 'production' at mount time */
+  /** Development mode (real messages and stacks). @default `NODE_ENV !== 'production'` at mount time */
   debug?: boolean
 }
 

@@ -8,9 +8,9 @@ import type { Logger, LogMethod, LogSink } from './types.js'
 
 /** `configureLogger()` options. */
 export interface ConfigureLoggerOptions {
-  /** Lowest level written, for every `shapeguard()` instance. */
+  /** Lowest level written, for every `shapeguard()` instance. @default unchanged (the mounted `logger.level`) */
   level?: LogLevel
-  /** Write nothing at all. */
+  /** Write nothing at all. @default unchanged (the mounted `logger.silent`) */
   silent?: boolean
 }
 

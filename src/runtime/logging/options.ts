@@ -7,36 +7,37 @@ import type { Logger } from './types.js'
 export interface LoggerOptions {
   /** Any object with `debug`, `info`, `warn`, `error`; when given, the other options are ignored. */
   instance?: Logger
-  /** Lowest level written. Default `'debug'` in development, `'warn'` in production. */
+  /** Lowest level written. @default `'debug'` in development, `'warn'` in production */
   level?: LogLevel
-  /** Pretty lines instead of JSON records. Default `true` in development, `false` in production. */
+  /** Pretty lines instead of JSON records. @default `true` in development, `false` in production */
   pretty?: boolean
-  /** Log every response; when false only 4xx, 5xx and slow ones. Default `debug`. */
+  /** Log every response; when false only 4xx, 5xx and slow ones. @default `debug` (true in development) */
   logAllRequests?: boolean
-  /** Log a `>>` line when a request arrives (debug level). Default `true`. */
+  /** Log a `>>` line when a request arrives (debug level). @default true */
   logIncoming?: boolean
-  /** Show the request ID. Default `true`. */
+  /** Show the request ID. @default true */
   logRequestId?: boolean
-  /** Show only the last 8 characters of the request ID in pretty lines. Default `false`. */
+  /** Show only the last 8 characters of the request ID in pretty lines. @default false */
   shortRequestId?: boolean
-  /** Add the client address (`req.ip`). Default `false`. */
+  /** Add the client address (`req.ip`). @default false */
   logClientIp?: boolean
-  /** Pretty lines coloured by HTTP method or by status. Default `'method'`. */
+  /** Pretty lines coloured by HTTP method or by status. @default 'method' */
   lineColor?: 'method' | 'level'
-  /** Milliseconds from which a response is flagged slow; 0 disables. Default 500 dev, 1000 prod. */
+  /** Milliseconds from which a response is flagged slow; 0 disables. @default 500 in development, 1000 in production */
   slowThreshold?: number
-  /** Log the (validated) request body, redacted. Default `false`. */
+  /** Log the (validated) request body, redacted. @default false */
   logRequestBody?: boolean
-  /** Log the response body as sent, redacted. Default `false`. */
+  /** Log the response body as sent, redacted. @default false */
   logResponseBody?: boolean
   /**
    * UTF-8 bytes of a logged body's JSON kept in its record; a longer one is cut there and ends
-   * with `…[truncated N bytes]` (a body a guard or schema refused may be huge). Default `2048`.
+   * with `…[truncated N bytes]` (a body a guard or schema refused may be huge).
+   * @default 2048
    */
   logBodyMaxBytes?: number
-  /** Extra key paths to redact, appended to the always-redacted ones. Default `[]`. */
+  /** Extra key paths to redact, appended to the always-redacted ones. @default [] */
   redact?: string[]
-  /** Write nothing at all. Default `false`. */
+  /** Write nothing at all. @default false */
   silent?: boolean
 }
 

@@ -52,7 +52,9 @@ export interface CacheOptions {
 
 /** A link to documentation elsewhere (OpenAPI `externalDocs`). */
 export interface ExternalDocs {
+  /** Where the documentation is. */
   readonly url: string
+  /** What the link leads to (Markdown). */
   readonly description?: string
 }
 
@@ -68,14 +70,19 @@ export interface ResponseHeader {
  * fields. `security: []` marks the route public (no 401/403).
  */
 export interface RouteDocs {
+  /** The operation's one-line summary; client exports name their request after it. */
   readonly summary?: string
+  /** The operation's longer description (Markdown). */
   readonly description?: string
+  /** Tags grouping the operation; the first is its folder in the client exports. */
   readonly tags?: readonly string[]
+  /** Marks the operation deprecated in the docs. */
   readonly deprecated?: boolean
-  /** Names of the document's security schemes; replaces `defaultSecurity`. */
+  /** Names of the document's security schemes; replaces `defaultSecurity`. @default `defaultSecurity` of generateOpenAPI() */
   readonly security?: readonly string[]
-  /** `json` (default), `multipart` (multipart/form-data) or `form` (x-www-form-urlencoded). */
+  /** The body's media type: JSON, multipart/form-data (`multipart`) or x-www-form-urlencoded (`form`). @default 'json' */
   readonly bodyType?: 'json' | 'multipart' | 'form'
+  /** A link to documentation elsewhere, for this operation. */
   readonly externalDocs?: ExternalDocs
   /** `x-` keys merged onto the operation. */
   readonly extensions?: Readonly<Record<`x-${string}`, unknown>>
@@ -106,10 +113,13 @@ export interface RouteDefinition<
   R extends SchemaSlot = undefined,
   T = BodyOf<B>,
 > extends RouteDocs {
+  /** The body's schema; the validated, stripped value replaces `req.body`. */
   readonly body?: B
+  /** The path parameters' schema; the validated values replace `req.params`. */
   readonly params?: P
+  /** The query's schema; the validated values replace `req.query` (a key it declares as an array may repeat). */
   readonly query?: Q
-  /** Header names are lower-case. */
+  /** The headers' schema, with lower-case header names; the validated values replace those headers. */
   readonly headers?: H
   /** The response data; unknown fields are stripped, a mismatch is a 500. */
   readonly response?: R

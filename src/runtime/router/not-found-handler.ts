@@ -9,7 +9,7 @@ import { markTerminal, warnHandlerOrder } from './warn-handler-order.js'
 
 /** Options of `notFoundHandler()`. */
 export interface NotFoundHandlerOptions {
-  /** A fixed message instead of `Cannot <METHOD> <path>` (404 only; a 405 keeps its message). */
+  /** A fixed message for every 404 (a 405 keeps its own). @default `Cannot <METHOD> <path>` */
   message?: string
 }
 

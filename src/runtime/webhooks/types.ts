@@ -57,6 +57,7 @@ export interface WebhookCommonOptions {
 
 /** A preset with a signed timestamp: Stripe, Svix, Standard Webhooks. */
 export interface TimestampedPresetOptions extends WebhookCommonOptions {
+  /** The provider whose signing scheme is checked. */
   readonly provider: TimestampedWebhookProvider
   /** The replay window in seconds (Stripe: past only; Svix, Standard Webhooks: both ways). @default 300 */
   readonly toleranceSecs?: number
@@ -64,11 +65,13 @@ export interface TimestampedPresetOptions extends WebhookCommonOptions {
 
 /** A preset without a timestamp: GitHub, Shopify. */
 export interface PlainPresetOptions extends WebhookCommonOptions {
+  /** The provider whose signing scheme is checked. */
   readonly provider: 'github' | 'shopify'
 }
 
 /** Twilio: the signature covers the public URL Twilio called. */
 export interface TwilioPresetOptions extends WebhookCommonOptions {
+  /** Twilio's signing scheme. */
   readonly provider: 'twilio'
   /**
    * The public URL Twilio called. A string is the public origin (`https://api.example.com`, no
@@ -84,6 +87,7 @@ export interface TwilioPresetOptions extends WebhookCommonOptions {
  * `timestampHeader` is given) in one header.
  */
 export interface CustomWebhookOptions extends WebhookCommonOptions {
+  /** Left out: the options below describe the scheme. */
   readonly provider?: undefined
   /** The header carrying the signature. */
   readonly headerName: string

@@ -1,0 +1,413 @@
+// Writes docs/options.md, the options reference, from the TypeScript types of the package's public
+// entry points and their JSDoc (`npm run docs:options`). test/readme/options-reference.test.ts
+// fails when the committed page differs from what this produces.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, relative, resolve } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import ts from 'typescript'
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+const srcDir = resolve(root, 'src')
+
+/** Where the reference is written. */
+export const outputPath = resolve(root, 'docs/options.md')
+
+/**
+ * The functions documented, one section each, in the page's order. Functions in one group take
+ * the same options type and share a section (the generator checks that they do).
+ */
+export const SECTIONS: readonly (readonly string[])[] = [
+  ['shapeguard'],
+  ['handle', 'validate', 'defineRoute'],
+  ['errorHandler'],
+  ['notFoundHandler'],
+  ['createRouter'],
+  ['configureLogger'],
+  ['verifyWebhook'],
+  ['redisStore'],
+  ['yupAdapter'],
+  ['generateOpenAPI'],
+  ['createDocs'],
+  ['serveDocs'],
+  ['serveScalar', 'serveRedoc'],
+  ['serveSwaggerUI'],
+  ['toPostman', 'toInsomnia', 'toBruno'],
+  ['arbitrary'],
+  ['fuzzRoutes'],
+  ['mockRequest'],
+  ['mockResponse'],
+]
+
+/** One option: its dotted name, its type as written, its `@default` and its JSDoc's first sentence. */
+export interface OptionRow {
+  readonly name: string
+  readonly type: string
+  /** The anchor of the section documenting this type, when another section does. */
+  readonly link: string | undefined
+  readonly required: boolean
+  readonly default: string | undefined
+  readonly description: string
+}
+
+/** The options of one options object; a union of objects gives one table per object. */
+export interface OptionTable {
+  /** The object type's name, for one variant of a union. */
+  readonly variant: string | undefined
+  /** The first sentence of the variant's JSDoc. */
+  readonly summary: string
+  readonly rows: readonly OptionRow[]
+}
+
+export interface Section {
+  readonly functions: readonly string[]
+  readonly heading: string
+  /** The subpath the first function is imported from. */
+  readonly subpath: string
+  /** Each function with its parameters, the options parameter marked. */
+  readonly signatures: readonly string[]
+  readonly typeName: string
+  readonly tables: readonly OptionTable[]
+}
+
+export interface Reference {
+  readonly sections: readonly Section[]
+  /** Exported functions with a parameter typed `…Options` or `…Config` (each needs a section). */
+  readonly optionTakers: readonly string[]
+  readonly markdown: string
+}
+
+/** The public entry points: package.json's `exports`, mapped onto src/ as tsconfig's `paths` do. */
+function entryPoints(): Map<string, string> {
+  const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8'))
+  const entries = new Map<string, string>()
+  for (const key of Object.keys(pkg.exports)) {
+    if (key === './package.json') continue
+    const file = key === '.' ? 'src/index.ts' : `src/${key.slice(2)}/index.ts`
+    if (!existsSync(resolve(root, file))) throw new Error(`no ${file} for the export ${key}`)
+    entries.set(key === '.' ? pkg.name : `${pkg.name}/${key.slice(2)}`, resolve(root, file))
+  }
+  return entries
+}
+
+function createProgram(files: readonly string[]): ts.Program {
+  const configFile = ts.readConfigFile(resolve(root, 'tsconfig.json'), ts.sys.readFile)
+  const { options } = ts.parseJsonConfigFileContent(configFile.config, ts.sys, root)
+  return ts.createProgram({ rootNames: files, options })
+}
+
+const flat = (text: string) => text.replace(/\s+/g, ' ').trim()
+
+// Prints a type node on one line, without comments, members of an object type separated by `;`.
+const printer = ts.createPrinter({ removeComments: true })
+const printed = (node: ts.TypeNode) =>
+  flat(printer.printNode(ts.EmitHint.Unspecified, node, node.getSourceFile())).replaceAll(
+    '; }',
+    ' }',
+  )
+
+/** The first sentence of a comment: up to a full stop that ends it (not `e.g.`, not in code). */
+export function firstSentence(text: string): string {
+  const s = flat(text)
+  let code = false
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i]
+    if (c === '`') code = !code
+    if (code || c !== '.' || (i + 1 < s.length && s[i + 1] !== ' ')) continue
+    if (/(?:^|[\s(])(?:e\.g|i\.e|vs|etc)$/.test(s.slice(0, i))) continue
+    return s.slice(0, i + 1)
+  }
+  return s
+}
+
+function generate(): Reference {
+  const entries = entryPoints()
+  const program = createProgram([...entries.values()])
+  const checker = program.getTypeChecker()
+
+  const resolveAlias = (symbol: ts.Symbol): ts.Symbol =>
+    symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol
+  const inSrc = (node: ts.Node) => !relative(srcDir, node.getSourceFile().fileName).startsWith('..')
+
+  // Every exported function of the entry points, by name, with the subpath it is first found in.
+  const exported = new Map<string, { subpath: string; decl: ts.FunctionDeclaration }>()
+  for (const [subpath, file] of entries) {
+    const source = program.getSourceFile(file)
+    const module = source && checker.getSymbolAtLocation(source)
+    if (module === undefined) throw new Error(`cannot read ${file}`)
+    for (const symbol of checker.getExportsOfModule(module)) {
+      const decl = resolveAlias(symbol).declarations?.find(ts.isFunctionDeclaration)
+      if (decl !== undefined && !exported.has(symbol.name))
+        exported.set(symbol.name, { subpath, decl })
+    }
+  }
+
+  const typeOf = (p: ts.Symbol) => checker.getTypeOfSymbol(p)
+  const isFunctionType = (type: ts.Type) =>
+    type.getCallSignatures().length > 0 || type.getConstructSignatures().length > 0
+
+  /** The options parameter: the last one that is neither a function nor `unknown`/`object`. */
+  function optionsParameter(fn: ts.FunctionDeclaration): ts.ParameterDeclaration {
+    const candidates = fn.parameters.filter((p) => {
+      const type = checker.getNonNullableType(checker.getTypeAtLocation(p))
+      const opaque = ts.TypeFlags.Unknown | ts.TypeFlags.Any | ts.TypeFlags.NonPrimitive
+      return !isFunctionType(type) && !(type.flags & opaque) && p.dotDotDotToken === undefined
+    })
+    const param = candidates.at(-1)
+    if (param === undefined) throw new Error(`${fn.name?.text}() takes no options object`)
+    return param
+  }
+
+  const typeOfParameter = (p: ts.ParameterDeclaration) =>
+    checker.getNonNullableType(checker.getTypeAtLocation(p))
+
+  // The options type of every section, so that an option of that type links to its section.
+  const sectionOf = new Map<ts.Symbol, string>()
+  const found = SECTIONS.map((names) => {
+    const fns = names.map((name) => {
+      const hit = exported.get(name)
+      if (hit === undefined) throw new Error(`${name} is not exported by any entry point`)
+      return hit
+    })
+    const anchor = anchorOf(headingOf(names))
+    const symbol = typeOfParameter(optionsParameter(fns[0]!.decl)).getSymbol()
+    if (symbol !== undefined && !sectionOf.has(symbol)) sectionOf.set(symbol, anchor)
+    return { names, fns, anchor }
+  })
+
+  /** A type reference naming a type parameter or an alias of a few literals: what it stands for. */
+  function referenceText(node: ts.TypeReferenceNode): string | undefined {
+    const symbol = checker.getSymbolAtLocation(node.typeName)
+    const decl = symbol && resolveAlias(symbol).declarations?.[0]
+    if (decl !== undefined && ts.isTypeParameterDeclaration(decl) && decl.constraint) {
+      // `body?: B` with `B extends SchemaSlot`: the constraint, minus the `undefined` that
+      // an optional property already allows.
+      const c = decl.constraint
+      const target = ts.isTypeReferenceNode(c) ? checker.getSymbolAtLocation(c.typeName) : undefined
+      const alias = target && resolveAlias(target).declarations?.find(ts.isTypeAliasDeclaration)
+      if (alias !== undefined && ts.isUnionTypeNode(alias.type)) {
+        return alias.type.types
+          .filter((t) => t.kind !== ts.SyntaxKind.UndefinedKeyword)
+          .map((t) => flat(t.getText()))
+          .join(' | ')
+      }
+      return flat(c.getText())
+    }
+    const type = checker.getTypeAtLocation(node)
+    if (type.isUnion() && type.types.length <= 8 && type.types.every((t) => t.isLiteral())) {
+      return type.types
+        .map((t) => (t.isStringLiteral() ? `'${t.value}'` : checker.typeToString(t)))
+        .join(' | ')
+    }
+    return undefined
+  }
+
+  function typeText(prop: ts.Symbol, type: ts.Type, nested: boolean): string {
+    const decl = prop.declarations?.find(
+      (d): d is ts.PropertySignature => ts.isPropertySignature(d) || ts.isPropertyDeclaration(d),
+    )
+    const node = decl?.type
+    if (node === undefined) return checker.typeToString(type)
+    if (nested && ts.isTypeLiteralNode(node)) return 'object'
+    return (ts.isTypeReferenceNode(node) && referenceText(node)) || printed(node)
+  }
+
+  /**
+   * Whether an option's type is an options object to list key by key: an object type declared in
+   * src/ (every property declared there), not a function, array, Record or index signature, with
+   * at least one option that is not a function (a `Logger` is an interface to implement).
+   */
+  function isOptionsObject(type: ts.Type): boolean {
+    if (!(type.flags & ts.TypeFlags.Object) || type.isUnion()) return false
+    if (isFunctionType(type) || checker.isArrayType(type) || checker.isTupleType(type)) return false
+    if (checker.getIndexInfosOfType(type).length > 0) return false
+    const props = checker.getPropertiesOfType(type)
+    if (props.length === 0) return false
+    const declared = props.every((p) => p.declarations?.some(inSrc) === true)
+    const plain = props.some((p) => !isFunctionType(checker.getNonNullableType(typeOf(p))))
+    return declared && plain
+  }
+
+  function rowsOf(type: ts.Type, prefix: string, path: readonly ts.Type[]): OptionRow[] {
+    const rows: OptionRow[] = []
+    for (const prop of checker.getPropertiesOfType(type)) {
+      const propType = checker.getNonNullableType(typeOf(prop))
+      const tags = prop.getJsDocTags(checker)
+      const def = tags.find((t) => t.name === 'default')
+      const link = propType.getSymbol() && sectionOf.get(propType.getSymbol()!)
+      const nested = link === undefined && isOptionsObject(propType) && !path.includes(propType)
+      rows.push({
+        name: prefix + prop.name,
+        type: typeText(prop, propType, nested),
+        link,
+        required: (prop.flags & ts.SymbolFlags.Optional) === 0,
+        default: def === undefined ? undefined : flat(ts.displayPartsToString(def.text)),
+        description: firstSentence(ts.displayPartsToString(prop.getDocumentationComment(checker))),
+      })
+      if (nested) rows.push(...rowsOf(propType, `${prefix}${prop.name}.`, [...path, propType]))
+    }
+    return rows
+  }
+
+  function tablesOf(type: ts.Type): OptionTable[] {
+    if (!type.isUnion())
+      return [{ variant: undefined, summary: '', rows: rowsOf(type, '', [type]) }]
+    return type.types.map((variant) => {
+      const symbol = variant.getSymbol()
+      if (symbol === undefined || !isOptionsObject(variant))
+        throw new Error(`a variant of an options union is not an options object`)
+      return {
+        variant: symbol.name,
+        summary: firstSentence(ts.displayPartsToString(symbol.getDocumentationComment(checker))),
+        rows: rowsOf(variant, '', [variant]),
+      }
+    })
+  }
+
+  const sections = found.map(({ names, fns }): Section => {
+    let tables: OptionTable[] | undefined
+    let typeName = ''
+    const signatures = fns.map(({ decl }, i) => {
+      const param = optionsParameter(decl)
+      const these = tablesOf(typeOfParameter(param))
+      if (tables === undefined) {
+        tables = these
+        typeName = flat(param.type?.getText() ?? '').replace(/<.*$/, '')
+      } else if (JSON.stringify(these) !== JSON.stringify(tables)) {
+        throw new Error(
+          `${names[i]}() and ${names[0]}() take different options: give each a section`,
+        )
+      }
+      const params = decl.parameters.map((p) => {
+        const optional = p.questionToken !== undefined || p.initializer !== undefined
+        return `${p.dotDotDotToken ? '...' : ''}${p.name.getText()}${optional ? '?' : ''}`
+      })
+      return `${names[i]}(${params.join(', ')})`
+    })
+    return {
+      functions: names,
+      heading: headingOf(names),
+      subpath: fns[0]!.subpath,
+      signatures,
+      typeName,
+      tables: tables ?? [],
+    }
+  })
+
+  // Exported functions with a parameter whose type is named like an options type.
+  const optionTakers = [...exported]
+    .filter(([, { decl }]) =>
+      decl.parameters.some((p) => {
+        const node = p.type
+        return (
+          node !== undefined &&
+          ts.isTypeReferenceNode(node) &&
+          /(?:Options|Config)$/.test(node.typeName.getText())
+        )
+      }),
+    )
+    .map(([name]) => name)
+    .sort()
+
+  return { sections, optionTakers, markdown: render(sections) }
+}
+
+function headingOf(names: readonly string[]): string {
+  return names.map((n) => `\`${n}()\``).join(', ')
+}
+
+/** GitHub's anchor of a heading (as test/readme/links.test.ts computes it). */
+export function anchorOf(heading: string): string {
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-')
+}
+
+/** A code span; one holding a backtick is fenced with two (padded only where it starts or ends with one). */
+function code(text: string): string {
+  if (!text.includes('`')) return `\`${text}\``
+  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : ''
+  return `\`\`${pad}${text}${pad}\`\``
+}
+
+// A default that reads as a value (`300`, `'sha256'`, `true`) is code; prose stays prose.
+const literal =
+  /^(?:-?\d[\d_.]*|'[^']*'|"[^"]*"|true|false|null|undefined|\[\]|\{\}|[\w$.]+\(.*\))$/
+
+function defaultCell(row: OptionRow): string {
+  if (row.required) return 'required'
+  if (row.default === undefined || row.default === '') return '—'
+  return literal.test(row.default) ? code(row.default) : row.default
+}
+
+function typeCell(row: OptionRow): string {
+  return row.link === undefined ? code(row.type) : `[${code(row.type)}](#${row.link})`
+}
+
+// Characters a terminal (and Biome's table layout) shows two columns wide: East Asian, emoji.
+const wide =
+  /[\u1100-\u115F\u2E80-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFF00-\uFF60\uFFE0-\uFFE6\u{1F300}-\u{1FAFF}\u{20000}-\u{3FFFD}]/u
+
+function width(text: string): number {
+  let n = 0
+  for (const c of text) n += wide.test(c) ? 2 : 1
+  return n
+}
+
+/** A table as Biome formats Markdown: cells padded to the column's width, at least 3. */
+function table(rows: readonly OptionRow[]): string[] {
+  const head = ['Option', 'Type', 'Default', 'Description']
+  const body = rows.map((r) => [code(r.name), typeCell(r), defaultCell(r), r.description])
+  const cells = [head, ...body].map((row) => row.map((cell) => cell.replaceAll('|', '\\|')))
+  const widths = head.map((_, i) => Math.max(3, ...cells.map((row) => width(row[i]!))))
+  const line = (row: readonly string[]) =>
+    `| ${row.map((cell, i) => cell + ' '.repeat(widths[i]! - width(cell))).join(' | ')} |`
+  const [first, ...rest] = cells
+  return [line(first!), line(widths.map((w) => '-'.repeat(w))), ...rest.map(line)]
+}
+
+function list(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('')
+  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`
+}
+
+function render(sections: readonly Section[]): string {
+  const lines = [
+    '# Options reference',
+    '',
+    'Every option of the functions that take an options object: its type as the TypeScript types',
+    'declare it, its default, and the first sentence of its JSDoc. A dotted name is an option of',
+    'the object above it (`logger.level` is `shapeguard({ logger: { level } })`); a default of',
+    '"required" means the option must be given. This page is generated from the types in `src/` by',
+    '`scripts/options-reference.ts`; do not edit it by hand: after changing an option, run',
+    '`npm run docs:options` (a test fails until the page matches the types).',
+  ]
+  for (const s of sections) {
+    const signatures = list(s.signatures.map((sig) => `\`${sig}\``))
+    const takes = s.signatures.length > 1 ? 'take' : 'takes'
+    const article = /^[AEIOU]/.test(s.typeName) ? 'an' : 'a'
+    const union = s.tables.length > 1 ? ': one of these objects' : ''
+    lines.push('', `## ${s.heading}`, '')
+    lines.push(
+      `${signatures} (from \`${s.subpath}\`) ${takes} ${article} \`${s.typeName}\`${union}.`,
+    )
+    for (const t of s.tables) {
+      if (t.variant !== undefined) lines.push('', `### \`${t.variant}\``, '', t.summary)
+      lines.push('', ...table(t.rows))
+    }
+  }
+  return `${lines.join('\n')}\n`
+}
+
+/** Builds the reference from the types (a few seconds: it type-checks the entry points). */
+export function optionsReference(): Reference {
+  return generate()
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const { markdown, sections } = optionsReference()
+  writeFileSync(outputPath, markdown)
+  const count = sections.reduce((n, s) => n + s.tables.reduce((m, t) => m + t.rows.length, 0), 0)
+  console.log(`${relative(root, outputPath)}: ${sections.length} sections, ${count} options`)
+}
