@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import express from 'express'
 import { beforeAll, describe, expect, it } from 'vitest'
+import * as yup from 'yup'
 import { z } from 'zod'
 import {
   firstSentence,
@@ -9,6 +10,8 @@ import {
   outputPath,
   type Reference,
 } from '../../scripts/options-reference.js'
+import { redisStore } from '../../src/adapters/redis/index.js'
+import { yupAdapter } from '../../src/adapters/yup/index.js'
 import {
   configureLogger,
   createDocs,
@@ -141,6 +144,8 @@ describe('docs/options.md', () => {
 
 describe('the options it lists are the ones the runtime accepts', () => {
   const app = () => express()
+  // Never called: the options are checked before the client is used.
+  const redisClient = { call: async () => null }
   const cases: [fn: string, prefix: string, call: () => unknown][] = [
     ['shapeguard', '', () => shapeguard({ [probe]: 1 } as never)],
     ['shapeguard', 'logger.', () => shapeguard({ logger: { [probe]: 1 } as never })],
@@ -207,6 +212,8 @@ describe('the options it lists are the ones the runtime accepts', () => {
     ['fuzzRoutes', '', () => fuzzRoutes(app(), { [probe]: 1 } as never)],
     ['mockRequest', '', () => mockRequest({ [probe]: 1 } as never)],
     ['mockResponse', '', () => mockResponse({ [probe]: 1 } as never)],
+    ['redisStore', '', () => redisStore({ client: redisClient, [probe]: 1 } as never)],
+    ['yupAdapter', '', () => yupAdapter(yup.string(), { [probe]: 1 } as never)],
   ]
 
   it.each(cases)('%s() %s', async (fn, prefix, call) => {

@@ -37,6 +37,15 @@ export function yupAdapter<S extends AnySchema>(
   options: YupAdapterOptions = {},
 ): SchemaAdapter<InferType<S>, InferType<S>> {
   if (!isYupSchema(schema as unknown)) throw new TypeError('yupAdapter: expected a yup 1 schema')
+  if (typeof options !== 'object' || options === null) {
+    throw new TypeError('yupAdapter: options must be an object: { stripUnknown? }')
+  }
+  // A misspelt option (`stripUnkown`) must not be ignored: the schema would keep unknown keys.
+  for (const key of Object.keys(options)) {
+    if (key !== 'stripUnknown') {
+      throw new TypeError(`shapeguard: yupAdapter(): ${key} is not an option (stripUnknown)`)
+    }
+  }
   const stripUnknown = options.stripUnknown ?? true
   if (typeof stripUnknown !== 'boolean') {
     throw new TypeError('yupAdapter: stripUnknown must be a boolean')

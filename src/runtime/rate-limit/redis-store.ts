@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { checkKnownKeys } from '../config/check-option.js'
 import type { RateLimitEntry, RateLimitIncrementStore } from './types.js'
 
 /**
@@ -73,6 +74,7 @@ export function redisStore(options: RedisStoreOptions): RateLimitIncrementStore 
   if (typeof options !== 'object' || options === null) {
     throw new TypeError('redisStore: options must be an object: { client, prefix? }')
   }
+  checkKnownKeys(options, ['client', 'prefix'], 'redisStore()')
   const send = sender(options.client)
   const prefix = options.prefix ?? 'shapeguard:rl:'
   if (typeof prefix !== 'string') throw new TypeError('redisStore: prefix must be a string')
