@@ -3,6 +3,7 @@ import type { IRNode, IRObject, IRRecord, IRRecursive } from '../engine/ir/types
 import { type Visitor, visit } from '../engine/ir/visit.js'
 import { boundedFilter } from './bounded-filter.js'
 import type { Caps } from './caps.js'
+import { bothSidesTake, merge } from './intersection.js'
 import { irAccepts } from './ir-accepts.js'
 import type { FC } from './load-fast-check.js'
 import { bigintCandidates, dateCandidates, numberCandidates } from './number-arbitrary.js'
@@ -20,6 +21,11 @@ export interface GenContext {
   readonly caps?: Caps
   /** What was left out and why, one line each (`body.text: …`), for the fuzzer's report. */
   readonly notes?: Set<string>
+  /**
+   * Under an intersection: a defaulted value is always there, since one side would fill the
+   * default and the other pass the key by as sent, and zod cannot merge the two outputs.
+   */
+  readonly inIntersection?: boolean
 }
 
 /** Leaves out what cannot be generated, with a note saying why. */
@@ -123,14 +129,6 @@ function recordArb(n: IRRecord, ctx: GenContext): Gen {
   return fc.dictionary(keys, value, { maxKeys: 3, noNullPrototype: true })
 }
 
-function merge(a: unknown, b: unknown): unknown {
-  const plain = (x: unknown) => typeof x === 'object' && x !== null && !Array.isArray(x)
-  if (!plain(a) || !plain(b)) return b
-  const out: Record<string, unknown> = { ...(a as object) }
-  for (const [k, v] of Object.entries(b as object)) out[k] = k in out ? merge(out[k], v) : v
-  return out
-}
-
 const often = (fc: FC, arb: Gen, rare: unknown): Arb =>
   arb === undefined
     ? fc.constant(rare)
@@ -192,19 +190,25 @@ const valid: Visitor<Gen, GenContext> = {
     return options.length === 0 ? undefined : ctx.fc.oneof(...options)
   },
   intersection: (n, ctx) => {
-    const left = gen(n.left, ctx)
-    const right = gen(n.right, ctx)
+    const sides = { ...ctx, inIntersection: true }
+    const left = gen(n.left, sides)
+    const right = gen(n.right, sides)
     if (left === undefined || right === undefined) return undefined
+    const merged = ctx.fc.tuple(left, right).map(([a, b]) => merge(a, b))
+    // Each side parses the whole value: the keys one side adds must suit the other.
     return checked(
       ctx,
       n,
-      ctx.fc.tuple(left, right).map(([a, b]) => merge(a, b)),
+      boundedFilter(ctx.fc, merged, bothSidesTake(n), `valid values at ${ctx.at}`),
     )
   },
   optional: (n, ctx) => often(ctx.fc, gen(n.inner, ctx), undefined),
   nullable: (n, ctx) => often(ctx.fc, gen(n.inner, ctx), null),
   readonly: (n, ctx) => gen(n.inner, ctx),
-  default: (n, ctx) => often(ctx.fc, gen(n.inner, ctx), n.on === 'null' ? null : undefined),
+  default: (n, ctx) =>
+    ctx.inIntersection
+      ? gen(n.inner, ctx)
+      : often(ctx.fc, gen(n.inner, ctx), n.on === 'null' ? null : undefined),
   pipe: (n, ctx) => checked(ctx, n, gen(n.in, ctx)),
   recursive: (n, ctx) => {
     const recursions = new Map(ctx.recursions).set(n.id, n)
