@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import request from 'supertest'
 import * as v from 'valibot'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import * as y from 'yup'
 import * as z from 'zod'
 import { valibotAdapter } from '../../src/adapters/valibot/index.js'
@@ -16,7 +16,7 @@ import {
   withShape,
 } from '../../src/index.js'
 import { yupIsStandard } from '../support/peer-features.js'
-import { type Express, hosts } from './support.js'
+import { captureLogger, type Express, hosts, withLogging } from './support.js'
 
 beforeAll(() => {
   configureLogger({ silent: true })
@@ -366,3 +366,175 @@ describe.each(hosts)('response stripping on %s', (_, express) => {
     )
   })
 })
+
+/** What a client, errorHandler's onError, the logger and stderr saw of one request. */
+interface Late {
+  status: number
+  codes: string[]
+  warnings: string[]
+  /** The warnings with their fields, as JSON. */
+  warned: string
+  stderr: string[]
+}
+
+// A route that answers before its asynchronous response schema has stripped the data: the
+// answer that went out stands, the data is dropped, and one warning (naming the route, never
+// the data) replaces the stray ERR_HTTP_HEADERS_SENT that Express's final handler would print.
+describe.each(hosts)(
+  'an asynchronous response schema after the route answered, on %s',
+  (_, express) => {
+    const data = { id: 7, passwordHash: 'hunter2' }
+    const failing = { id: 'hunter2' }
+    const late =
+      'shapeguard: GET /late answered before its asynchronous response schema finished: the data was not sent; await the helper (await res.ok(…)) before anything else answers'
+
+    // The app in 'development', where Express's final handler prints a stray error to stderr.
+    function lateApp(capture: ReturnType<typeof captureLogger>, codes: string[]) {
+      const app = express()
+      app.set('env', 'development')
+      app.use(shapeguard({ debug: true, logger: { instance: capture } }))
+      return {
+        app,
+        end() {
+          app.use(errorHandler({ onError: (e) => void codes.push(e.code) }))
+        },
+      }
+    }
+
+    async function run(mount: (app: ReturnType<Express>) => void, path = '/late'): Promise<Late> {
+      const capture = captureLogger()
+      const codes: string[] = []
+      const stderr: string[] = []
+      const write = process.stderr.write.bind(process.stderr)
+      vi.spyOn(process.stderr, 'write').mockImplementation(((chunk: unknown, ...rest: never[]) => {
+        stderr.push(String(chunk))
+        return write(chunk as string, ...rest)
+      }) as never)
+      vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+        stderr.push(args.map(String).join(' '))
+      })
+      try {
+        return await withLogging(async () => {
+          const { app, end } = lateApp(capture, codes)
+          mount(app)
+          end()
+          const res = await request(app).get(path)
+          await new Promise((resolve) => setTimeout(resolve, 20))
+          const warnings = capture.records.filter(
+            (r) => r.level === 'warn' && String(r.message).startsWith('shapeguard: GET /late'),
+          )
+          return {
+            status: res.status,
+            codes,
+            warnings: warnings.map((r) => String(r.message)),
+            warned: JSON.stringify(warnings),
+            stderr,
+          }
+        })
+      } finally {
+        vi.restoreAllMocks()
+      }
+    }
+
+    it('keeps the answer of a handler that throws after res.ok(), and sends nothing more', async () => {
+      const got = await run((app) =>
+        app.get(
+          '/late',
+          ...handle({ response: asyncAccount }, (_q, res) => {
+            res.ok({ data: data as never })
+            throw new Error('after the answer')
+          }),
+        ),
+      )
+      expect(got.stderr).toEqual([])
+      expect(got.status).toBe(500)
+      expect(got.codes).toEqual(['INTERNAL_ERROR'])
+      expect(got.warnings).toEqual([late])
+      expect(got.warned).not.toContain('hunter2')
+    })
+
+    it('keeps the 404 of a route that called next() after res.ok()', async () => {
+      const got = await run((app) =>
+        app.get('/late', validate({ response: asyncAccount }), (_q, res, next) => {
+          res.ok({ data: data as never })
+          next()
+        }),
+      )
+      expect(got.stderr).toEqual([])
+      expect(got.status).toBe(404)
+      expect(got.codes).toEqual([])
+      expect(got.warnings).toEqual([late])
+    })
+
+    it('sends no second error when the data fails the schema after the route answered', async () => {
+      // The route pattern is named, never the path that filled it.
+      const got = await run(
+        (app) =>
+          app.get('/late/:token', validate({ response: asyncAccount }), (_q, res, next) => {
+            res.ok({ data: failing as never })
+            next()
+          }),
+        '/late/hunter2',
+      )
+      expect(got.stderr).toEqual([])
+      expect(got.status).toBe(404)
+      expect(got.codes).toEqual([])
+      expect(got.warnings).toEqual([late.replace('/late', '/late/:token')])
+      expect(got.warned).not.toContain('hunter2')
+    })
+
+    it('warns once per route, however often it answers first', async () => {
+      const capture = captureLogger()
+      await withLogging(async () => {
+        const { app, end } = lateApp(capture, [])
+        app.get('/late', validate({ response: asyncAccount }), (_q, res, next) => {
+          res.ok({ data: data as never })
+          next()
+        })
+        end()
+        for (let i = 0; i < 3; i++) await request(app).get('/late')
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      })
+      expect(capture.records.filter((r) => r.message === late)).toHaveLength(1)
+    })
+
+    it('lets a handler await res.ok(): sent, as with a synchronous schema, before it goes on', async () => {
+      let sent: boolean[] = []
+      const got = await run((app) =>
+        app.get(
+          '/late',
+          ...handle({ response: asyncAccount }, async (_q, res) => {
+            const pending = res.ok({ data: data as never }) as unknown
+            sent.push(res.headersSent)
+            await pending
+            sent.push(res.headersSent)
+            throw new Error('after the answer')
+          }),
+        ),
+      )
+      expect(sent).toEqual([false, true])
+      expect(got.stderr).toEqual([])
+      expect(got.status).toBe(200)
+      expect(got.warnings).toEqual([])
+      // A failing schema: the awaited helper resolves, and the 500 goes out once, through next.
+      sent = []
+      const failed = await run((app) =>
+        app.get(
+          '/late',
+          ...handle({ response: asyncAccount }, async (_q, res) => {
+            await res.ok({ data: failing as never })
+            sent.push(res.headersSent)
+          }),
+        ),
+      )
+      expect(sent).toEqual([true])
+      expect([failed.status, failed.codes, failed.warnings, failed.stderr]).toEqual([
+        500,
+        ['INTERNAL_ERROR'],
+        [],
+        [],
+      ])
+      expect(failed.warned).not.toContain('hunter2')
+    })
+  },
+)

@@ -3,6 +3,7 @@ import type { ResolvedConfig } from '../config/resolve-config.js'
 import { contextOf, peekContext } from '../context/context.js'
 import { sendFallback } from '../errors/error-fallback.js'
 import { withoutShapeguard } from '../errors/without-shapeguard.js'
+import { printable } from '../logging/printable.js'
 import { endpointOf } from '../logging/request-log-state.js'
 import { resolveLogger } from '../logging/resolve-logger.js'
 import type { RouteShape } from './route-shape.js'
@@ -30,18 +31,18 @@ function configFor(res: Response, helper: string): ResolvedConfig {
   return config
 }
 
-function ok(this: Response, options?: OkOptions): void {
+function ok(this: Response, options?: OkOptions): Promise<void> | undefined {
   const config = configFor(this, 'ok')
   const status = options?.status ?? config.response.statusCodes[this.req?.method]
-  sendSuccess(this, config, status ?? 200, options?.data, options?.message)
+  return sendSuccess(this, config, status ?? 200, options?.data, options?.message)
 }
 
-function created(this: Response, options?: CreatedOptions): void {
-  sendSuccess(this, configFor(this, 'created'), 201, options?.data, options?.message)
+function created(this: Response, options?: CreatedOptions): Promise<void> | undefined {
+  return sendSuccess(this, configFor(this, 'created'), 201, options?.data, options?.message)
 }
 
-function accepted(this: Response, options?: CreatedOptions): void {
-  sendSuccess(this, configFor(this, 'accepted'), 202, options?.data, options?.message)
+function accepted(this: Response, options?: CreatedOptions): Promise<void> | undefined {
+  return sendSuccess(this, configFor(this, 'accepted'), 202, options?.data, options?.message)
 }
 
 function noContent(this: Response): void {
@@ -49,14 +50,17 @@ function noContent(this: Response): void {
   this.status(204).end()
 }
 
-function paginated(this: Response, options: PaginatedOptions): void {
+function paginated(this: Response, options: PaginatedOptions): Promise<void> | undefined {
   const { data, total, page, limit } = options
   const pages = limit > 0 ? Math.ceil(total / limit) : 0
   const body = Object.freeze({ items: data, total, page, limit, pages })
-  sendSuccess(this, configFor(this, 'paginated'), 200, body, options.message)
+  return sendSuccess(this, configFor(this, 'paginated'), 200, body, options.message)
 }
 
-function cursorPaginated(this: Response, options: CursorPaginatedOptions): void {
+function cursorPaginated(
+  this: Response,
+  options: CursorPaginatedOptions,
+): Promise<void> | undefined {
   const page = {
     items: options.data,
     nextCursor: options.nextCursor ?? null,
@@ -64,7 +68,13 @@ function cursorPaginated(this: Response, options: CursorPaginatedOptions): void 
     hasMore: options.hasMore,
     ...(options.total === undefined ? {} : { total: options.total }),
   }
-  sendSuccess(this, configFor(this, 'cursorPaginated'), 200, Object.freeze(page), options.message)
+  return sendSuccess(
+    this,
+    configFor(this, 'cursorPaginated'),
+    200,
+    Object.freeze(page),
+    options.message,
+  )
 }
 
 function fail(this: Response, options: FailOptions): void {
@@ -84,13 +94,15 @@ function send(res: Response, body: unknown): void {
   else sendJson(res, text)
 }
 
+// Undefined once the answer is sent; with an asynchronous response schema, a promise that
+// settles (never rejects) once it is sent, or once it is known it never will be.
 function sendSuccess(
   res: Response,
   config: ResolvedConfig,
   status: number,
   given: unknown,
   message = '',
-): void {
+): Promise<void> | undefined {
   const context = peekContext(res)
   const prepare = context?.prepare
   const route = context?.shape
@@ -103,27 +115,74 @@ function sendSuccess(
         : prepare.json(given ?? null, '')
     if (text !== undefined) {
       sendJson(res.status(status), text)
-      return
+      return undefined
     }
   }
   const data = prepare === undefined ? (given ?? null) : prepare(given ?? null)
   if (!isPending(data)) {
     sendData(res, config, status, data, message, route)
-    return
+    return undefined
   }
   // An asynchronous response schema: the answer goes out once the data is stripped. A failure
   // goes where a synchronous one would have: to the error middleware, through the route's next.
+  // If the route answered meanwhile (it threw, or called next()), that answer stands: nothing
+  // more is sent, nothing goes to next, and the developer is told once.
   const next = context?.next
-  data
-    .then((stripped) => sendData(res, config, status, stripped, message, route))
-    .catch((err: unknown) => {
-      try {
-        if (next === undefined) sendFallback(res)
-        else next(err)
-      } catch {
-        sendFallback(res)
+  const tooLate = answeredFirst(res, prepare!)
+  return data.then(
+    (stripped) => {
+      if (answered(res)) tooLate()
+      else {
+        try {
+          sendData(res, config, status, stripped, message, route)
+        } catch (err) {
+          forward(res, next, err)
+        }
       }
-    })
+    },
+    (err: unknown) => {
+      if (answered(res)) tooLate()
+      else forward(res, next, err)
+    },
+  )
+}
+
+function answered(res: Response): boolean {
+  return res.headersSent || res.writableEnded
+}
+
+function forward(res: Response, next: ((err: unknown) => void) | undefined, err: unknown): void {
+  try {
+    if (next === undefined) sendFallback(res)
+    else next(err)
+  } catch {
+    sendFallback(res)
+  }
+}
+
+// One warning per route (its response stripper): a busy route must not flood the log.
+const answeredEarly = new WeakSet<object>()
+
+// The warning for a route that answers before its asynchronous response schema finished. The
+// route pattern is read now, while the request is in the route (req.route and req.baseUrl
+// change as it leaves); never the URL's query, nor the data.
+function answeredFirst(res: Response, route: object): () => void {
+  const req = res.req
+  const method = req?.method
+  const endpoint = req === undefined ? undefined : endpointOf(req)
+  const where = req === undefined ? 'a route' : `${method} ${printable(String(endpoint))}`
+  return () => {
+    if (answeredEarly.has(route)) return
+    answeredEarly.add(route)
+    try {
+      resolveLogger(undefined).warn(
+        { method, endpoint },
+        `shapeguard: ${where} answered before its asynchronous response schema finished: the data was not sent; await the helper (await res.ok(…)) before anything else answers`,
+      )
+    } catch {
+      // A logger that throws loses the warning, never the process (this runs after the request).
+    }
+  }
 }
 
 // The (stripped) data in the app's or the route's envelope.

@@ -74,7 +74,11 @@ export interface ErrorEnvelope<Details = unknown> {
   }
 }
 
-/** The helpers `shapeguard()` puts on every response. */
+/**
+ * The helpers `shapeguard()` puts on every response. With an asynchronous response schema a
+ * success helper returns before the answer is sent, and gives a promise that settles (never
+ * rejects) once it is: `await res.ok(…)` before throwing or calling `next()`.
+ */
 export interface ResponseHelpers {
   ok<T>(options?: OkOptions<T>): void
   created<T>(options?: CreatedOptions<T>): void

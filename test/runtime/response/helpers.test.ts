@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { standardAdapter } from '../../../src/adapters/standard/index.js'
 import { contextOf } from '../../../src/runtime/context/context.js'
+import { responseStripper } from '../../../src/runtime/response/strip-response.js'
 import { mockResponse } from '../../../src/testing/index.js'
 
 describe('response helpers', () => {
@@ -32,5 +34,35 @@ describe('response helpers', () => {
       statusCode: 409,
       body: { error: { code: 'X', message: 'x', details: null } },
     })
+  })
+
+  it('answer undefined once sent, and a promise that never rejects with an asynchronous schema', async () => {
+    const sync = mockResponse()
+    contextOf(sync).prepare = (data) => data
+    expect(sync.ok({ data: 1 })).toBeUndefined()
+    // Keeps `id` when it is a number, else fails; answers later.
+    const stripper = responseStripper(
+      standardAdapter({
+        '~standard': {
+          version: 1,
+          vendor: 'test',
+          validate: async (value: unknown) => {
+            const id = (value as { id?: unknown }).id
+            return typeof id === 'number' ? { value: { id } } : { issues: [{ message: 'no' }] }
+          },
+        },
+      }),
+    )
+    const res = mockResponse()
+    contextOf(res).prepare = stripper
+    const pending = res.created({ data: { id: 1, secret: 'x' } }) as unknown
+    expect(res.headersSent).toBe(false)
+    await expect(pending).resolves.toBeUndefined()
+    expect(res._result()).toMatchObject({ statusCode: 201, body: { data: { id: 1 } } })
+    // Without a route's next to take the failure, the fallback 500 goes out; still no rejection.
+    const bad = mockResponse()
+    contextOf(bad).prepare = stripper
+    await expect(bad.ok({ data: { id: 'x' } }) as unknown).resolves.toBeUndefined()
+    expect(bad._result().statusCode).toBe(500)
   })
 })
