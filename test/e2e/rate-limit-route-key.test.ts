@@ -1,7 +1,9 @@
 import type { Request, Response } from 'express'
+import Redis from 'ioredis'
 import request from 'supertest'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import { redisStore } from '../../src/adapters/redis/index.js'
 import {
   configureLogger,
   createRouter,
@@ -13,6 +15,12 @@ import {
   shapeguard,
   validate,
 } from '../../src/index.js'
+import {
+  type RedisServer,
+  redisAvailable,
+  redisSkipReason,
+  startRedis,
+} from '../support/redis-server.js'
 import { type Express, hosts } from './support.js'
 
 // API.md decision 36: the default key is the route as registered and the client, so every
@@ -180,16 +188,6 @@ describe.each(hosts)('%s: the default key is the route as registered', (_name, e
     expect([...store.map.keys()]).toEqual(['GET /Sub/files/:name|127.0.0.1'])
   })
 
-  it('counts every path of a limit given to use() as one', async () => {
-    const store = keptStore()
-    const app = appOf(express, (a) => {
-      a.use('/files', validate({ rateLimit: limit({ store }) }), ok)
-    })
-    const paths = ['/files/a', '/files/b/c', '/FILES', '/files/d']
-    expect(await statuses(app, each('get', paths))).toEqual(threeThen429(paths.length))
-    expect([...store.map.keys()]).toEqual(['GET *|127.0.0.1'])
-  })
-
   it('keeps two routes apart, and two clients apart', async () => {
     const app = appOf(
       express,
@@ -300,6 +298,101 @@ describe.each(hosts)('%s: the default key is the route as registered', (_name, e
   })
 })
 
+/** The statuses of requests made one after another, each `[method, path]`, any method. */
+async function anyMethod(app: App, calls: readonly (readonly [string, string])[]) {
+  const out: number[] = []
+  for (const [method, path] of calls) {
+    const res = await (request(app) as unknown as Record<string, (p: string) => request.Test>)[
+      method
+    ]!(path)
+    out.push(res.status)
+  }
+  return out
+}
+
+// Every method Express hands to a use() middleware.
+const useMethods = ['get', 'post', 'put', 'patch', 'delete', 'propfind', 'mkcol', 'lock', 'search']
+
+describe.each(hosts)('%s: a limit given to use()', (_name, express) => {
+  it('counts every path and every method as one, keyed by the mount path', async () => {
+    const store = keptStore()
+    const app = appOf(express, (a) => {
+      a.use('/files', validate({ rateLimit: limit({ store }) }), ok)
+    })
+    const calls = useMethods.map(
+      (method, i) => [method, ['/files/a', '/files/b/c', '/FILES'][i % 3]!] as const,
+    )
+    expect(await anyMethod(app, calls)).toEqual(threeThen429(calls.length))
+    expect([...store.map.keys()]).toEqual(['* /files|127.0.0.1'])
+  })
+
+  it('keeps two limits on one store apart', async () => {
+    const store = keptStore()
+    const app = appOf(express, (a) => {
+      a.use('/login', validate({ rateLimit: limit({ store, max: 2 }) }), ok)
+      a.use('/admin', validate({ rateLimit: limit({ store, max: 2 }) }), ok)
+    })
+    expect(
+      await anyMethod(app, [
+        ['get', '/login'],
+        ['get', '/login'],
+        ['get', '/admin'],
+        ['put', '/admin'],
+        ['post', '/login'],
+        ['delete', '/admin'],
+      ]),
+    ).toEqual([200, 200, 200, 200, 429, 429])
+    expect([...store.map.keys()].sort()).toEqual(['* /admin|127.0.0.1', '* /login|127.0.0.1'])
+  })
+
+  it('keeps two limits at one mount path apart: each counts a request once', async () => {
+    const store = keptStore()
+    const app = appOf(express, (a) => {
+      a.use(validate({ rateLimit: limit({ store }) }))
+      a.use(validate({ rateLimit: limit({ store, max: 5 }) }), ok)
+    })
+    expect(await statuses(app, each('get', ['/a', '/b', '/c', '/d']))).toEqual(threeThen429(4))
+    expect([...store.map.keys()].sort()).toEqual(['* /#2|127.0.0.1', '* /|127.0.0.1'])
+    expect([...store.map.values()].map((e) => e.count)).toEqual([3, 3])
+  })
+
+  it('counts every spelling of the mount path as one: case, parameters, percent-encoding', async () => {
+    const store = keptStore()
+    const app = appOf(express, (a) => {
+      const api = express.Router({ mergeParams: true })
+      api.use(validate({ rateLimit: limit({ store }) }), ok)
+      a.use('/V1/Orgs/:org', api)
+    })
+    const paths = ['/v1/orgs/a', '/V1/ORGS/b/c', '/v1/Orgs/%61%20b/', '/v1/orgs/x%00', '/v1/orgs/a']
+    expect(await statuses(app, each('get', paths))).toEqual(threeThen429(paths.length))
+    expect([...store.map.keys()]).toEqual(['* /V1/Orgs/:org|127.0.0.1'])
+  })
+
+  it('is one count after a route that called next(), whose req.route Express keeps', async () => {
+    const store = keptStore()
+    const app = appOf(express, (a) => {
+      a.get('/seen', (_req, _res, next) => next())
+      a.use(validate({ rateLimit: limit({ store }) }), ok)
+    })
+    const paths = ['/seen', '/other', '/seen', '/SEEN', '/other']
+    expect(await statuses(app, each('get', paths))).toEqual(threeThen429(paths.length))
+    expect([...store.map.keys()]).toEqual(['* /|127.0.0.1'])
+  })
+
+  it('counts a limit found in no layer (called by another middleware) by its own id', async () => {
+    const store = keptStore()
+    const limited = validate({ rateLimit: limit({ store }) })
+    const app = appOf(express, (a) => {
+      a.use('/wrapped', (req, res, next) => limited(req, res, next), ok)
+    })
+    const paths = ['/wrapped/a', '/WRAPPED/b', '/wrapped/%63', '/wrapped/d']
+    expect(await statuses(app, each('get', paths))).toEqual(threeThen429(paths.length))
+    const keys = [...store.map.keys()]
+    expect(keys).toHaveLength(1)
+    expect(keys[0]).toMatch(/^\* #\d+\|127\.0\.0\.1$/)
+  })
+})
+
 describe.each(hosts)('%s: a limit with body validation', (_name, express) => {
   it('counts a 422 and a 201 of two spellings as one', async () => {
     const Body = z.object({ name: z.string().min(1) })
@@ -320,4 +413,47 @@ describe.each(hosts)('%s: a limit with body validation', (_name, express) => {
     expect((await post('/USERS/', { name: 'a' })).status).toBe(201)
     expect((await post('/Users', { name: 'a' })).status).toBe(429)
   })
+})
+
+const withRedis = redisAvailable()
+
+describe.skipIf(!withRedis)(`with redisStore ${withRedis ? '' : redisSkipReason}`, () => {
+  let redis: RedisServer | undefined
+  let client: Redis | undefined
+  beforeAll(async () => {
+    redis = await startRedis()
+    client = new Redis({ host: '127.0.0.1', port: redis.port, maxRetriesPerRequest: 1 })
+    client.on('error', () => {})
+  }, 20_000)
+  afterAll(async () => {
+    client?.disconnect()
+    await redis?.stop()
+  })
+
+  it.each(hosts)(
+    '%s: two use() limits on one Redis keep apart, every method one count',
+    async (host, express) => {
+      const prefix = `use:${host}:`
+      const store = redisStore({ client: client!, prefix })
+      const app = appOf(express, (a) => {
+        a.use('/Login', validate({ rateLimit: limit({ store, max: 2 }) }), ok)
+        a.use('/admin', validate({ rateLimit: limit({ store, max: 2 }) }), ok)
+      })
+      expect(
+        await anyMethod(app, [
+          ['get', '/login'],
+          ['propfind', '/LOGIN/'],
+          ['get', '/admin'],
+          ['post', '/login'],
+          ['mkcol', '/Login'],
+          ['put', '/admin/x'],
+          ['delete', '/admin'],
+        ]),
+      ).toEqual([200, 200, 200, 429, 429, 200, 429])
+      expect((await client!.keys(`${prefix}*`)).sort()).toEqual([
+        `${prefix}* /Login|127.0.0.1`,
+        `${prefix}* /admin|127.0.0.1`,
+      ])
+    },
+  )
 })

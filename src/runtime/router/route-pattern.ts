@@ -27,35 +27,59 @@ export function routePatternOf(req: Request): string | undefined {
   const app: unknown = req.app
   const hit = found.get(route)
   if (hit !== undefined && hit.app === app) return hit.pattern
-  const stack = stackOf(app)
-  const pattern =
-    (stack === undefined ? undefined : search(stack, appMount(app), route, 0, new Set())) ??
-    append('', (route as NonNullable<HostLayer['route']>).path)
+  let pattern = append('', (route as NonNullable<HostLayer['route']>).path)
+  for (const [layer, prefix] of layersOf(app)) {
+    if (layer.route !== route) continue
+    pattern = append(prefix, layer.route.path)
+    break
+  }
   found.set(route, { app, pattern })
   return pattern
 }
 
-/** The route's pattern under `prefix` when it is in `stack` or a router below it, depth first. */
-function search(
+/**
+ * The middleware of an app and of the routers below it (the layers that are neither routes nor
+ * routers), in registration order, each with the path it is mounted at as registered, the mount
+ * paths above it included (`app.use('/v1', api); api.use('/Login', limit)` → `/v1/Login`; `/` for
+ * no path). A router mounted at several paths is walked once, under its first one.
+ * @example for (const [path, handle] of middlewareOf(req.app)) if (handle === limit) return path
+ */
+export function* middlewareOf(app: unknown): Generator<readonly [path: string, handle: unknown]> {
+  for (const [layer, prefix] of layersOf(app)) {
+    if (layer.route !== undefined || isRouter(layer)) continue
+    yield [append(prefix, mountOf(layer)), layer.handle]
+  }
+}
+
+/** Every layer of the app and of the routers below it, depth first, with the path above it. */
+function layersOf(app: unknown): Generator<readonly [layer: HostLayer, prefix: string]> {
+  const stack = stackOf(app)
+  return walk(stack ?? [], appMount(app), 0, new Set())
+}
+
+function* walk(
   stack: readonly HostLayer[],
   prefix: string,
-  route: object,
   depth: number,
-  // Stacks already searched: a router mounted twice (or inside itself) is searched once.
+  // Stacks already walked: a router mounted twice (or inside itself) is walked once.
   seen: Set<unknown>,
-): string | undefined {
-  if (depth > maxDepth || seen.has(stack)) return undefined
+): Generator<readonly [layer: HostLayer, prefix: string]> {
+  if (depth > maxDepth || seen.has(stack)) return
   seen.add(stack)
   for (const layer of stack) {
-    if (layer.route === route) return append(prefix, layer.route.path)
-    const inner = (layer.handle as { stack?: unknown } | undefined)?.stack
-    if (layer.route !== undefined || !Array.isArray(inner)) continue
-    const mount = mountPaths(layer)?.[0] ?? layer.rawPath ?? layer.regexp
-    const pattern = search(inner, append(prefix, mount), route, depth + 1, seen)
-    if (pattern !== undefined) return pattern
+    yield [layer, prefix]
+    if (layer.route !== undefined || !isRouter(layer)) continue
+    const inner = (layer.handle as { stack: readonly HostLayer[] }).stack
+    yield* walk(inner, append(prefix, mountOf(layer)), depth + 1, seen)
   }
-  return undefined
 }
+
+const isRouter = (layer: HostLayer) =>
+  Array.isArray((layer.handle as { stack?: unknown } | undefined)?.stack)
+
+/** The first path a layer that is not a route is mounted at: as given, or as Express 4 compiled it. */
+const mountOf = (layer: HostLayer): unknown =>
+  mountPaths(layer)?.[0] ?? layer.rawPath ?? layer.regexp
 
 /** The mount paths of a sub-application and of the apps it is mounted in, outermost first. */
 function appMount(app: unknown): string {

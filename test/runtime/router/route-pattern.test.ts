@@ -2,7 +2,7 @@ import type { Request, Response } from 'express'
 import request from 'supertest'
 import { describe, expect, it } from 'vitest'
 import { createRouter } from '../../../src/runtime/router/create-router.js'
-import { routePatternOf } from '../../../src/runtime/router/route-pattern.js'
+import { middlewareOf, routePatternOf } from '../../../src/runtime/router/route-pattern.js'
 import { type Express, hosts } from '../../e2e/support.js'
 
 type App = ReturnType<Express>
@@ -118,5 +118,33 @@ describe.each(hosts)('routePatternOf on %s', (_name, express) => {
     expect(await patterns(one, ['/one/x'])).toEqual(['/one/x'])
     expect(await patterns(two, ['/two/x'])).toEqual(['/two/x'])
     expect(await patterns(one, ['/one/x'])).toEqual(['/one/x'])
+  })
+
+  it('lists the middleware below an app with its mount paths as registered, routers once', () => {
+    const app = express()
+    const first = () => {}
+    const second = () => {}
+    const third = () => {}
+    const fourth = () => {}
+    app.use(first)
+    const inner = express.Router()
+    inner.use('/Deep/:id', third)
+    inner.get('/route', fourth)
+    const api = express.Router({ mergeParams: true })
+    api.use(second)
+    api.use('/in', inner)
+    app.use('/V1/:org', api)
+    app.use('/again', api)
+    app.use(/^\/rx/, fourth)
+    const found = [...middlewareOf(app)].filter(([, handle]) =>
+      [first, second, third, fourth].includes(handle as never),
+    )
+    expect(found).toEqual([
+      ['/', first],
+      ['/V1/:org', second],
+      ['/V1/:org/in/Deep/:id', third],
+      [expect.stringContaining('rx'), fourth],
+    ])
+    expect([...middlewareOf(undefined)]).toEqual([])
   })
 })
