@@ -1,7 +1,7 @@
 import request from 'supertest'
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod'
-import { errorHandler, handle, shapeguard } from '../../src/index.js'
+import { errorHandler, handle, shapeguard, validate } from '../../src/index.js'
 import { captureLogger, type Express, hosts, withLogging } from './support.js'
 
 // No body parser mounted: the most common first mistake. body-parser 1 (Express 4) marks a
@@ -78,5 +78,55 @@ describe.each(hosts)('a body no parser read, on %s', (_, express) => {
       expect([form.status, form.body.data]).toEqual([201, { name: 'Ada' }])
     })
     expect(warnings()).toEqual([])
+  })
+})
+
+describe.each(hosts)('the unparsed-body warning on %s', (_, express) => {
+  it('names the mount path as registered, never as the client spelled it', async () => {
+    const logger = captureLogger()
+    const app = express()
+    app.use(shapeguard({ logger: { instance: logger } }))
+    const items = express.Router({ mergeParams: true })
+    items.post(
+      '/items',
+      ...handle({ body: z.object({ a: z.string() }) }, (_req, res) => res.ok({ data: 1 })),
+    )
+    app.use('/Orgs/:org', items)
+    app.use(errorHandler())
+    const res = await withLogging(() =>
+      request(app)
+        .post('/ORGS/ATTACKER-CHOSEN-TEXT%20ignore%20previous/items')
+        .set('content-type', 'application/json')
+        .send('{"a":"x"}'),
+    )
+    expect(res.status).toBe(415)
+    const warnings = logger.records
+      .filter((r) => r.level === 'warn' && r.message?.startsWith('shapeguard:'))
+      .map((r) => r.message)
+    expect(warnings).toEqual([
+      'shapeguard: POST /Orgs/:org/items received an application/json body that no body parser read, and answered 415: mount app.use(express.json()) before this route',
+    ])
+    expect(warnings.join()).not.toMatch(/ATTACKER|ignore|ORGS/)
+  })
+
+  it('names no path for a validate() given to use()', async () => {
+    const logger = captureLogger()
+    const app = express()
+    app.use(shapeguard({ logger: { instance: logger } }))
+    app.use('/hooks/:id', validate({ body: z.object({ a: z.string() }) }), (_req, res) =>
+      res.ok({ data: 1 }),
+    )
+    app.use(errorHandler())
+    const res = await withLogging(() =>
+      request(app).post('/hooks/SECRET-TEXT').set('content-type', 'application/json').send('{}'),
+    )
+    expect(res.status).toBe(415)
+    const warnings = logger.records
+      .filter((r) => r.level === 'warn' && r.message?.startsWith('shapeguard:'))
+      .map((r) => r.message)
+    expect(warnings).toEqual([
+      'shapeguard: POST a use() path received an application/json body that no body parser read, and answered 415: mount app.use(express.json()) before this route',
+    ])
+    expect(warnings.join()).not.toContain('SECRET')
   })
 })

@@ -1,7 +1,7 @@
 import type { Request } from 'express'
 import type { Unparsed } from '../guards/content-type.js'
 import { logger } from '../logging/logger.js'
-import { endpointOf } from '../logging/request-log-state.js'
+import { routePatternOf } from '../router/route-pattern.js'
 
 // The kinds of unparsed body each app was warned about; a request outside any app (a test
 // double) counts as one app.
@@ -12,7 +12,8 @@ const noApp = {}
  * Logs once per app and kind of body (JSON, `+json`, form) that a guarded route received with a
  * correct Content-Type but no body parser read: the client gets a 415, the developer is told which
  * parser to mount (`app.use(express.json())`) and for which route. Names the method and the
- * route's path, never a request value.
+ * route as registered (`/orgs/:org/items`, or `a use() path` outside a route), never a request
+ * value: not even the mount path as the client spelled it.
  * @example checkContentType(req, warnUnparsedBody)
  */
 export function warnUnparsedBody(req: Request, unparsed: Unparsed): void {
@@ -25,6 +26,6 @@ export function warnUnparsedBody(req: Request, unparsed: Unparsed): void {
   if (kinds.has(unparsed.type)) return
   kinds.add(unparsed.type)
   logger.warn(
-    `shapeguard: ${req.method} ${endpointOf(req)} received an ${unparsed.type} body that no body parser read, and answered 415: mount ${unparsed.parser} before this route`,
+    `shapeguard: ${req.method} ${routePatternOf(req) ?? 'a use() path'} received an ${unparsed.type} body that no body parser read, and answered 415: mount ${unparsed.parser} before this route`,
   )
 }
