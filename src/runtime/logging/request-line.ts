@@ -1,5 +1,5 @@
 import type { CappedBody } from './body-cap.js'
-import type { ErrorFields } from './error-fields.js'
+import { type ErrorFields, stackHead } from './error-fields.js'
 import { ANSI } from './pretty.js'
 import { printable } from './printable.js'
 
@@ -59,10 +59,12 @@ export function detailLines(
       const text = [error.code, error.message].filter((s) => s !== undefined).join(': ')
       out += `\n  ${printable(text)}`
     }
-    if (error.stack !== undefined) out += `\n  ${stackLines(error.stack)}`
+    if (error.stack !== undefined) out += `\n  ${stackLines(error.stack, stackHead(error))}`
     if (error.cause !== undefined) {
       const { stack, message } = error.cause
-      out += `\n  cause: ${stack === undefined ? printable(message) : stackLines(stack)}`
+      const text =
+        stack === undefined ? printable(message) : stackLines(stack, stackHead(error.cause))
+      out += `\n  cause: ${text}`
     }
   }
   if (bodies !== undefined) {
@@ -72,18 +74,15 @@ export function detailLines(
   return out
 }
 
-const FRAME = '    at '
-
 /**
- * A V8 stack as continuation lines: its frames (`    at …`) one per line, and everything before
- * them, the error's name and message, escaped onto one line: a message holding a line break
- * must not print a line of its own (it could pass for a log line). A stack without frames (a
- * custom `prepareStackTrace`) is one line.
+ * A stack as continuation lines: its head, the error's own name and message as error-fields
+ * found it there, escaped onto one line (a message holding a line break must not print a line of
+ * its own: it could pass for a frame, or for a log line), then the frames that follow, one per
+ * line, each escaped. A stack whose head is not known is all one line: nothing in it is known to
+ * be a frame.
  */
-function stackLines(stack: string): string {
-  const lines = stack.split('\n')
-  let frames = lines.length
-  while (frames > 1 && lines[frames - 1]!.startsWith(FRAME)) frames--
-  const head = printable(lines.slice(0, frames).join('\n'))
-  return [head, ...lines.slice(frames).map((line) => printable(line))].join('\n  ')
+function stackLines(stack: string, head: string | undefined): string {
+  if (head === undefined || head.length === stack.length) return printable(stack)
+  const frames = stack.slice(head.length + 1).split('\n')
+  return [head, ...frames].map((line) => printable(line)).join('\n  ')
 }

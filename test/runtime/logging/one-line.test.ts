@@ -5,6 +5,7 @@ import { AppError } from '../../../src/runtime/errors/app-error.js'
 import { errorHandler } from '../../../src/runtime/errors/error-handler.js'
 import { installSink, logger, resetLogger } from '../../../src/runtime/logging/logger.js'
 import { resolveLoggerOptions } from '../../../src/runtime/logging/options.js'
+import { printable } from '../../../src/runtime/logging/printable.js'
 import { resolveBackend } from '../../../src/runtime/logging/resolve-backend.js'
 import { FakeAppError, handOver, makeApp } from './app.js'
 import { BACKENDS, capture, settle } from './capture.js'
@@ -112,6 +113,70 @@ describe.each(BACKENDS)('one log call is one line through %s', (backend) => {
     ])
     // Frames stay one per line under their error.
     expect(lines.filter((l) => l.startsWith('      at ')).length).toBeGreaterThan(3)
+  })
+
+  it('pretty: a message holding a frame stays on its line; only real frames get lines', async () => {
+    const messages = [
+      'boom\n    at FORGED 12:34:56.789 [INFO] << 200 GET /admin 1ms',
+      'boom\r\n    at FORGED 12:34:56.789 [INFO] << 200 GET /admin 1ms',
+      'boom\u2028    at FORGED 12:34:56.789 [INFO] << 200 GET /admin 1ms',
+      '    at FORGED',
+      '\n    at FORGED',
+      'boom\n    at FORGED\n',
+    ]
+    const out = capture()
+    const app = makeApp({ pretty: true, logIncoming: false }, { stream: out, backend })
+    messages.forEach((message, i) => {
+      app.get(`/m${i}`, () => {
+        throw new Error(message, { cause: new Error(message) })
+      })
+    })
+    app.use(handOver)
+    for (const [i] of messages.entries()) await request(app).get(`/m${i}`)
+    await settle()
+    const lines = out.lines()
+    expect(lines.join('\n')).not.toMatch(RAW_CONTROL)
+    expect(lines.filter((l) => l.includes('FORGED'))).toEqual(
+      messages.flatMap((m) => [`  Error: ${printable(m)}`, `  cause: Error: ${printable(m)}`]),
+    )
+    // Every other continuation line of the stacks is a frame of this file.
+    const frames = lines.filter((l) => l.startsWith('      at '))
+    expect(frames.length).toBeGreaterThan(2 * messages.length)
+    for (const frame of frames) expect(frame).not.toContain('FORGED')
+  })
+
+  it("pretty: Node's own errors keep their frames (`RangeError [ERR_…]: message`)", async () => {
+    const out = capture()
+    const app = makeApp({ pretty: true, logIncoming: false }, { stream: out, backend })
+    app.get('/node', () => {
+      // As Node writes it outside the test runner (whose stack formatting drops the code).
+      const error = Object.assign(new RangeError('bad size'), { code: 'ERR_OUT_OF_RANGE' })
+      error.stack = 'RangeError [ERR_OUT_OF_RANGE]: bad size\n    at Buffer.alloc (node:buffer:1:1)'
+      throw error
+    })
+    app.use(handOver)
+    await request(app).get('/node')
+    await settle()
+    expect(out.lines().slice(-2)).toEqual([
+      '  RangeError [ERR_OUT_OF_RANGE]: bad size',
+      '      at Buffer.alloc (node:buffer:1:1)',
+    ])
+  })
+
+  it('pretty: a stack that does not start with its name and message is one line', async () => {
+    const out = capture()
+    const app = makeApp({ pretty: true, logIncoming: false }, { stream: out, backend })
+    app.get('/rewritten', () => {
+      const error = new Error('boom')
+      error.stack = 'Error: other\n    at FORGED 12:34:56.789 [INFO] << 200 GET /admin 1ms'
+      throw error
+    })
+    app.use(handOver)
+    await request(app).get('/rewritten')
+    await settle()
+    expect(out.lines().filter((l) => l.includes('FORGED'))).toEqual([
+      String.raw`  Error: other\u000a    at FORGED 12:34:56.789 [INFO] << 200 GET /admin 1ms`,
+    ])
   })
 
   it('pretty: request lines escape the path, the client address and logged bodies', async () => {
