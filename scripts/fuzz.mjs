@@ -25,9 +25,21 @@ const suites = [
   'test/e2e/fuzz-routes.test.ts',
   'test/e2e/demo-fuzz.test.ts',
 ]
+// Runs grow a hundredfold here: a test's default 5-second limit is no measure of a hang any more.
+const timeout = '600000'
 const run = spawnSync(
   'npx',
-  ['vitest', 'run', '--project', 'unit', '--project', 'e2e', ...suites],
+  [
+    'vitest',
+    'run',
+    '--project',
+    'unit',
+    '--project',
+    'e2e',
+    `--testTimeout=${timeout}`,
+    `--hookTimeout=${timeout}`,
+    ...suites,
+  ],
   {
     stdio: 'inherit',
     env: {
