@@ -1,9 +1,14 @@
 import { type StreamHealth, streamHealth } from './safe-stream.js'
 import type { Logger, LogMethod, LogStream } from './types.js'
 
-/** The part of a winston logger the adapter uses. */
+/**
+ * What tells a winston logger from the many loggers with a `log()` method of their own (console,
+ * log4js, signale, npmlog): `log(info)`, `add()` and a `levels` object, as winston 3 has them.
+ */
 export interface WinstonLike {
   log(info: { level: string; message?: unknown; [key: string]: unknown }): unknown
+  add(transport: unknown): unknown
+  readonly levels: object
 }
 
 /**
@@ -161,23 +166,34 @@ function hasLevels(value: object): value is MessageMetaLogger {
   return LEVELS.every((level) => typeof (value as Record<string, unknown>)[level] === 'function')
 }
 
+function isWinston(value: object): value is WinstonLike {
+  const { log, add, levels } = value as Partial<Record<keyof WinstonLike, unknown>>
+  return (
+    typeof log === 'function' &&
+    typeof add === 'function' &&
+    levels !== null &&
+    typeof levels === 'object'
+  )
+}
+
 /**
  * Wraps a winston logger, or any logger whose level methods take `(message, meta)`, as a
  * shapeguard `Logger`, for `shapeguard({ logger: { instance } })`.
- * With a winston logger (anything with `log()`), records keep their fields and the message (or,
- * in request records, the error message) is winston's `message`. A transport that fails, or
- * whose own stream does (a Console transport's stdout once its reader went away, a Stream
- * transport's stream), is removed from the logger instead of crashing the process; the other
- * transports keep writing.
- * Any other logger is called as `logger.info(message, meta)`: see `MessageMetaLogger`.
+ * With a winston logger (`log()`, `add()` and `levels`: see `WinstonLike`), records keep their
+ * fields and the message (or, in request records, the error message) is winston's `message`. A
+ * transport that fails, or whose own stream does (a Console transport's stdout once its reader
+ * went away, a Stream transport's stream), is removed from the logger instead of crashing the
+ * process; the other transports keep writing.
+ * Any other logger (console, log4js, signale: a `log()` of their own does not make them winston)
+ * is called as `logger.info(message, meta)`: see `MessageMetaLogger`.
  * @param target a logger from `winston.createLogger()`, or one with `debug`, `info`, `warn` and
  * `error` taking `(message, meta)`
  * @example shapeguard({ logger: { instance: winstonAdapter(winston.createLogger({ … })) } })
  */
 export function winstonAdapter(target: WinstonLike | MessageMetaLogger): Logger {
   if (target !== null && typeof target === 'object') {
-    if (typeof (target as Partial<WinstonLike>).log === 'function') {
-      const winston = target as Watchable
+    if (isWinston(target)) {
+      const winston: Watchable = target
       const health = watch(winston)
       return {
         debug: method(winston, 'debug', health),
@@ -196,6 +212,6 @@ export function winstonAdapter(target: WinstonLike | MessageMetaLogger): Logger 
     }
   }
   throw new TypeError(
-    'shapeguard: winstonAdapter() needs a winston logger (winston.createLogger(), with log()) or a logger whose debug, info, warn and error methods take (message, meta)',
+    'shapeguard: winstonAdapter() needs a winston logger (winston.createLogger(): log(), add() and levels) or a logger whose debug, info, warn and error methods take (message, meta)',
   )
 }

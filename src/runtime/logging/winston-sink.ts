@@ -5,13 +5,13 @@ import type { LogLevel } from './levels.js'
 import { badges, prettyLine, useColors } from './pretty.js'
 import { safeStream } from './safe-stream.js'
 import type { LogSink } from './types.js'
-import { winstonAdapter } from './winston-adapter.js'
+import { type WinstonLike, winstonAdapter } from './winston-adapter.js'
 
 type Info = Record<string | symbol, unknown> & { level: string; message?: unknown }
 
 /** The part of the winston module shapeguard uses (loaded lazily, never imported). */
 export interface WinstonModule {
-  createLogger(options: Record<string, unknown>): { log(info: Info): unknown }
+  createLogger(options: Record<string, unknown>): WinstonLike
   format: { printf(render: (info: Info) => string): unknown }
   Transport: new (options?: Record<string, unknown>) => object
 }

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream'
 import request from 'supertest'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import winston from 'winston'
 import Transport from 'winston-transport'
 import { winstonAdapter } from '../../../src/adapters/winston/index.js'
@@ -60,8 +60,19 @@ describe('winstonAdapter', () => {
 
   it('rejects an object that is neither a winston logger nor a (message, meta) logger', () => {
     const expected =
-      /^shapeguard: winstonAdapter\(\) needs a winston logger \(winston\.createLogger\(\), with log\(\)\) or a logger whose debug, info, warn and error methods take \(message, meta\)$/
-    for (const value of [{}, null, undefined, 'winston', { info() {}, warn() {}, error() {} }]) {
+      /^shapeguard: winstonAdapter\(\) needs a winston logger \(winston\.createLogger\(\): log\(\), add\(\) and levels\) or a logger whose debug, info, warn and error methods take \(message, meta\)$/
+    const npmlog = {
+      levels: { silly: -Infinity, verbose: 1000, info: 2000, warn: 4000, error: 5000 },
+      log() {},
+      addLevel() {},
+      info() {},
+      warn() {},
+      error() {},
+    }
+    // npmlog has log() and levels but no add(), nor a debug method to bridge; a bare log(),
+    // once taken for winston, is not winston either.
+    const refused = [{}, null, undefined, 'winston', { info() {}, warn() {}, error() {} }]
+    for (const value of [...refused, npmlog, { log() {} }]) {
       expect(() => winstonAdapter(value as never)).toThrow(TypeError)
       expect(() => winstonAdapter(value as never)).toThrow(expected)
     }
@@ -160,11 +171,52 @@ describe('winstonAdapter with a (message, meta) logger (SPEC.md 1)', () => {
     ])
   })
 
-  it("takes a real winston logger's log() path, not its level methods", () => {
+  it("takes a real winston logger's log() path, not its level methods, and its child's", () => {
     const keep = new Keep()
     const target = winston.createLogger({ level: 'debug', transports: [keep] })
     winstonAdapter(target).warn({ orderId: 7 }, 'retried')
     expect(keep.infos).toEqual([{ level: 'warn', orderId: 7, message: 'retried' }])
+    // Child loggers came with winston 3.2: not in the lowest version the peer range allows.
+    if (typeof target.child !== 'function') return
+    winstonAdapter(target.child({ service: 'api' })).info({ orderId: 8 }, 'child')
+    expect(keep.infos[1]).toEqual({ level: 'info', service: 'api', orderId: 8, message: 'child' })
+  })
+
+  it('calls console.info(message, meta): a log() method does not make a logger winston', () => {
+    const calls: unknown[][] = []
+    for (const level of ['debug', 'info', 'warn', 'error'] as const) {
+      vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+        calls.push([level, ...args])
+      })
+    }
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {})
+    const logger = winstonAdapter(console)
+    logger.info({ requestId: 'r1', status: 200 })
+    logger.info('hello')
+    logger.error({ code: 'X', message: 'down' })
+    expect(calls).toEqual([
+      ['info', '', { requestId: 'r1', status: 200 }],
+      ['info', 'hello'],
+      ['error', 'down', { code: 'X' }],
+    ])
+    expect(log).not.toHaveBeenCalled()
+  })
+
+  it('bridges a log4js- or signale-like logger (a log(level, …) of its own) as (message, meta)', () => {
+    const { calls, target } = messageMeta()
+    const other: unknown[] = []
+    // log4js: log(level, ...args), a level, a category, contexts; signale: log(...args).
+    const log4js = {
+      ...target,
+      level: 'debug',
+      category: 'default',
+      log: (...args: unknown[]) => void other.push(args),
+      addContext() {},
+      isLevelEnabled: () => true,
+    }
+    winstonAdapter(log4js).warn({ orderId: 7 }, 'retried')
+    expect(calls).toEqual([['warn', 'retried', { orderId: 7 }]])
+    expect(other).toEqual([])
   })
 })
 
