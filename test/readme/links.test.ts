@@ -64,4 +64,18 @@ describe('the links of the README and docs/', () => {
     }
     expect(broken).toEqual([])
   })
+
+  it('links every guide from the README and from docs/README.md', () => {
+    const guides = files.filter((f) => f.startsWith('docs/') && f !== 'docs/README.md')
+    const linked = (from: string) =>
+      new Set(
+        linksOf(texts.get(from) ?? '').map(({ target }) =>
+          relative(root, resolve(root, dirname(from), target.split('#')[0] ?? '')),
+        ),
+      )
+    const fromReadme = linked('README.md')
+    const fromIndex = linked('docs/README.md')
+    expect(guides.filter((g) => !fromReadme.has(g))).toEqual([])
+    expect(guides.filter((g) => !fromIndex.has(g))).toEqual([])
+  })
 })
