@@ -3,9 +3,9 @@ import type { ResolvedConfig } from '../config/resolve-config.js'
 import { contextOf, peekContext } from '../context/context.js'
 import { sendFallback } from '../errors/error-fallback.js'
 import { withoutShapeguard } from '../errors/without-shapeguard.js'
-import { printable } from '../logging/printable.js'
 import { endpointOf } from '../logging/request-log-state.js'
 import { resolveLogger } from '../logging/resolve-logger.js'
+import { routePatternOf } from '../router/route-pattern.js'
 import type { RouteShape } from './route-shape.js'
 import { ownJson, sendJson } from './send-json.js'
 import { isPending } from './strip-response.js'
@@ -164,19 +164,19 @@ function forward(res: Response, next: ((err: unknown) => void) | undefined, err:
 const answeredEarly = new WeakSet<object>()
 
 // The warning for a route that answers before its asynchronous response schema finished. The
-// route pattern is read now, while the request is in the route (req.route and req.baseUrl
-// change as it leaves); never the URL's query, nor the data.
+// route is read now, while the request is in it, as registered (`/orgs/:org/items`): never a
+// request value, not even the mount path as the client spelled it; nor any of the data.
 function answeredFirst(res: Response, route: object): () => void {
   const req = res.req
   const method = req?.method
-  const endpoint = req === undefined ? undefined : endpointOf(req)
-  const where = req === undefined ? 'a route' : `${method} ${printable(String(endpoint))}`
+  const pattern = req === undefined ? undefined : routePatternOf(req)
+  const where = `${method === undefined ? '' : `${method} `}${pattern ?? 'a use() path'}`
   return () => {
     if (answeredEarly.has(route)) return
     answeredEarly.add(route)
     try {
       resolveLogger(undefined).warn(
-        { method, endpoint },
+        { method, endpoint: pattern },
         `shapeguard: ${where} answered before its asynchronous response schema finished: the data was not sent; await the helper (await res.ok(…)) before anything else answers`,
       )
     } catch {
