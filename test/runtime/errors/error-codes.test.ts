@@ -37,7 +37,10 @@ interface Row {
 }
 
 function readmeRows(): Record<string, Row> {
-  const readme = readFileSync(join(import.meta.dirname, '../../../docs/responses-and-errors.md'), 'utf8')
+  const readme = readFileSync(
+    join(import.meta.dirname, '../../../docs/responses-and-errors.md'),
+    'utf8',
+  )
   const section = readme.split('### Error codes')[1]?.split(/\n#{2,3} /)[0] ?? ''
   const rows = [...section.matchAll(/^\| `([A-Z_]+)` +\| (\d{3}) +\| (.*?) *\|$/gm)]
   return Object.fromEntries(rows.map((m) => [m[1], { status: Number(m[2]), raisedBy: m[3] ?? '' }]))
