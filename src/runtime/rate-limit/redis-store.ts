@@ -66,8 +66,8 @@ function toEntry(reply: unknown, now: number): RateLimitEntry {
  * A rate-limit store in Redis, shared by every process that uses the same server: one round trip
  * per request (a Lua script, run by its SHA and sent whole only when the server does not know it,
  * after a restart for one), atomic across processes. One store can serve every route: the keys
- * it is given already name their route. `increment(key, windowMs, max?)` counts as SPEC.md 3.2
- * says with a `max`, and always without one.
+ * it is given already name their route. `increment(key, windowMs, max?)` leaves a full window
+ * unchanged when given a `max` (answering one past its count), and always counts without one.
  * @example validate({ rateLimit: { windowMs: 60_000, max: 100, store: redisStore({ client }) } })
  */
 export function redisStore(options: RedisStoreOptions): RateLimitIncrementStore {
