@@ -55,6 +55,29 @@ describe('valibotToIR', () => {
     expect(kindOf(v.objectAsync({}) as never)[0]).toBe('native')
   })
 
+  it('marks objects and records stricter: valibot reads an array by its indexes, the docs show an object', () => {
+    const record = v.record(v.string(), v.string())
+    expect(v.parse(record, ['x'])).toEqual({ 0: 'x' })
+    expect(kindOf(record)).toEqual(['record', 'stricter'])
+    expect(kindOf(v.object({}))).toEqual(['object', 'stricter'])
+    // A check below the record makes it native, which hides the mark (one class per node): the
+    // docs still show the object a client sends, and valibot still takes [[]].
+    const tuple = v.tuple([
+      v.record(
+        v.string(),
+        v.pipe(
+          v.string(),
+          v.check(() => true),
+        ),
+      ),
+    ])
+    expect(v.parse(tuple, [[]])).toEqual([{}])
+    expect(kindOf(tuple)).toEqual(['tuple', 'native'])
+    expect(toJsonSchema(valibotAdapter(tuple), { io: 'input' })).toMatchObject({
+      prefixItems: [{ type: 'object' }],
+    })
+  })
+
   it('describes object presence and defaults', () => {
     const n = valibotToIR(
       v.object({
