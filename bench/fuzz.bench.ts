@@ -2,7 +2,7 @@ import { configureLogger } from 'shapeguard'
 import { fuzzRoutes } from 'shapeguard/testing'
 import { createApp } from '../examples/demo/app.js'
 import { demoOpenAPI } from '../examples/demo/openapi.js'
-import { listen } from '../src/testing/send-request.js'
+import { listen } from '../src/testing/fuzz/send-request.js'
 import { writeResults } from './lib.js'
 
 // Question: how long does fuzzRoutes take per 1,000 generated requests on the demo app, next to

@@ -21,7 +21,7 @@ const suites = [
   'test/e2e/hostile.test.ts',
   'test/openapi/generate/schema-property.test.ts',
   'test/e2e/webhook-properties.test.ts',
-  'test/testing/arbitrary.test.ts',
+  'test/testing/arbitrary/arbitrary.test.ts',
   'test/e2e/fuzz-routes.test.ts',
   'test/e2e/demo-fuzz.test.ts',
 ]

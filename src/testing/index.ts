@@ -1,19 +1,19 @@
-export { type ArbitraryMode, type ArbitraryOptions, arbitrary } from './arbitrary.js'
-export type { FuzzRoutesOptions } from './fuzz-options.js'
-export {
-  type FuzzError,
-  type FuzzedRoute,
-  type FuzzFailure,
-  type FuzzReport,
-  fuzzRoutes,
-} from './fuzz-routes.js'
-export { type MockNext, mockNext } from './mock-next.js'
-export { type MockRequestOptions, mockRequest } from './mock-request.js'
+export { type ArbitraryMode, type ArbitraryOptions, arbitrary } from './arbitrary/arbitrary.js'
+export { type MockNext, mockNext } from './doubles/mock-next.js'
+export { type MockRequestOptions, mockRequest } from './doubles/mock-request.js'
 export {
   type MockCall,
   type MockResponse,
   type MockResponseOptions,
   type MockResult,
   mockResponse,
-} from './mock-response.js'
-export type { FuzzRequest, RequestKind } from './route-requests.js'
+} from './doubles/mock-response.js'
+export type { FuzzRoutesOptions } from './fuzz/fuzz-options.js'
+export {
+  type FuzzError,
+  type FuzzedRoute,
+  type FuzzFailure,
+  type FuzzReport,
+  fuzzRoutes,
+} from './fuzz/fuzz-routes.js'
+export type { FuzzRequest, RequestKind } from './fuzz/route-requests.js'

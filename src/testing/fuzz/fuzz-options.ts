@@ -1,0 +1,99 @@
+import type { OpenAPIDocument } from '../../openapi/generate/types.js'
+
+/** Options of `fuzzRoutes()`; every field is optional. */
+export interface FuzzRoutesOptions {
+  /** Generated requests per route. @default 100 */
+  readonly runs?: number
+  /** The seed of the run (printed with every failure, to replay it). @default random */
+  readonly seed?: number
+  /** Only these routes (`'POST /users/:id'`, Express path syntax), or those a predicate picks. @default every route */
+  readonly routes?: readonly string[] | ((route: { method: string; path: string }) => boolean)
+  /** Headers sent with every request (a schema's generated headers win). @default {} */
+  readonly headers?: Readonly<Record<string, string>>
+  /** The `Authorization` header of every request, e.g. `'Bearer test-token'`. */
+  readonly auth?: string
+  /** The app's OpenAPI document. @default generateOpenAPI({ app }) */
+  readonly openapi?: OpenAPIDocument
+  /**
+   * Statuses a route may answer beyond those its OpenAPI document lists, by route key or `'*'`
+   * (e.g. `{ 'GET /users/:id': [404] }`): a handler's own errors the document does not describe.
+   * @default {}
+   */
+  readonly statuses?: Readonly<Record<string, readonly number[]>>
+  /** Where the `curl` lines of a failure report point. @default 'http://localhost:3000' */
+  readonly baseUrl?: string
+  /**
+   * Let shapeguard's logs through (request lines, errors): by default the logger is silent for
+   * the run and back to its level afterwards, whether the run passes or throws. @default false
+   */
+  readonly logs?: boolean
+}
+
+/** The options resolved once, before any request. */
+export interface ResolvedFuzzOptions {
+  readonly runs: number
+  readonly seed: number
+  readonly routes: FuzzRoutesOptions['routes']
+  readonly headers: Readonly<Record<string, string>>
+  readonly openapi: OpenAPIDocument | undefined
+  readonly statuses: Readonly<Record<string, readonly number[]>>
+  readonly baseUrl: string
+  readonly logs: boolean
+}
+
+const known = [
+  'runs',
+  'seed',
+  'routes',
+  'headers',
+  'auth',
+  'openapi',
+  'statuses',
+  'baseUrl',
+  'logs',
+]
+
+function fail(message: string): never {
+  throw new TypeError(`fuzzRoutes(): ${message}`)
+}
+
+/** Checks and resolves `fuzzRoutes` options; a TypeError names the option at fault. */
+export function checkFuzzOptions(options: FuzzRoutesOptions): ResolvedFuzzOptions {
+  if (typeof options !== 'object' || options === null) fail('options must be an object')
+  for (const key of Object.keys(options))
+    if (!known.includes(key)) fail(`options.${key} is not an option (${known.join(', ')})`)
+  const {
+    runs = 100,
+    seed = Math.floor(Math.random() * 2 ** 31),
+    routes,
+    headers = {},
+    auth,
+  } = options
+  if (!Number.isSafeInteger(runs) || runs < 1) fail('options.runs must be a positive integer')
+  if (!Number.isSafeInteger(seed)) fail('options.seed must be an integer')
+  if (routes !== undefined && typeof routes !== 'function' && !Array.isArray(routes))
+    fail("options.routes must be an array of route keys ('GET /users/:id') or a function")
+  if (typeof headers !== 'object' || headers === null)
+    fail('options.headers must be an object of strings')
+  for (const [name, value] of Object.entries(headers))
+    if (typeof value !== 'string') fail(`options.headers.${name} must be a string`)
+  if (auth !== undefined && (typeof auth !== 'string' || auth === ''))
+    fail('options.auth must be a non-empty string')
+  if (options.logs !== undefined && typeof options.logs !== 'boolean')
+    fail('options.logs must be a boolean')
+  const statuses = options.statuses ?? {}
+  for (const [key, list] of Object.entries(statuses))
+    if (!Array.isArray(list) || !list.every((s) => Number.isInteger(s) && s >= 100 && s <= 599))
+      fail(`options.statuses[${JSON.stringify(key)}] must be an array of HTTP statuses`)
+  const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]))
+  return {
+    runs,
+    seed,
+    routes,
+    headers: auth === undefined ? lower : { ...lower, authorization: auth },
+    openapi: options.openapi,
+    statuses,
+    baseUrl: (options.baseUrl ?? 'http://localhost:3000').replace(/\/$/, ''),
+    logs: options.logs ?? false,
+  }
+}

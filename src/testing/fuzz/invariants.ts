@@ -1,0 +1,144 @@
+import type { IRNode } from '../../engine/ir/types.js'
+import { errorCodes } from '../../runtime/errors/error-codes.js'
+import type { Operation } from './response-check.js'
+import type { FuzzRequest } from './route-requests.js'
+import type { Answer } from './send-request.js'
+import { undeclaredKey } from './undeclared.js'
+
+/** What a route's answers are checked against. */
+export interface RouteChecks {
+  /** The operation in the OpenAPI document; undefined when it has none (statuses not checked). */
+  readonly operation: Operation | undefined
+  /** Statuses the caller allows beyond the document (`statuses` option). */
+  readonly allowed: ReadonlySet<number>
+  readonly errorEnvelope: (body: unknown) => string | undefined
+  /** The IR of the route's response schema, for keys it does not declare. */
+  readonly response: IRNode | undefined
+  /** The route has a `rateLimit`: its 429 may answer any request. */
+  readonly rateLimited: boolean
+}
+
+type Json = Record<string, unknown>
+const isObject = (x: unknown): x is Json => typeof x === 'object' && x !== null && !Array.isArray(x)
+
+const prototypeKeys = () => Object.getOwnPropertyNames(Object.prototype).join(',')
+const cleanPrototype = prototypeKeys()
+
+function issuesOf(body: unknown): { field: unknown; message: unknown }[] | undefined {
+  const details = isObject(body) && isObject(body.error) ? body.error.details : undefined
+  if (details === null || details === undefined) return undefined
+  return (Array.isArray(details) ? details : [details]).filter(isObject) as never
+}
+
+function namesField(req: FuzzRequest, body: unknown): string | undefined {
+  const broken = req.broken!
+  const issues = issuesOf(body)
+  // Details hidden by the app's exposure options: nothing to compare.
+  if (issues === undefined) return undefined
+  const fields = issues.map((i) => String(i.field))
+  const expected = broken.field
+  const ok = fields.some(
+    (f) =>
+      f === expected || (broken.deep && (expected === broken.part || f.startsWith(`${expected}.`))),
+  )
+  return ok
+    ? undefined
+    : `an invalid request (${broken.part} field ${expected} broken) got 422 naming ${fields.join(', ') || 'no field'}`
+}
+
+function envelope(req: FuzzRequest, answer: Answer, checks: RouteChecks): string | undefined {
+  if (answer.status === 204 || req.method === 'HEAD') return undefined
+  let body: unknown
+  try {
+    body = JSON.parse(answer.text)
+  } catch {
+    return `answered ${answer.status} with a body that is not JSON (not an envelope)`
+  }
+  const op = checks.operation
+  const documented = op?.statuses.has(answer.status) === true
+  const why = documented
+    ? op!.check(answer.status, body)
+    : answer.status >= 400
+      ? checks.errorEnvelope(body)
+      : isObject(body) && body.success === true
+        ? undefined
+        : 'success is not true'
+  if (why !== undefined) return `answered ${answer.status} with a malformed envelope: ${why}`
+  if (req.kind === 'valid' && answer.status === 422) {
+    const issue = issuesOf(body)?.[0]
+    return `a valid request got 422${issue ? ` (${String(issue.field)}: ${String(issue.message)})` : ''}`
+  }
+  if (req.kind === 'invalid') return answer.status === 422 ? namesField(req, body) : undefined
+  if (answer.status < 300 && checks.response !== undefined && isObject(body) && 'data' in body) {
+    const extra = undeclaredKey(checks.response, body.data)
+    if (extra)
+      return `answered ${answer.status} with data.${extra.join('.')}, which the response schema does not declare`
+  }
+  return undefined
+}
+
+const RATE_LIMITED = errorCodes.RATE_LIMIT_EXCEEDED.code
+
+/** What the route's own limiter must answer: its error envelope, its code and `Retry-After`. */
+function rateLimitAnswer(answer: Answer, checks: RouteChecks): string | undefined {
+  let body: unknown
+  try {
+    body = JSON.parse(answer.text)
+  } catch {
+    return 'answered 429 with a body that is not JSON (not an envelope)'
+  }
+  const documented = checks.operation?.statuses.has(429) === true
+  const why = documented ? checks.operation!.check(429, body) : checks.errorEnvelope(body)
+  if (why !== undefined) return `answered 429 with a malformed envelope: ${why}`
+  const code = isObject(body) && isObject(body.error) ? body.error.code : undefined
+  if (code !== RATE_LIMITED) return `answered 429 without the ${RATE_LIMITED} code`
+  const retry = answer.headers['retry-after']
+  if (typeof retry !== 'string' || !/^[1-9]\d*$/.test(retry))
+    return 'answered 429 without a Retry-After header of whole seconds'
+  return undefined
+}
+
+function described(req: FuzzRequest): string {
+  if (req.kind === 'hostile') return `a hostile request (${req.hostile})`
+  const { broken } = req
+  return broken === undefined
+    ? `a ${req.kind} request`
+    : `an invalid request (${broken.part} field ${broken.field} broken)`
+}
+
+// Credentials refused before validation: the fuzzer was not given the ones the app wants.
+const authHint = (status: number) =>
+  status === 401 || status === 403
+    ? ' (refused before validation: give fuzzRoutes the credentials, auth or headers)'
+    : ''
+
+/**
+ * The first invariant an answer breaks, in words (statuses, fields and rules; never a value of
+ * the answer), or undefined: no 5xx; only statuses the OpenAPI document lists (or the caller
+ * allows); a well-formed envelope that matches the documented schema; valid requests never 422;
+ * invalid ones exactly 422 naming the broken field; requests past a guard limit refused with 400;
+ * the route's own 429 (`rateLimit`) with its code and `Retry-After`; success data with no key the
+ * response schema does not declare; `Object.prototype` untouched.
+ */
+export function brokenInvariant(
+  req: FuzzRequest,
+  answer: Answer,
+  checks: RouteChecks,
+): string | undefined {
+  if (prototypeKeys() !== cleanPrototype) return 'Object.prototype was modified'
+  const { status } = answer
+  if (status >= 500) return `answered ${status}: a request must never get a 5xx`
+  // The route's own limiter may refuse any request, in its documented answer.
+  if (status === 429 && checks.rateLimited) return rateLimitAnswer(answer, checks)
+  const op = checks.operation
+  if (op !== undefined && !op.statuses.has(status) && !checks.allowed.has(status)) {
+    return `answered ${status}, a status the OpenAPI document does not list for this operation (it lists ${[...op.statuses].join(', ')})${authHint(status)}`
+  }
+  // The guards answer first, 400 before any schema runs; else an invalid request gets 422.
+  const wanted = req.expect ?? (req.kind === 'invalid' ? [422] : undefined)
+  if (wanted !== undefined && !wanted.includes(status) && !checks.allowed.has(status)) {
+    const guards = req.expect === undefined || req.kind === 'hostile' ? '' : ' (past a guard limit)'
+    return `${described(req)}${guards} got ${status}, not ${wanted.join(' or ')}${authHint(status)}`
+  }
+  return envelope(req, answer, checks)
+}
