@@ -1,7 +1,7 @@
 import * as z from 'zod'
 import { zodAdapter } from '../src/adapters/zod/index.js'
-import { compile } from '../src/engine/compile.js'
-import { compileJson } from '../src/engine/compile-json.js'
+import { compile } from '../src/engine/compile/compile.js'
+import { compileJson } from '../src/engine/compile/compile-json.js'
 import { type Comparison, compare, printComparison, writeResults } from './lib.js'
 
 // Question: is a response schema's compiled JSON writer (check, then strip and serialise in one

@@ -13,7 +13,7 @@ import {
   validate,
 } from '../../src/index.js'
 import { defaultLimits } from '../../src/runtime/guards/limits.js'
-import { knownVulnerable, pumpedAttack } from '../engine/known-vulnerable.js'
+import { knownVulnerable, pumpedAttack } from '../engine/regex/known-vulnerable.js'
 import { buildAvailable, yupIsStandard } from '../support/peer-features.js'
 import { hosts } from './support.js'
 

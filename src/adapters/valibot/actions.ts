@@ -1,6 +1,6 @@
-import { escapeRegex } from '../../engine/escape-regex.js'
 import { type ItemBounds, narrowItems } from '../../engine/ir/bounds.js'
 import type { IRBound, IRStringCheck } from '../../engine/ir/types.js'
+import { escapeRegex } from '../../engine/regex/escape-regex.js'
 
 /** A valibot pipe item (schema, validation, transformation or metadata) as the converter reads it. */
 export interface ValibotItem {

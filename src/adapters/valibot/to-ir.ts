@@ -1,4 +1,4 @@
-import { REJECT } from '../../engine/builder.js'
+import { REJECT } from '../../engine/compile/builder.js'
 import { staticDefault } from '../../engine/ir/defaults.js'
 import { readMeta, withMeta } from '../../engine/ir/meta.js'
 import { Recursion } from '../../engine/ir/recursion.js'

@@ -1,5 +1,5 @@
-import { escapeRegex } from '../../engine/escape-regex.js'
 import type { IRBound, IRStringCheck } from '../../engine/ir/types.js'
+import { escapeRegex } from '../../engine/regex/escape-regex.js'
 import { transformName } from './function-source.js'
 
 /** The parts of a zod check or schema instance the converter reads. */

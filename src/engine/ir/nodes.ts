@@ -1,4 +1,4 @@
-import { type Draft, withSafety } from '../safety.js'
+import { type Draft, withSafety } from './safety.js'
 import type { IRNode, NativeReason } from './types.js'
 
 /**

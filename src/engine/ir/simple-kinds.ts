@@ -1,4 +1,4 @@
-import { withSafety } from '../safety.js'
+import { withSafety } from './safety.js'
 import type { IRNode, IRSimple } from './types.js'
 
 // The parameterless kinds zod and valibot name alike, and the IR kind each becomes.

@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../../engine/json-schema-types.js'
+import type { JsonSchema } from '../../engine/json-schema/json-schema-types.js'
 import { extensionsOf } from './extensions.js'
 import { parametersOf } from './parameters.js'
 import { requestBodyOf } from './request-body.js'

@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../../engine/json-schema-types.js'
+import type { JsonSchema } from '../../engine/json-schema/json-schema-types.js'
 import type { SchemaWriter } from './schemas.js'
 import type { OperationOptions } from './types.js'
 

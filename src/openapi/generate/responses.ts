@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../../engine/json-schema-types.js'
+import type { JsonSchema } from '../../engine/json-schema/json-schema-types.js'
 import { errorCodes } from '../../runtime/errors/error-codes.js'
 import type { EnvelopeShape } from './types.js'
 

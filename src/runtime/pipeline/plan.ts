@@ -1,6 +1,6 @@
 import { toAdapter } from '../../adapters/resolve.js'
 import { isAdapter, type SchemaAdapter } from '../../engine/adapter.js'
-import { compile } from '../../engine/compile.js'
+import { compile } from '../../engine/compile/compile.js'
 import type { RequestPart } from '../../engine/result.js'
 import { checkKnownKeys, checkNested } from '../config/check-option.js'
 import { debugExposure, exposureKeys, resolveExposure } from '../config/resolve-config.js'

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import type { NextFunction, Request, Response } from 'express'
 import type { InferInput, InferOutput, SchemaAdapter } from '../../engine/adapter.js'
-import type { JsonSchema } from '../../engine/json-schema-types.js'
+import type { JsonSchema } from '../../engine/json-schema/json-schema-types.js'
 import type { StandardSchemaV1 } from '../../engine/standard-schema.js'
 import type { ExposureOptions } from '../config/resolve-config.js'
 import type { GuardLimits } from '../guards/index.js'

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express'
-import type { PartValidator } from '../../engine/compile.js'
+import type { PartValidator } from '../../engine/compile/compile.js'
 import type { Issue, RequestPart, Result } from '../../engine/result.js'
 import { type Exposure, type ResolvedConfig, resolveExposure } from '../config/resolve-config.js'
 import { setRequestField } from '../context/request-fields.js'

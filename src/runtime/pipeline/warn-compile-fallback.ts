@@ -1,5 +1,5 @@
 import type { SchemaAdapter } from '../../engine/adapter.js'
-import type { PartValidator } from '../../engine/compile.js'
+import type { PartValidator } from '../../engine/compile/compile.js'
 import { debugFromEnv } from '../config/resolve-config.js'
 import { logger } from '../logging/logger.js'
 

@@ -1,6 +1,6 @@
 import type { SchemaAdapter } from '../../engine/adapter.js'
+import { riskyPatterns } from '../../engine/regex/risky-patterns.js'
 import type { RequestPart } from '../../engine/result.js'
-import { riskyPatterns } from '../../engine/risky-patterns.js'
 import { debugFromEnv } from '../config/resolve-config.js'
 import { logger } from '../logging/logger.js'
 

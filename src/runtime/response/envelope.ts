@@ -11,8 +11,8 @@ export interface ErrorBody {
   readonly details: unknown
 }
 
-import type { JsonWriter } from '../../engine/compile-json.js'
-import { quote } from '../../engine/json-text.js'
+import type { JsonWriter } from '../../engine/compile/compile-json.js'
+import { quote } from '../../engine/compile/json-text.js'
 
 /** The compiled global shape: builds frozen success and error envelopes. */
 export interface CompiledShape {

@@ -1,10 +1,10 @@
 import Ajv2020, { _, type KeywordCxt } from 'ajv/dist/2020.js'
 import { _Code } from 'ajv/dist/compile/codegen/code.js'
-import type { SchemaAdapter } from './adapter.js'
+import type { SchemaAdapter } from '../adapter.js'
+import type { IRNode } from '../ir/types.js'
+import type { Result } from '../result.js'
 import { type Builder, BuilderCode, compileBuilder, REJECT } from './builder.js'
-import type { IRNode } from './ir/types.js'
 import { codePoints, FAIL, type LeafRun, lengthFails } from './leaf.js'
-import type { Result } from './result.js'
 import { compileSerializer, type Serializer } from './serialize.js'
 import { type KeywordRegistry, toValidationSchema } from './validation-schema.js'
 

@@ -1,8 +1,8 @@
-import type { IRNode, IRObject, IRUnion } from './ir/types.js'
-import { type Visitor, visitSome } from './ir/visit.js'
+import { acceptsUndefined, isIdentity, leafKinds } from '../ir/safety.js'
+import type { IRNode, IRObject, IRUnion } from '../ir/types.js'
+import { type Visitor, visitSome } from '../ir/visit.js'
 import { codePoints, leafStatements } from './leaf.js'
 import { mergeValues } from './merge.js'
-import { acceptsUndefined, isIdentity, leafKinds } from './safety.js'
 
 /** Thrown by a builder on a path the compiled checks should have excluded: native decides. */
 export const REJECT: unique symbol = Symbol('shapeguard.reject') as never

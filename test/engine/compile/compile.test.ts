@@ -2,13 +2,13 @@ import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { describe, expect, it, vi } from 'vitest'
 import * as z from 'zod'
-import { zodAdapter } from '../../src/adapters/zod/index.js'
-import { compile, compileFallbacks, defineAdapter, type Result } from '../../src/engine/index.js'
+import { zodAdapter } from '../../../src/adapters/zod/index.js'
+import { compile, compileFallbacks, defineAdapter, type Result } from '../../../src/engine/index.js'
 import {
   allowCompileFallbacks,
   uncompilableAdapter,
   unexpectedFallbacks,
-} from '../support/compile-fallbacks.js'
+} from '../../support/compile-fallbacks.js'
 
 const run = (schema: z.ZodType, input: unknown, allErrors = false) =>
   compile(zodAdapter(schema)).validate(input, allErrors) as Result

@@ -1,5 +1,5 @@
-import { escapeRegex } from './escape-regex.js'
-import type { IRBound, IRNumber, IRString, IRStringCheck } from './ir/types.js'
+import type { IRBound, IRNumber, IRString, IRStringCheck } from '../ir/types.js'
+import { escapeRegex } from '../regex/escape-regex.js'
 import type { JsonSchema } from './json-schema-types.js'
 
 // The leaves of the JSON Schema writer: string formats and patterns, number formats, nullability.

@@ -1,5 +1,5 @@
-import type { IRBound, IRNode, IRString, IRStringCheck } from './ir/types.js'
-import { each, type NodeOf, type Visitor, visitSome } from './ir/visit.js'
+import type { IRBound, IRNode, IRString, IRStringCheck } from '../ir/types.js'
+import { each, type NodeOf, type Visitor, visitSome } from '../ir/visit.js'
 
 /** Returned by a leaf runner for a rejected value (no valid value is this symbol). */
 export const FAIL: unique symbol = Symbol('shapeguard.fail') as never

@@ -2,8 +2,8 @@ import Ajv2020 from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod'
-import { zodAdapter } from '../../src/adapters/zod/index.js'
-import { type JsonSchema, toJsonSchema } from '../../src/engine/index.js'
+import { zodAdapter } from '../../../src/adapters/zod/index.js'
+import { type JsonSchema, toJsonSchema } from '../../../src/engine/index.js'
 
 const input = (s: z.ZodType) => toJsonSchema(zodAdapter(s), { io: 'input' })
 const output = (s: z.ZodType) => toJsonSchema(zodAdapter(s), { io: 'output' })

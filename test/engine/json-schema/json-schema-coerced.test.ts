@@ -5,19 +5,19 @@ import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import * as y from 'yup'
 import * as z from 'zod'
-import { valibotAdapter } from '../../src/adapters/valibot/index.js'
-import { yupAdapter } from '../../src/adapters/yup/index.js'
-import { zodAdapter } from '../../src/adapters/zod/index.js'
-import type { SchemaAdapter } from '../../src/engine/adapter.js'
-import { type JsonSchema, toJsonSchema } from '../../src/engine/index.js'
+import { valibotAdapter } from '../../../src/adapters/valibot/index.js'
+import { yupAdapter } from '../../../src/adapters/yup/index.js'
+import { zodAdapter } from '../../../src/adapters/zod/index.js'
+import type { SchemaAdapter } from '../../../src/engine/adapter.js'
+import { type JsonSchema, toJsonSchema } from '../../../src/engine/index.js'
 import {
   BIGINT_PATTERN,
   DATE_PATTERN,
   YUP_BOOLEAN_PATTERN,
-} from '../../src/engine/json-schema-coerced.js'
-import { valibotHasToNumber } from '../support/peer-features.js'
-import { recheckParams } from './known-vulnerable.js'
-import { fuzzRuns } from './parity.js'
+} from '../../../src/engine/json-schema/json-schema-coerced.js'
+import { valibotHasToNumber } from '../../support/peer-features.js'
+import { fuzzRuns } from '../parity.js'
+import { recheckParams } from '../regex/known-vulnerable.js'
 
 const RUNS = fuzzRuns(300)
 

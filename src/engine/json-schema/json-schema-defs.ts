@@ -1,4 +1,4 @@
-import type { IRRecursive } from './ir/types.js'
+import type { IRRecursive } from '../ir/types.js'
 import type { JsonSchema } from './json-schema-types.js'
 
 /**

@@ -1,5 +1,5 @@
-import type { IRNode } from './ir/types.js'
-import { children } from './ir/visit.js'
+import type { IRNode } from '../ir/types.js'
+import { children } from '../ir/visit.js'
 import { type RegexRisk, regexRisk } from './regex-risk.js'
 
 /** A pattern the schema's author wrote that the regex screen flags, and where it is. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { unionOf } from '../../src/engine/json-schema-union.js'
+import { unionOf } from '../../../src/engine/json-schema/json-schema-union.js'
 
 const branch = (kind: string) => ({
   type: 'object',

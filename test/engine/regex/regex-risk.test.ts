@@ -1,6 +1,6 @@
 import { checkSync } from 'recheck'
 import { describe, expect, it } from 'vitest'
-import { regexRisk } from '../../src/engine/regex-risk.js'
+import { regexRisk } from '../../../src/engine/regex/regex-risk.js'
 
 // Patterns users write in `.regex()` / `.matches()` / `v.regex()`, vulnerable and not.
 const patterns: RegExp[] = [

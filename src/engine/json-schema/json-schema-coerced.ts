@@ -1,5 +1,5 @@
-import type { IRBigInt, IRBoolean, IRDate, IRNode, IRNumber, IRString } from './ir/types.js'
-import type { NodeOf } from './ir/visit.js'
+import type { IRBigInt, IRBoolean, IRDate, IRNode, IRNumber, IRString } from '../ir/types.js'
+import type { NodeOf } from '../ir/visit.js'
 import type { JsonSchema } from './json-schema-types.js'
 
 // What a client may send for a leaf that converts its input first (API.md 30): in a JSON body,

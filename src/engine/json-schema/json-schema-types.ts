@@ -1,4 +1,4 @@
-import type { NativeReason } from './ir/types.js'
+import type { NativeReason } from '../ir/types.js'
 
 /** A JSON Schema 2020-12 object, usable as an OpenAPI 3.1 schema. */
 export type JsonSchema = { [keyword: string]: unknown }

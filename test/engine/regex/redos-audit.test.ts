@@ -1,8 +1,8 @@
 import { checkSync, type Diagnostics } from 'recheck'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { zodAdapter } from '../../src/adapters/zod/zod-adapter.js'
-import { compile } from '../../src/engine/index.js'
+import { zodAdapter } from '../../../src/adapters/zod/zod-adapter.js'
+import { compile } from '../../../src/engine/index.js'
 import { key, recheckParams as params, replaced, unreachable } from './known-vulnerable.js'
 import { libraryRegexes } from './regex-inventory.js'
 

@@ -1,4 +1,4 @@
-import type { SchemaAdapter } from './adapter.js'
+import type { SchemaAdapter } from '../adapter.js'
 import { compile, compileNode, countFallback } from './compile.js'
 
 /**

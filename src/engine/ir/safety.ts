@@ -1,5 +1,5 @@
-import type { IRKind, IRNode, Safety } from './ir/types.js'
-import { each, type Visitor, visitSome, wrapperKinds } from './ir/visit.js'
+import type { IRKind, IRNode, Safety } from './types.js'
+import { each, type Visitor, visitSome, wrapperKinds } from './visit.js'
 
 /** Input of `withSafety`: a node whose safety class is computed (or forced when given). */
 export type Draft<N extends IRNode> = N extends IRNode

@@ -1,9 +1,9 @@
-import { escapeRegex } from './escape-regex.js'
-import type { IRNode, IRNumber, IRString } from './ir/types.js'
-import { each, type NodeOf, type Visitor, visit } from './ir/visit.js'
-import { lengthBounds, numberKeywords } from './json-schema-leaves.js'
+import { isIdentity, leafKinds } from '../ir/safety.js'
+import type { IRNode, IRNumber, IRString } from '../ir/types.js'
+import { each, type NodeOf, type Visitor, visit } from '../ir/visit.js'
+import { lengthBounds, numberKeywords } from '../json-schema/json-schema-leaves.js'
+import { escapeRegex } from '../regex/escape-regex.js'
 import { compileLeaf, type LeafRun } from './leaf.js'
-import { isIdentity, leafKinds } from './safety.js'
 
 /** Registers run-time functions the custom ajv keywords call; returns their id. */
 export interface KeywordRegistry {

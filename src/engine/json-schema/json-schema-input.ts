@@ -1,4 +1,4 @@
-import type { IRNode, NativeReason } from './ir/types.js'
+import type { IRNode, NativeReason } from '../ir/types.js'
 
 // What input mode documents beyond a node's own type: keys that may be absent, tuple items that
 // may be missing, rules that take any value (the JSON Schema writer's input-side rules).

@@ -1,9 +1,9 @@
+import { isIdentity } from '../ir/safety.js'
+import type { IRNode, IRObject } from '../ir/types.js'
 import { type BuilderCode, discriminatorValues, isLeaf, REJECT } from './builder.js'
-import type { IRNode, IRObject } from './ir/types.js'
 import { jsonOrder, quote, value } from './json-text.js'
 import { codePoints } from './leaf.js'
 import { mergeValues } from './merge.js'
-import { isIdentity } from './safety.js'
 
 /**
  * Writes the JSON text `JSON.stringify` gives for the builder's output of an accepted input, in
