@@ -5,10 +5,10 @@ import { join } from 'node:path'
 import { type ChildServer, startChild } from './fixtures/child-server.js'
 import { type LoadResult, load, measure } from './fixtures/http-load.js'
 import {
+  rows as allRows,
   judge,
   type RatioName,
   type Row,
-  rows,
   runProbe,
   targetsFor,
 } from './fixtures/http-rows.js'
@@ -55,8 +55,19 @@ const count = (name: string, fallback: number): number => {
   if (!Number.isInteger(value) || value < 1) throw new Error(`${name} takes a whole number ≥ 1`)
   return value
 }
-const known = /^--(quick|src|reps|cycles|warmup)(=|$)|^\d+$/
-const unknown = argv.filter((a) => !known.test(a))
+// `--baseline DIR` (or `--baseline=DIR`): an absolute path to another build's dist/.
+const baselineAt = argv.findIndex((a) => a === '--baseline' || a.startsWith('--baseline='))
+const baseline =
+  baselineAt < 0
+    ? undefined
+    : argv[baselineAt]!.includes('=')
+      ? argv[baselineAt]!.slice('--baseline='.length)
+      : argv[baselineAt + 1]
+if (baseline !== undefined && !existsSync(join(baseline, 'index.js'))) {
+  throw new Error(`--baseline takes an absolute path to a built dist/ (no index.js in ${baseline})`)
+}
+const known = /^--(quick|src|reps|cycles|warmup|baseline)(=|$)|^\d+$/
+const unknown = argv.filter((a, i) => !known.test(a) && !(baselineAt >= 0 && i === baselineAt + 1))
 if (unknown.length > 0) throw new Error(`http.bench.ts: unknown argument ${unknown.join(' ')}`)
 let pinned = cpus().length > 1 && hasTaskset()
 const full = { repetitions: 6, cyclesPerRepetition: 6, warmupSeconds: 2 }
@@ -84,6 +95,18 @@ if (from === 'dist' && !existsSync(join(root, 'dist/index.js'))) {
   throw new Error('dist/ is not built: run `npm run bench:http` (it builds first) or pass --src')
 }
 const env = { SHAPEGUARD_FROM: from }
+// The rows measured: every row of http-rows.ts, and with --baseline a twin of each shapeguard row.
+const twinned = ['guarded', 'logged', 'rate-limited', 'router-1000', 'query']
+const before = (name: string) => `${name}@before`
+const rows: readonly Row[] =
+  baseline === undefined
+    ? allRows
+    : [
+        ...allRows,
+        ...allRows
+          .filter((r) => twinned.includes(r.name))
+          .map((r) => ({ ...r, name: before(r.name), label: `${r.label} (before)` })),
+      ]
 const say = (line: string) => process.stdout.write(`${line}\n`)
 
 // Every thread of a process (`-a`) onto one core; threads started later inherit it. A core this
@@ -99,7 +122,11 @@ const pin = (pid: number | undefined, core: number) => {
 pin(process.pid, 0)
 
 async function startRow(row: Row): Promise<ChildServer> {
-  const s = await startChild(server, [row.name], { env })
+  const twin = row.name.endsWith('@before')
+  const name = twin ? row.name.slice(0, -'@before'.length) : row.name
+  const s = await startChild(server, [name], {
+    env: twin ? { SHAPEGUARD_FROM: baseline! } : env,
+  })
   try {
     pin(s.child.pid, cpus().length - 1)
     for (const probe of row.probes) {
@@ -236,6 +263,15 @@ for (const [name, v] of Object.entries(ratios)) {
     `  ${name.padEnd(32)} ${v.reqPerSec.toFixed(3)}x ${span(v.reqPerSecInterval)}  cpu ${v.cpu.toFixed(3)}x ${span(v.cpuInterval)}  medians ${v.medianReqPerSec.toFixed(3)}x, cpu ${v.medianCpu.toFixed(3)}x`,
   )
 }
+if (baseline !== undefined) {
+  say(`\nafter / before (${baseline}): > 1 = the change spends less server CPU per request`)
+  for (const name of twinned) {
+    const v = pair(name, before(name))
+    say(
+      `  ${`${name} / ${before(name)}`.padEnd(40)} cpu ${v.cpu.toFixed(3)}x ${span(v.cpuInterval)}  req/s ${v.reqPerSec.toFixed(3)}x ${span(v.reqPerSecInterval)}`,
+    )
+  }
+}
 say(`targets on Node ${line} (by server CPU per request)`)
 const goal = (t: (typeof targets)[number]) =>
   `${t.above ? '>' : '>='} ${t.min}${t.floor === undefined ? '' : ` (at least ${t.floor})`}`
@@ -246,10 +282,14 @@ for (const v of verdicts) {
 }
 say(`measured in ${((Date.now() - began) / 1000).toFixed(0)} s`)
 
-const file = `http-node${line}`
+const file = `http-node${line}${baseline === undefined ? '' : '-baseline'}`
 if (quick) {
   say(`--quick: a smoke run; bench/results/${file}.json is left as it was`)
 } else {
-  writeResults(file, { settings, rows: table, ratios, targets: verdicts })
+  const vsBefore =
+    baseline === undefined
+      ? undefined
+      : Object.fromEntries(twinned.map((n) => [`${n} / ${before(n)}`, pair(n, before(n))]))
+  writeResults(file, { settings, baseline, rows: table, ratios, vsBefore, targets: verdicts })
   say(`wrote bench/results/${file}.json${settings.short ? ' (a short run: settings.short)' : ''}`)
 }
