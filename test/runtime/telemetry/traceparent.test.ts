@@ -27,7 +27,10 @@ describe('parseTraceparent', () => {
 
   it.each([
     ['anything after a version-00 header', `00-${TRACE}-${SPAN}-01.`],
-    ['a version-00 header with a future tail', `00-${TRACE}-${SPAN}-01-what-the-future-will-be-like`],
+    [
+      'a version-00 header with a future tail',
+      `00-${TRACE}-${SPAN}-01-what-the-future-will-be-like`,
+    ],
   ])('refuses %s', (_, header) => {
     expect(parseTraceparent(header)).toBeUndefined()
   })
