@@ -1,3 +1,6 @@
+/** The most reads of a document one export may take: five times what the hostile one needs. */
+export const maxReads = 1_000_000
+
 /**
  * `doc` behind proxies that count every read of it (a property, a key list, an own-property
  * check) at any depth: the work an exporter does on a document, counted instead of timed. Past

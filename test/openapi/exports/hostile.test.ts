@@ -3,7 +3,7 @@ import { convert } from 'insomnia-importers'
 import postman from 'postman-collection'
 import { describe, expect, it } from 'vitest'
 import { toBruno, toInsomnia, toPostman } from '../../../src/openapi/index.js'
-import { countedReads } from './counted-reads.js'
+import { countedReads, maxReads } from './counted-reads.js'
 import { evil, hostileDocument } from './hostile-document.js'
 
 // The document is untrusted input: a hostile one must neither crash nor stall an export, nor
@@ -17,8 +17,6 @@ const exporters = [
 ] as const
 
 const hostile = hostileDocument()
-// About five times the reads an export of the hostile document takes (about 200,000).
-const maxReads = 1_000_000
 
 // Our own variables are `{{name}}` or `{{ _.name }}` with an identifier inside; anything else
 // that opens a template came from the document.
