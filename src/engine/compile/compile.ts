@@ -1,5 +1,4 @@
 import Ajv2020, { _, type KeywordCxt } from 'ajv/dist/2020.js'
-import { _Code } from 'ajv/dist/compile/codegen/code.js'
 import type { SchemaAdapter } from '../adapter.js'
 import type { IRNode } from '../ir/types.js'
 import type { Result } from '../result.js'
@@ -88,6 +87,8 @@ function ajv() {
   })
   // Inline keywords: ajv writes the call into the validator, with no per-call context object.
   const fn = (cxt: KeywordCxt, f: unknown) => cxt.gen.scopeValue('func', { ref: f })
+  // Code written as text (the leaf compiler's): ajv's `_` tag, called on a template of one part.
+  const code = (text: string) => _(Object.assign([text], { raw: [text] }))
   instance.addKeyword({
     keyword: 'sgLeaf',
     schemaType: 'number',
@@ -122,7 +123,7 @@ function ajv() {
       schemaType: 'number',
       code(cxt) {
         const cp = String(fn(cxt, codePoints))
-        cxt.fail(new _Code(lengthFails(check, cxt.schema as number, String(cxt.data), unit, cp)))
+        cxt.fail(code(lengthFails(check, cxt.schema as number, String(cxt.data), unit, cp)))
       },
     })
   }

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { describe, expect, it, vi } from 'vitest'
@@ -304,5 +306,20 @@ describe('compile() when the IR does not compile', () => {
     allowCompileFallbacks(-1)
     expect(unexpectedFallbacks()).toBe(1)
     allowCompileFallbacks(1)
+  })
+})
+
+describe("the engine's use of ajv", () => {
+  it('imports only the entry points ajv documents, never a file of its compiler', () => {
+    const engine = join(import.meta.dirname, '../../../src/engine')
+    const specifiers = readdirSync(engine, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts'))
+      .flatMap((file) =>
+        [...readFileSync(join(engine, file), 'utf8').matchAll(/from '(ajv[^']*)'/g)].map(
+          (m) => m[1],
+        ),
+      )
+    expect(specifiers.length).toBeGreaterThan(0)
+    expect(specifiers.filter((s) => s !== 'ajv' && s !== 'ajv/dist/2020.js')).toEqual([])
   })
 })
