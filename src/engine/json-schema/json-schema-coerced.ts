@@ -2,9 +2,9 @@ import type { IRBigInt, IRBoolean, IRDate, IRNode, IRNumber, IRString } from '..
 import type { NodeOf } from '../ir/visit.js'
 import type { JsonSchema } from './json-schema-types.js'
 
-// What a client may send for a leaf that converts its input first (API.md 30): in a JSON body,
-// the declared type with its constraints, or a string the library reads as that type. Each
-// pattern is a subset of what the conversions accept (JavaScript's `Number`, `BigInt` and
+// What a client may send for a leaf that converts its input first: in a JSON body, the declared
+// type with its constraints (never an empty schema), or a string the library reads as that type.
+// Each pattern is a subset of what the conversions accept (JavaScript's `Number`, `BigInt` and
 // `new Date`, as zod's `coerce` and valibot's `toNumber` run them, and yup's casts), covering the
 // forms clients write; a bound (`minimum`, …) applies to the value read, which a pattern cannot say.
 

@@ -154,7 +154,7 @@ export function stringSchema(node: IRString, io: 'input' | 'output' = 'output'):
 }
 
 /**
- * The values of a literal or enum: one value is `const` and a one-value `enum` (SPEC 4.7: tools
+ * The values of a literal or enum: one value is both `const` and a one-value `enum` (a tool may
  * read either), several an `enum`, typed when they share a type.
  */
 export function enumSchema(values: readonly unknown[]): JsonSchema {

@@ -174,7 +174,7 @@ const same = (n: IRNode, c: Cursor) => c.w.write(n, c.open)
 
 /**
  * A leaf that converts its input, in input mode with `coercion: 'json'` (a JSON body): its own
- * schema or the string forms the library reads as its type (API.md 30).
+ * schema, with the string forms the library reads as its type as an alternative.
  */
 const coerced =
   <N extends CoercingLeaf>(write: (n: N, io: Cursor['w']['io']) => JsonSchema) =>
