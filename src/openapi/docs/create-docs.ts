@@ -1,27 +1,17 @@
 import type { RequestHandler } from 'express'
-import { type CreateDocsOptions, checkCreateDocsOptions, checkSpec } from './create-docs-options.js'
-import { httpOrigin } from './csp.js'
+import { type CreateDocsOptions, checkCreateDocsOptions } from './create-docs-options.js'
 import { docsMiddleware } from './docs-middleware.js'
 import { swaggerPage } from './swagger-page.js'
 
 /**
- * Serves a Swagger UI page for an OpenAPI document at the path it is mounted on, the spec beside it
- * as `openapi.json`, with security headers and an automatic CSP on every response.
- * @param options SPEC 4.4; `assets` defaults to `'cdn'`, `theme` to `'auto'`.
+ * Serves a Swagger UI page with every option Swagger UI takes here (logo, favicon, CSS,
+ * interceptors, sorting, OAuth2 redirect, `headHtml`), for an OpenAPI document, where it is
+ * mounted: the spec beside it as `openapi.json`, with security headers and an automatic CSP on
+ * every response. `serveSwaggerUI` is its short form: the same page from a few options.
+ * @param options the spec and the page's options; `assets` defaults to `'cdn'`, `theme` to `'auto'`.
  * @example app.use('/docs', createDocs({ spec, title: 'Shop API', assets: 'local' }))
  */
 export function createDocs(options: CreateDocsOptions): RequestHandler {
   checkCreateDocsOptions(options)
-  const json = checkSpec(options.spec)
-  const imageOrigins = [options.favicon, options.logo?.url]
-    .map(httpOrigin)
-    .filter((o): o is string => o !== undefined)
-  return docsMiddleware({
-    parts: swaggerPage(options),
-    assets: options.assets ?? 'cdn',
-    csp: options.csp,
-    spec: options.spec,
-    files: [{ path: '/openapi.json', json }],
-    imageOrigins,
-  })
+  return docsMiddleware(options.spec, options, () => swaggerPage(options))
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import { cdnSource, type DocsAssets } from './assets.js'
+import { checkSpec } from './create-docs-options.js'
 import { buildCsp, nonceStyles, scriptHash, serverOrigins } from './csp.js'
 import { linkAssets, type PageParts, pageTemplate } from './docs-page.js'
 import { loadLocalAssets } from './local-assets.js'
@@ -15,17 +16,19 @@ export interface ServedJson {
   readonly json: string
 }
 
-/** Everything a docs middleware serves, fixed when it is created. */
-export interface DocsMiddlewareInput {
-  readonly parts: PageParts
-  readonly assets: DocsAssets
+/** The spec first: the page fetches it from the first file's path. */
+export type ServedFiles = readonly [ServedJson, ...ServedJson[]]
+
+/** The options of every docs function that shape the middleware, checked by that function. */
+export interface MiddlewareOptions {
+  /** Where the UI's files come from. @default 'cdn' */
+  readonly assets?: DocsAssets | undefined
   /** The user's policy, `false` for none, undefined for the automatic one. */
-  readonly csp: string | false | undefined
-  readonly spec: object
-  /** The spec first: the page fetches it from `files[0].path`. */
-  readonly files: readonly [ServedJson, ...ServedJson[]]
-  readonly imageOrigins: readonly string[]
+  readonly csp?: string | false | undefined
 }
+
+/** The spec alone, at `/openapi.json` below the mount. */
+const specOnly = (json: string): ServedFiles => [{ path: '/openapi.json', json }]
 
 function jsonBody(json: string): FixedBody {
   const body = Buffer.from(json, 'utf8')
@@ -45,26 +48,39 @@ function relativeTo(req: Request, path: string): string {
   return below.slice(1)
 }
 
-/** The middleware behind every docs page: the page at the mount, its spec, exports and assets. */
-export function docsMiddleware(input: DocsMiddlewareInput): RequestHandler {
-  const linked = linkAssets(input.parts.ui, input.assets)
-  const template = pageTemplate(input.parts, linked)
-  const assetOrigin = input.assets === 'local' ? "'self'" : cdnSource(input.parts.ui)
+/**
+ * The middleware behind every docs page, whichever function made it: the spec is checked and
+ * serialised once, then `page` makes the page from it; the page is served at the mount, the spec
+ * and any other `files` beside it, the UI's files under `assets/` in local mode, every answer
+ * with the security headers and a Content-Security-Policy.
+ */
+export function docsMiddleware(
+  spec: object,
+  options: MiddlewareOptions,
+  page: () => PageParts,
+  files: (json: string) => ServedFiles = specOnly,
+): RequestHandler {
+  const served = files(checkSpec(spec))
+  const parts = page()
+  const assets = options.assets ?? 'cdn'
+  const linked = linkAssets(parts.ui, assets)
+  const template = pageTemplate(parts, linked)
+  const assetOrigin = assets === 'local' ? "'self'" : cdnSource(parts.ui)
   const csp =
-    input.csp ??
+    options.csp ??
     buildCsp({
       assetOrigin,
-      inlineScripts: [input.parts.bootstrap],
-      connectOrigins: serverOrigins(input.spec),
-      imageOrigins: input.imageOrigins,
+      inlineScripts: [parts.bootstrap],
+      connectOrigins: serverOrigins(spec),
+      imageOrigins: parts.imageOrigins ?? [],
     })
   // Under the automatic policy, a UI that nonces its style elements gets a fresh nonce per page.
-  const styleNonce = input.csp === undefined && input.parts.styleNonce === true
-  const files = new Map<string, FixedBody>()
-  for (const file of input.files) files.set(file.path, jsonBody(file.json))
-  if (input.assets === 'local') {
-    for (const asset of loadLocalAssets(input.parts.ui)) {
-      files.set(`/${asset.urlPath}`, {
+  const styleNonce = options.csp === undefined && parts.styleNonce === true
+  const fixed = new Map<string, FixedBody>()
+  for (const file of served) fixed.set(file.path, jsonBody(file.json))
+  if (assets === 'local') {
+    for (const asset of loadLocalAssets(parts.ui)) {
+      fixed.set(`/${asset.urlPath}`, {
         body: asset.body,
         contentType: asset.contentType,
         etag: asset.etag,
@@ -73,8 +89,8 @@ export function docsMiddleware(input: DocsMiddlewareInput): RequestHandler {
       })
     }
   }
-  if (input.parts.oauth2Redirect) {
-    files.set(OAUTH2_REDIRECT_PATH, {
+  if (parts.oauth2Redirect) {
+    fixed.set(OAUTH2_REDIRECT_PATH, {
       body: Buffer.from(oauth2Redirect.html, 'utf8'),
       contentType: 'text/html; charset=utf-8',
       etag: `"${createHash('sha256').update(oauth2Redirect.html).digest('base64url')}"`,
@@ -84,7 +100,7 @@ export function docsMiddleware(input: DocsMiddlewareInput): RequestHandler {
         "base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
     })
   }
-  const specPath = input.files[0].path
+  const specPath = served[0].path
 
   return function shapeguardDocs(req: Request, res: Response, next: NextFunction): void {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -100,7 +116,7 @@ export function docsMiddleware(input: DocsMiddlewareInput): RequestHandler {
       sendPage(req, res, template.render(prefix, specUrl, nonce), policy)
       return
     }
-    const file = files.get(path) ?? files.get(req.baseUrl + path)
+    const file = fixed.get(path) ?? fixed.get(req.baseUrl + path)
     if (file === undefined) next()
     else sendFixed(req, res, file, csp)
   }

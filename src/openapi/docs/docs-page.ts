@@ -25,6 +25,8 @@ export interface PageParts {
    * brings is refused. For a UI whose own cleaning keeps them (Redoc).
    */
   readonly styleNonce?: boolean
+  /** Origins of the images the page links (favicon, logo), which the automatic CSP allows. */
+  readonly imageOrigins?: readonly string[]
 }
 
 /** One asset as the page links it. */

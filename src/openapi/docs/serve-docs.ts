@@ -5,14 +5,8 @@ import { toInsomnia } from '../exports/to-insomnia.js'
 import { toPostman } from '../exports/to-postman.js'
 import type { DocsUi } from './assets.js'
 import { fail, knownKeys, optionalChoice } from './check.js'
-import { checkSpec } from './create-docs-options.js'
-import type { ServedJson } from './docs-middleware.js'
-import {
-  checkServeUiOptions,
-  SERVE_UI_KEYS,
-  type ServeUiOptions,
-  uiMiddleware,
-} from './serve-ui.js'
+import { docsMiddleware, type ServedFiles, type ServedJson } from './docs-middleware.js'
+import { checkServeUiOptions, SERVE_UI_KEYS, type ServeUiOptions, uiPage } from './serve-ui.js'
 
 /** Where `serveDocs` serves the spec and the client exports (each made once, at creation). */
 export interface DocsExports {
@@ -61,7 +55,7 @@ function checkPath(value: unknown, name: string): string {
   return value
 }
 
-function servedFiles(spec: object, json: string, exports: unknown): [ServedJson, ...ServedJson[]] {
+function servedFiles(spec: object, json: string, exports: unknown): ServedFiles {
   if (exports === undefined) return [{ path: '/openapi.json', json }]
   if (exports === null || typeof exports !== 'object') fail('exports', 'an object')
   const given = exports as Record<string, unknown>
@@ -87,6 +81,10 @@ function servedFiles(spec: object, json: string, exports: unknown): [ServedJson,
 export function serveDocs(spec: object, options?: ServeDocsOptions): RequestHandler {
   const o = checkServeUiOptions(options, 'serveDocs', SERVE_DOCS_KEYS) as ServeDocsOptions
   const ui = optionalChoice(o.ui, 'ui', UIS) ?? 'scalar'
-  const json = checkSpec(spec)
-  return uiMiddleware(ui, spec, o, servedFiles(spec, json, o.exports))
+  return docsMiddleware(
+    spec,
+    o,
+    () => uiPage(ui, spec, o),
+    (json) => servedFiles(spec, json, o.exports),
+  )
 }

@@ -1,8 +1,14 @@
 import type { RequestHandler } from 'express'
 import type { DocsAssets, DocsUi } from './assets.js'
 import { fail, knownKeys, optionalBoolean, optionalChoice, optionalString } from './check.js'
-import { ASSET_MODES, checkCsp, checkSpec, type DocsTheme, THEMES } from './create-docs-options.js'
-import { type DocsMiddlewareInput, docsMiddleware, type ServedJson } from './docs-middleware.js'
+import {
+  ASSET_MODES,
+  type CreateDocsOptions,
+  checkCsp,
+  type DocsTheme,
+  THEMES,
+} from './create-docs-options.js'
+import { docsMiddleware } from './docs-middleware.js'
 import type { PageParts } from './docs-page.js'
 import { redocPage } from './redoc-page.js'
 import { scalarPage } from './scalar-page.js'
@@ -53,38 +59,22 @@ export function checkServeUiOptions(
   return o as ServeUiOptions
 }
 
-/** The parts of a page for a UI, from its checked options. */
-export function uiPage(ui: DocsUi, spec: object, options: ServeSwaggerUIOptions): PageParts {
-  if (ui === 'scalar') return scalarPage(spec, options.title)
-  if (ui === 'redoc') return redocPage(spec, options.title)
-  return swaggerPage({
+/** `serveSwaggerUI`'s options as the `createDocs` options they stand for. */
+function createDocsOptions(spec: object, options: ServeSwaggerUIOptions): CreateDocsOptions {
+  return {
     spec,
     ...(options.title !== undefined && { title: options.title }),
     ...(options.theme !== undefined && { theme: options.theme }),
     requestSnippets: options.snippets ?? true,
     persistAuthorization: options.persist ?? true,
-  })
+  }
 }
 
-/** The middleware for a page and the JSON files served beside it. */
-export function uiMiddleware(
-  ui: DocsUi,
-  spec: object,
-  options: ServeSwaggerUIOptions,
-  files: DocsMiddlewareInput['files'],
-): RequestHandler {
-  return docsMiddleware({
-    parts: uiPage(ui, spec, options),
-    assets: options.assets ?? 'cdn',
-    csp: options.csp,
-    spec,
-    files,
-    imageOrigins: [],
-  })
-}
-
-function specFile(spec: unknown): [ServedJson] {
-  return [{ path: '/openapi.json', json: checkSpec(spec) }]
+/** The page for a UI, from its checked options; Swagger UI's is `createDocs`'s page. */
+export function uiPage(ui: DocsUi, spec: object, options: ServeSwaggerUIOptions): PageParts {
+  if (ui === 'scalar') return scalarPage(spec, options.title)
+  if (ui === 'redoc') return redocPage(spec, options.title)
+  return swaggerPage(createDocsOptions(spec, options))
 }
 
 /**
@@ -94,11 +84,12 @@ function specFile(spec: unknown): [ServedJson] {
  */
 export function serveScalar(spec: object, options?: ServeUiOptions): RequestHandler {
   const o = checkServeUiOptions(options, 'serveScalar')
-  return uiMiddleware('scalar', spec, o, specFile(spec))
+  return docsMiddleware(spec, o, () => uiPage('scalar', spec, o))
 }
 
 /**
- * Serves a Swagger UI page for an OpenAPI document where it is mounted, the spec beside it.
+ * Serves a Swagger UI page for an OpenAPI document where it is mounted, the spec beside it: the
+ * page `createDocs` serves, from a few options (request snippets are on here).
  * @param options `theme` default `'auto'`, `snippets` and `persist` default true, `assets` `'cdn'`.
  * @example app.use('/docs', serveSwaggerUI(spec, { theme: 'dark' }))
  */
@@ -107,7 +98,7 @@ export function serveSwaggerUI(spec: object, options?: ServeSwaggerUIOptions): R
   optionalChoice(o.theme, 'theme', THEMES)
   optionalBoolean(o.snippets, 'snippets')
   optionalBoolean(o.persist, 'persist')
-  return uiMiddleware('swagger', spec, o, specFile(spec))
+  return docsMiddleware(spec, o, () => uiPage('swagger', spec, o))
 }
 
 /**
@@ -117,5 +108,5 @@ export function serveSwaggerUI(spec: object, options?: ServeSwaggerUIOptions): R
  */
 export function serveRedoc(spec: object, options?: ServeUiOptions): RequestHandler {
   const o = checkServeUiOptions(options, 'serveRedoc')
-  return uiMiddleware('redoc', spec, o, specFile(spec))
+  return docsMiddleware(spec, o, () => uiPage('redoc', spec, o))
 }

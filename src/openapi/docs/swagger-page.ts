@@ -1,4 +1,5 @@
 import type { CreateDocsOptions } from './create-docs-options.js'
+import { httpOrigin } from './csp.js'
 import type { PageParts } from './docs-page.js'
 import { cssForStyle, escapeHtml } from './escape.js'
 import { swaggerThemeCss } from './swagger-theme.js'
@@ -98,5 +99,8 @@ export function swaggerPage(o: CreateDocsOptions): PageParts {
     config: { options: swaggerOptions(o) },
     bootstrap: bootstrap(o),
     oauth2Redirect: true,
+    imageOrigins: [o.favicon, logo?.url]
+      .map(httpOrigin)
+      .filter((x): x is string => x !== undefined),
   }
 }
