@@ -1,5 +1,13 @@
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -120,6 +128,25 @@ describe('the layer rules', () => {
       code: "import type { X } from '../../runtime/router/create-router.js'",
       forbidden: true,
     },
+    'src/openapi/docs/p5.ts': {
+      code: "import type { X } from '../../testing/fuzz/wire.js'",
+      forbidden: true,
+    },
+    'src/openapi/p6.ts': { code: "import type { X } from '../testing/index.js'", forbidden: true },
+    // No code in src/ imports the package by its own name (the CLI loads the built entries).
+    'src/p1.ts': { code: "import type { X } from 'shapeguard'", forbidden: true },
+    'src/runtime/errors/p5.ts': {
+      code: "import type { X } from 'shapeguard/openapi'",
+      forbidden: true,
+    },
+    'src/openapi/p7.ts': { code: "export type { X } from 'shapeguard/testing'", forbidden: true },
+    'src/engine/p5.ts': { code: "type X = typeof import('shapeguard/openapi')", forbidden: true },
+    'src/adapters/winston/index.ts': {
+      code: "import type { X } from 'shapeguard/adapters/winston'",
+      forbidden: true,
+    },
+    'src/testing/p5.ts': { code: "import type { X } from 'shapeguardian'", forbidden: false },
+    'src/cli/p1.ts': { code: "import type { X } from 'shapeguard/openapi'", forbidden: false },
   }
 
   it('fire on imports across a layer and pass the allowed ones', () => {
@@ -129,6 +156,12 @@ describe('the layer rules', () => {
       delete config.vcs
       config.files = { includes: ['**'] }
       writeFileSync(join(dir, 'biome.json'), JSON.stringify(config))
+      for (const plugin of config.overrides.flatMap(
+        (o: { plugins?: string[] }) => o.plugins ?? [],
+      )) {
+        mkdirSync(join(dir, dirname(plugin)), { recursive: true })
+        copyFileSync(join(root, plugin), join(dir, plugin))
+      }
       for (const [file, { code }] of Object.entries(probes)) {
         mkdirSync(join(dir, dirname(file)), { recursive: true })
         writeFileSync(join(dir, file), `${code}\n\nexport type P = X\n`)
@@ -138,7 +171,7 @@ describe('the layer rules', () => {
       try {
         out = execFileSync(
           biome,
-          ['lint', '--only=style/noRestrictedImports', '--reporter=json', 'src'],
+          ['lint', '--only=style/noRestrictedImports', '--only=plugin', '--reporter=json', 'src'],
           { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
         )
       } catch (err) {
