@@ -23,7 +23,7 @@ export interface DocsLogo {
   backgroundColor?: string
 }
 
-/** `createDocs` options (SPEC 4.4): the Swagger UI page, its headers and its assets. */
+/** `createDocs` options: the Swagger UI page, its headers and its assets. */
 export interface CreateDocsOptions {
   /** The OpenAPI 3.x document, served as JSON beside the page. */
   spec: object

@@ -1,7 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { FILE_CSP } from './csp.js'
 
-/** The headers every docs response carries (SPEC 4.4); `csp` false sends no policy. */
+/**
+ * The headers every docs response carries (page, spec, exports, assets): no MIME sniffing, no
+ * framing, no referrer, and a Content-Security-Policy unless `csp` is false.
+ */
 export function setSecurityHeaders(res: ServerResponse, csp: string | false): void {
   if (csp !== false) res.setHeader('Content-Security-Policy', csp)
   res.setHeader('X-Content-Type-Options', 'nosniff')

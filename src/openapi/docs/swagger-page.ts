@@ -4,7 +4,8 @@ import type { PageParts } from './docs-page.js'
 import { cssForStyle, escapeHtml } from './escape.js'
 import { swaggerThemeCss } from './swagger-theme.js'
 
-// Swagger UI options set from createDocs options; the rest are always on (SPEC 4.4).
+// Swagger UI options set from createDocs options; the rest are always on: try-it-out open,
+// request duration shown, deep links, and no calls to Swagger's online validator.
 const PASSED = [
   'docExpansion',
   'defaultModelsExpandDepth',

@@ -61,7 +61,7 @@ function info(config: OpenAPIConfig): Record<string, unknown> {
 }
 
 /**
- * Writes the OpenAPI 3.1 document of an API (SPEC 4.7): the routes given in `routes` and those
+ * Writes the OpenAPI 3.1 document of an API: the routes given in `routes` and those
  * registered with `handle()`/`validate()` on `app`, every schema (zod, valibot, yup) through the
  * same IR the validators are compiled from, in input mode for requests and output mode for
  * responses, recursive and named schemas under `components/schemas`. Needs nothing of the

@@ -16,7 +16,10 @@ export interface OperationContext {
   readonly operationIds: Set<string>
 }
 
-/** The status the runtime sends a success with (API.md 20): `response.statusCodes`, else 201 for POST, 200. */
+/**
+ * The status the runtime sends a success with, the only 2xx an operation documents:
+ * `response.statusCodes`, else 201 for POST, 200.
+ */
 function successStatus(config: OpenAPIConfig, method: string): string {
   const given = (config.response?.statusCodes as Record<string, number> | undefined)?.[
     method.toUpperCase()

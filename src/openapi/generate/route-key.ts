@@ -97,9 +97,8 @@ function identifierPart(segment: string): string {
 }
 
 /**
- * The stable operationId of SPEC 4.7 and API.md 21: the method, then each path segment
- * capitalised (parameters by their name), camel-cased where a segment is not an identifier;
- * `Root` for `/`.
+ * The stable operationId of a route: the method, then each path segment capitalised (parameters
+ * by their name), camel-cased where a segment is not an identifier; `Root` for `/`.
  * @example operationIdOf('post', '/user-profiles/{id}') // → 'postUserProfilesId'
  */
 export function operationIdOf(method: Method, path: string): string {

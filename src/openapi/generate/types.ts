@@ -7,7 +7,7 @@ import type {
 
 export type { ExternalDocs, ResponseHeader } from '../../runtime/pipeline/route-types.js'
 
-/** A security scheme as OpenAPI 3.1 writes it (SPEC 5.1: bearer, basic, API key, OAuth 2.0, OpenID Connect). */
+/** A security scheme as OpenAPI 3.1 writes it: bearer, basic, API key, OAuth 2.0, OpenID Connect. */
 export type SecurityScheme =
   | {
       readonly type: 'http'
@@ -32,12 +32,12 @@ export type SecurityScheme =
       readonly description?: string
     }
 
-/** What documents one operation beside its schemas: SPEC 4.7's route options. */
+/** What documents one operation beside its schemas: the route's documentation options. */
 export type OperationOptions = RouteDocs
 
 /**
  * One documented route: a route definition (`defineRoute()`'s result or inline), its schemas and
- * its documentation fields (SPEC 4.7's inline route definition and route options).
+ * its documentation fields.
  */
 export type OpenAPIRoute = AnyRoute
 
@@ -48,8 +48,8 @@ export type EnvelopeShape = Readonly<Record<string, '{success}' | '{data}' | '{m
 export type WarningSink = (message: string) => void
 
 /**
- * The configuration of `generateOpenAPI` (SPEC 4.7). `routes` maps `<METHOD> <path>` keys (`:param`
- * paths) to route definitions; `app` documents the routes registered with `handle()`/`validate()`
+ * The configuration of `generateOpenAPI`. `routes` maps `<METHOD> <path>` keys (`:param` paths) to
+ * route definitions; `app` documents the routes registered with `handle()`/`validate()`
  * on an Express app or router (an explicit `routes` entry wins for the same method and path).
  */
 export interface OpenAPIConfig {

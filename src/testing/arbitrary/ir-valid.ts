@@ -34,7 +34,10 @@ export function leaveOut(ctx: GenContext, why: string): undefined {
   return undefined
 }
 
-/** Keys a guard removes or refuses (API.md 5): never generated as an unknown key. */
+/**
+ * Keys a guard refuses (`__proto__`: 400) or removes (`constructor`, `prototype`): never generated
+ * as an unknown key.
+ */
 export const reservedKeys: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype'])
 
 // Past this many rounds of a recursion, only what needs no further round is generated.

@@ -89,7 +89,7 @@ export function bodyWire(value: unknown): Wire<string | undefined> {
   }
 }
 
-/** Strings and keys as the pre-parse guards leave them (API.md 5: constructor/prototype removed). */
+/** Strings and keys as the pre-parse guards leave them: `constructor` and `prototype` keys removed. */
 function guarded(value: unknown): unknown {
   if (typeof value === 'string') return sanitizeString(value)
   if (Array.isArray(value)) return value.map(guarded)
