@@ -29,10 +29,9 @@ export {
   type AppErrorFactory,
   type AppErrorOptions,
   isAppError,
-} from './runtime/errors/app-error.js'
-export { ErrorCode } from './runtime/errors/error-codes.js'
+} from './runtime/core/app-error.js'
+export type { ValidationIssue } from './runtime/core/validation-issue.js'
 export { type ErrorHandlerOptions, errorHandler } from './runtime/errors/error-handler.js'
-export type { ValidationIssue } from './runtime/errors/validation-issue.js'
 export {
   type ConfigureLoggerOptions,
   configureLogger,
@@ -95,3 +94,4 @@ export type {
   WebhookProvider,
 } from './runtime/webhooks/types.js'
 export { verifyWebhook } from './runtime/webhooks/verify-webhook.js'
+export { ErrorCode } from './shared/error-codes.js'

@@ -108,7 +108,7 @@ describe('the layer rules', () => {
       forbidden: false,
     },
     'src/openapi/generate/p3.ts': {
-      code: "import type { X } from '../../runtime/router/discover-routes.js'",
+      code: "import type { X } from '../../runtime/pipeline/discover-routes.js'",
       forbidden: false,
     },
     'src/testing/p1.ts': {

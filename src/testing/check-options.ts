@@ -1,4 +1,4 @@
-import { checkKnownKeys } from '../runtime/config/check-option.js'
+import { checkKnownKeys } from '../shared/check-option.js'
 
 /**
  * Checks the options object of a testing helper: nothing, or an object with only the keys it

@@ -1,5 +1,5 @@
 import type * as FastCheck from 'fast-check'
-import { loadPeer } from '../runtime/logging/load-peer.js'
+import { loadPeer } from '../runtime/core/load-peer.js'
 
 /** The fast-check module, as `import * as fc from 'fast-check'` gives it. */
 export type FC = typeof FastCheck

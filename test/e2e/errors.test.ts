@@ -11,7 +11,7 @@ import {
   type ShapeguardConfig,
   shapeguard,
 } from '../../src/index.js'
-import { contextOf } from '../../src/runtime/context/context.js'
+import { contextOf } from '../../src/runtime/core/context.js'
 import type { RequestLogSlot } from '../../src/runtime/logging/types.js'
 import { captureLogger, type Express, hosts, withLogging } from './support.js'
 

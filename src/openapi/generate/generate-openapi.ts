@@ -1,4 +1,4 @@
-import { discoverRoutes } from '../../runtime/router/discover-routes.js'
+import { discoverRoutes } from '../../runtime/pipeline/discover-routes.js'
 import { checkConfig, checkOperation } from './check-config.js'
 import { extensionsOf } from './extensions.js'
 import { type OperationContext, operationOf } from './operation.js'

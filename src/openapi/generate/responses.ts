@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../../engine/json-schema/json-schema-types.js'
-import { errorCodes } from '../../runtime/errors/error-codes.js'
+import { errorCodes } from '../../shared/error-codes.js'
 import type { EnvelopeShape } from './types.js'
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })

@@ -1,15 +1,15 @@
 import type { Request } from 'express'
-import type { AppError } from '../errors/app-error.js'
-import { type GuardLimits, resolveLimits } from '../guards/index.js'
-import type { LoggerOptions } from '../logging/options.js'
-import { type CompiledShape, compileShape, type ResponseShape } from '../response/envelope.js'
 import {
   checkBoolean,
   checkFunction,
   checkNested,
   checkOptions,
   checkString,
-} from './check-option.js'
+} from '../../shared/check-option.js'
+import type { AppError } from '../core/app-error.js'
+import { type GuardLimits, resolveLimits } from '../guards/index.js'
+import type { LoggerOptions } from '../logging/options.js'
+import { type CompiledShape, compileShape, type ResponseShape } from '../response/envelope.js'
 
 /** HTTP methods whose default success status `response.statusCodes` can change. */
 export type SuccessStatusMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'

@@ -1,9 +1,9 @@
 import type { RequestHandler } from 'express'
-import { setRequestField } from '../context/request-fields.js'
-import { generateRequestId, requestIdStep } from '../context/request-id.js'
+import { setRequestField } from '../core/request-fields.js'
 import { requestLogger } from '../logging/request-logger.js'
 import { installHelpers } from '../response/helpers.js'
 import { warnHandlerOrder } from '../router/warn-handler-order.js'
+import { generateRequestId, requestIdStep } from './request-id.js'
 import { resolveConfig, type ShapeguardConfig } from './resolve-config.js'
 
 /**

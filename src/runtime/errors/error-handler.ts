@@ -1,17 +1,22 @@
 import type { ErrorRequestHandler, Request, Response } from 'express'
-import { checkBoolean, checkFunction, checkOptions, checkString } from '../config/check-option.js'
+import {
+  checkBoolean,
+  checkFunction,
+  checkOptions,
+  checkString,
+} from '../../shared/check-option.js'
 import { debugFromEnv, defaultFallbackMessage, type OnErrorHook } from '../config/resolve-config.js'
-import { configOf } from '../context/context.js'
+import { AppError } from '../core/app-error.js'
+import { configOf } from '../core/context.js'
+import { dataField, isError, stackOf } from '../core/safe-read.js'
 import { checkLoggerInstance } from '../logging/options.js'
 import { resolveLogger } from '../logging/resolve-logger.js'
 import type { Logger } from '../logging/types.js'
 import { defaultShape } from '../response/envelope.js'
+import { sendFallback } from '../response/error-fallback.js'
+import { withoutShapeguard } from '../response/without-shapeguard.js'
 import { markTerminal } from '../router/warn-handler-order.js'
-import { AppError } from './app-error.js'
-import { sendFallback } from './error-fallback.js'
 import { reportError, reportHookFailure } from './error-log.js'
-import { dataField, isError, stackOf } from './safe-read.js'
-import { withoutShapeguard } from './without-shapeguard.js'
 
 /** Options of `errorHandler()`; each falls back to `shapeguard()`'s configuration, then a default. */
 export interface ErrorHandlerOptions {

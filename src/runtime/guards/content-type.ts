@@ -1,7 +1,7 @@
 import type { Request } from 'express'
-import { type AppError, raise } from '../errors/app-error.js'
+import { type AppError, raise } from '../core/app-error.js'
+import { contentTypesAllowed } from '../core/media-types.js'
 import { hasBodyOnWire } from '../pipeline/request-input.js'
-import { contentTypesAllowed } from './media-types.js'
 
 // The media types the body parsers understand, by what parses them: Express's own parsers
 // (`express.json`, `express.urlencoded`) or a multipart parser inside the route (multer, busboy).

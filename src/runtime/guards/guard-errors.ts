@@ -1,4 +1,4 @@
-import { type AppError, raise } from '../errors/app-error.js'
+import { type AppError, raise } from '../core/app-error.js'
 import { safeJson } from '../logging/printable.js'
 import type { GuardLimits } from './limits.js'
 

@@ -1,4 +1,4 @@
-import { checkKnownKeys } from '../config/check-option.js'
+import { checkKnownKeys } from '../../shared/check-option.js'
 import { isLogLevel, LEVEL_VALUE, LOG_LEVELS, type LogLevel, SILENT } from './levels.js'
 import { type ResolvedLoggerOptions, resolveLoggerOptions } from './options.js'
 import { printable } from './printable.js'

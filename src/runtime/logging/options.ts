@@ -1,4 +1,4 @@
-import { checkKnownKeys } from '../config/check-option.js'
+import { checkKnownKeys } from '../../shared/check-option.js'
 import { isLogLevel, type LogLevel } from './levels.js'
 import { validateRedactPaths } from './redact-paths.js'
 import type { Logger } from './types.js'

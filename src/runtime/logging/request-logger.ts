@@ -1,5 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
-import { contextOf, peekContext } from '../context/context.js'
+import { contextOf, peekContext } from '../core/context.js'
 import { type CappedBody, capBody } from './body-cap.js'
 import { errorFields } from './error-fields.js'
 import { LEVEL_VALUE, levelForStatus } from './levels.js'

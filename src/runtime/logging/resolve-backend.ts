@@ -1,5 +1,5 @@
+import { loadPeer, tryLoadPeer } from '../core/load-peer.js'
 import { createConsoleSink } from './console-sink.js'
-import { loadPeer, tryLoadPeer } from './load-peer.js'
 import type { ResolvedLoggerOptions } from './options.js'
 import { createPinoSink, type PinoModule } from './pino-sink.js'
 import type { BackendName, LogSink, LogStream } from './types.js'

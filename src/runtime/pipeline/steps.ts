@@ -2,8 +2,7 @@ import type { Request, Response } from 'express'
 import type { PartValidator } from '../../engine/compile/compile.js'
 import type { Issue, RequestPart, Result } from '../../engine/result.js'
 import { type Exposure, type ResolvedConfig, resolveExposure } from '../config/resolve-config.js'
-import { setRequestField } from '../context/request-fields.js'
-import { BODY_REQUIRED, validationError } from '../errors/issue-details.js'
+import { setRequestField } from '../core/request-fields.js'
 import {
   checkContentType,
   type GuardLimits,
@@ -12,9 +11,10 @@ import {
   resolveLimits,
   sanitizeParams,
 } from '../guards/index.js'
+import { warnUnparsedBody } from '../guards/warn-unparsed-body.js'
+import { BODY_REQUIRED, validationError } from './issue-details.js'
 import { bodyInput, normaliseStrings } from './request-input.js'
 import type { AnyRoute } from './route-types.js'
-import { warnUnparsedBody } from './warn-unparsed-body.js'
 
 // The steps of a guarded request, each built once per route by planRoute().
 

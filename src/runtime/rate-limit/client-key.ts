@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto'
 import { METHODS } from 'node:http'
 import type { Application, Request } from 'express'
 import { ipKeyGenerator } from 'express-rate-limit'
+import { routeOf } from '../core/route-mark.js'
+import { middlewareOf, routePatternOf } from '../host/route-pattern.js'
 import { logger } from '../logging/logger.js'
-import { routeOf } from '../pipeline/route-mark.js'
-import type { HostLayer } from '../router/discover-routes.js'
-import { middlewareOf, routePatternOf } from '../router/route-pattern.js'
+import type { HostLayer } from '../pipeline/discover-routes.js'
 
 let warnedForwarded = false
 const checkedApps = new WeakSet<Application>()

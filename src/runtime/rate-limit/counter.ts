@@ -1,5 +1,5 @@
 import type { Store as ExpressRateLimitStore } from 'express-rate-limit'
-import { raise } from '../errors/app-error.js'
+import { raise } from '../core/app-error.js'
 import { MemoryStore } from './memory-store.js'
 import { StoreFailure } from './store-failures.js'
 import type {

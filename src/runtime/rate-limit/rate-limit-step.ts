@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express'
-import { checkBoolean, checkFunction, checkString } from '../config/check-option.js'
-import { raise } from '../errors/app-error.js'
+import { checkBoolean, checkFunction, checkString } from '../../shared/check-option.js'
+import { raise } from '../core/app-error.js'
 import type { Step } from '../pipeline/steps.js'
 import { clientOf, routeKeys } from './client-key.js'
 import { checkStore, counterFor } from './counter.js'

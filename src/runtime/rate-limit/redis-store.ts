@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { checkKnownKeys } from '../config/check-option.js'
+import { checkKnownKeys } from '../../shared/check-option.js'
 import type { RateLimitEntry, RateLimitIncrementStore } from './types.js'
 
 /**

@@ -1,4 +1,4 @@
-import { dataField } from '../errors/safe-read.js'
+import { dataField } from '../core/safe-read.js'
 import { logger } from '../logging/logger.js'
 
 /** A store that failed while the route lets requests through (`failOpen`). */

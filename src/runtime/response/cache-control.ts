@@ -1,5 +1,5 @@
 import type { Response } from 'express'
-import { checkKnownKeys } from '../config/check-option.js'
+import { checkKnownKeys } from '../../shared/check-option.js'
 import type { CacheOptions } from '../pipeline/route-types.js'
 import type { Step } from '../pipeline/steps.js'
 

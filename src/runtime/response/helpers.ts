@@ -1,11 +1,10 @@
 import type { Response } from 'express'
 import type { ResolvedConfig } from '../config/resolve-config.js'
-import { contextOf, peekContext } from '../context/context.js'
-import { sendFallback } from '../errors/error-fallback.js'
-import { withoutShapeguard } from '../errors/without-shapeguard.js'
+import { contextOf, peekContext } from '../core/context.js'
+import { routePatternOf } from '../host/route-pattern.js'
 import { endpointOf } from '../logging/request-log-state.js'
 import { resolveLogger } from '../logging/resolve-logger.js'
-import { routePatternOf } from '../router/route-pattern.js'
+import { sendFallback } from './error-fallback.js'
 import type { RouteShape } from './route-shape.js'
 import { ownJson, sendJson } from './send-json.js'
 import { isPending } from './strip-response.js'
@@ -17,6 +16,7 @@ import type {
   PaginatedOptions,
   ResponseHelpers,
 } from './types.js'
+import { withoutShapeguard } from './without-shapeguard.js'
 
 // The helpers read their response from `this`: the same seven functions serve every response.
 // They live on the app's response prototype, put there once, so a request pays nothing for them.

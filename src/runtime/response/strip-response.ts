@@ -2,7 +2,7 @@ import type { SchemaAdapter } from '../../engine/adapter.js'
 import { compile } from '../../engine/compile/compile.js'
 import { compileJson, type JsonWriter } from '../../engine/compile/compile-json.js'
 import type { Issue, Result } from '../../engine/result.js'
-import { type AppError, raise } from '../errors/app-error.js'
+import { type AppError, raise } from '../core/app-error.js'
 import { warnCompileFallback } from '../pipeline/warn-compile-fallback.js'
 
 /**

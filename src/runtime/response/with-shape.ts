@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express'
-import { contextOf } from '../context/context.js'
+import { contextOf } from '../core/context.js'
 import { compileRouteShape, type RouteShapeMap } from './route-shape.js'
 
 export type { RouteShapeMap } from './route-shape.js'

@@ -1,5 +1,5 @@
 import type { Response } from 'express'
-import { contextOf, type MethodTable, peekContext } from '../context/context.js'
+import { contextOf, type MethodTable, peekContext } from '../core/context.js'
 
 // The router records the tables of routes that matched a request's path but not its method and
 // falls through; notFoundHandler() turns them into a 405. A single table is stored as is, so a

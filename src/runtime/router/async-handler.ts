@@ -1,5 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
-import { asError } from '../errors/app-error.js'
+import { asError } from '../core/app-error.js'
 
 /**
  * Wraps an async handler so a rejection (or a synchronous throw) reaches the error middleware,

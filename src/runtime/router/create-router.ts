@@ -1,6 +1,6 @@
 import type { Router, RouterOptions } from 'express'
 import express from 'express'
-import { checkOptions } from '../config/check-option.js'
+import { checkOptions } from '../../shared/check-option.js'
 import { dispatchThroughTable, type HostRouter } from './table-dispatch.js'
 
 /** `createRouter()` options: every option of the host's router, plus the router factory. */

@@ -1,5 +1,5 @@
-import type { AppError } from '../errors/app-error.js'
-import { raise } from '../errors/app-error.js'
+import type { AppError } from '../core/app-error.js'
+import { raise } from '../core/app-error.js'
 import type { WebhookFailureReason } from './types.js'
 
 /** The integrator's fix, logged with the 500 when a parser kept no raw bytes. */

@@ -1,6 +1,6 @@
 import { createHmac, getHashes } from 'node:crypto'
 import type { Request } from 'express'
-import { checkFunction, checkKnownKeys } from '../config/check-option.js'
+import { checkFunction, checkKnownKeys } from '../../shared/check-option.js'
 import { presets } from './presets.js'
 import type { Verifier } from './scheme.js'
 import { resolveKeys } from './secrets.js'

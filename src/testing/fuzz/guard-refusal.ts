@@ -1,5 +1,5 @@
 import { parse } from 'node:querystring'
-import { isAppError } from '../../runtime/errors/app-error.js'
+import { isAppError } from '../../runtime/core/app-error.js'
 import {
   type GuardLimits,
   guardBody,

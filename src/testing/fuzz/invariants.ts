@@ -1,5 +1,5 @@
 import type { IRNode } from '../../engine/ir/types.js'
-import { errorCodes } from '../../runtime/errors/error-codes.js'
+import { errorCodes } from '../../shared/error-codes.js'
 import type { Operation } from './response-check.js'
 import type { FuzzRequest } from './route-requests.js'
 import type { Answer } from './send-request.js'

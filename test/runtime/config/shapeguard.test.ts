@@ -2,7 +2,7 @@ import { IncomingMessage } from 'node:http'
 import { Socket } from 'node:net'
 import { describe, expect, it } from 'vitest'
 import { shapeguard } from '../../../src/index.js'
-import { peekContext } from '../../../src/runtime/context/context.js'
+import { peekContext } from '../../../src/runtime/core/context.js'
 import { mockNext, mockRequest, mockResponse } from '../../../src/testing/index.js'
 
 describe('shapeguard', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { AppError, errorHandler } from '../../../src/index.js'
-import { contextOf } from '../../../src/runtime/context/context.js'
+import { contextOf } from '../../../src/runtime/core/context.js'
 import { mockNext, mockRequest, mockResponse } from '../../../src/testing/index.js'
 import { captureLogger } from '../../e2e/support.js'
 

@@ -1,6 +1,6 @@
 import type { Request } from 'express'
 import { describe, expect, it } from 'vitest'
-import { isAppError } from '../../../src/runtime/errors/app-error.js'
+import { isAppError } from '../../../src/runtime/core/app-error.js'
 import { checkContentType } from '../../../src/runtime/guards/content-type.js'
 
 function outcome(

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { isAppError } from '../../../src/runtime/errors/app-error.js'
+import { isAppError } from '../../../src/runtime/core/app-error.js'
 import { guardBody } from '../../../src/runtime/guards/body-guard.js'
 import { type GuardLimits, resolveLimits } from '../../../src/runtime/guards/limits.js'
 import { guardQuery } from '../../../src/runtime/guards/query-guard.js'

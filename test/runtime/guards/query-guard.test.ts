@@ -1,6 +1,6 @@
 import { parse } from 'node:querystring'
 import { describe, expect, it } from 'vitest'
-import { isAppError } from '../../../src/runtime/errors/app-error.js'
+import { isAppError } from '../../../src/runtime/core/app-error.js'
 import { type GuardLimits, resolveLimits } from '../../../src/runtime/guards/limits.js'
 import { guardQuery } from '../../../src/runtime/guards/query-guard.js'
 

@@ -1,5 +1,5 @@
 import express, { type ErrorRequestHandler, type Express } from 'express'
-import { peekContext } from '../../../src/runtime/context/context.js'
+import { peekContext } from '../../../src/runtime/core/context.js'
 import type { LoggerOptions } from '../../../src/runtime/logging/options.js'
 import { requestLogger } from '../../../src/runtime/logging/request-logger.js'
 import type { BackendDeps } from '../../../src/runtime/logging/resolve-backend.js'

@@ -1,7 +1,7 @@
 import express from 'express'
 import request from 'supertest'
 import { afterEach, describe, expect, it } from 'vitest'
-import { AppError } from '../../../src/runtime/errors/app-error.js'
+import { AppError } from '../../../src/runtime/core/app-error.js'
 import { errorHandler } from '../../../src/runtime/errors/error-handler.js'
 import { installSink, logger, resetLogger } from '../../../src/runtime/logging/logger.js'
 import { resolveLoggerOptions } from '../../../src/runtime/logging/options.js'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { tryLoadPeer } from '../../../src/runtime/logging/load-peer.js'
+import { tryLoadPeer } from '../../../src/runtime/core/load-peer.js'
 import { resolveLoggerOptions } from '../../../src/runtime/logging/options.js'
 import { resolveBackend } from '../../../src/runtime/logging/resolve-backend.js'
 import { capture } from './capture.js'

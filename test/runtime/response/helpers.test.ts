@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { standardAdapter } from '../../../src/adapters/standard/index.js'
-import { contextOf } from '../../../src/runtime/context/context.js'
+import { contextOf } from '../../../src/runtime/core/context.js'
 import { responseStripper } from '../../../src/runtime/response/strip-response.js'
 import { mockResponse } from '../../../src/testing/index.js'
 

@@ -1,7 +1,6 @@
 import { STATUS_CODES } from 'node:http'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { errorCodes } from '../../../src/runtime/errors/error-codes.js'
 import {
   checkProblemTypeBase,
   problemDetails,
@@ -10,6 +9,7 @@ import {
   problemTitle,
   problemType,
 } from '../../../src/runtime/response/problem-details.js'
+import { errorCodes } from '../../../src/shared/error-codes.js'
 
 const source = { code: 'NOT_FOUND', status: 404, message: 'User not found', details: null }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { standardAdapter } from '../../../src/adapters/standard/index.js'
 import { defineAdapter } from '../../../src/engine/adapter.js'
-import { isAppError } from '../../../src/runtime/errors/app-error.js'
+import { isAppError } from '../../../src/runtime/core/app-error.js'
 import { isPending, responseStripper } from '../../../src/runtime/response/strip-response.js'
 
 const SECRET = 'S3CRET-4111111111111111'

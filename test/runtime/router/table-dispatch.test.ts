@@ -1,8 +1,8 @@
 import express from 'express'
 import { describe, expect, it } from 'vitest'
+import { discoverRoutes } from '../../../src/runtime/pipeline/discover-routes.js'
 import { handle } from '../../../src/runtime/pipeline/handle.js'
 import { createRouter } from '../../../src/runtime/router/create-router.js'
-import { discoverRoutes } from '../../../src/runtime/router/discover-routes.js'
 import { dispatchThroughTable, pathnameOf } from '../../../src/runtime/router/table-dispatch.js'
 
 describe('pathnameOf', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { hostClientError } from '../../../src/runtime/errors/host-errors.js'
+import { hostClientError } from '../../../src/runtime/core/host-errors.js'
 
 const httpError = (fields: Record<string, unknown>) => Object.assign(new Error('msg'), fields)
 

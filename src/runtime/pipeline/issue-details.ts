@@ -1,7 +1,7 @@
 import type { Issue, RequestPart } from '../../engine/result.js'
 import type { Exposure } from '../config/resolve-config.js'
-import { AppError } from './app-error.js'
-import type { ValidationIssue } from './validation-issue.js'
+import { AppError } from '../core/app-error.js'
+import type { ValidationIssue } from '../core/validation-issue.js'
 
 /** Message of every issue when `exposeMessage` is off. */
 export const HIDDEN_MESSAGE = 'Invalid value'

@@ -1,8 +1,8 @@
 import type { Request, Response } from 'express'
 import request from 'supertest'
 import { describe, expect, it } from 'vitest'
+import { middlewareOf, routePatternOf } from '../../../src/runtime/host/route-pattern.js'
 import { createRouter } from '../../../src/runtime/router/create-router.js'
-import { middlewareOf, routePatternOf } from '../../../src/runtime/router/route-pattern.js'
 import { type Express, hosts } from '../../e2e/support.js'
 
 type App = ReturnType<Express>

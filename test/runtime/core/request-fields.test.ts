@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { setRequestField } from '../../../src/runtime/context/request-fields.js'
+import { setRequestField } from '../../../src/runtime/core/request-fields.js'
 
 const setQuery = (req: object, value: unknown) => setRequestField(req as never, 'query', value)
 

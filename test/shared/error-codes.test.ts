@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ErrorCode } from '../../../src/index.js'
-import { raise } from '../../../src/runtime/errors/app-error.js'
-import { type ErrorCodeEntry, errorCodes } from '../../../src/runtime/errors/error-codes.js'
+import { ErrorCode } from '../../src/index.js'
+import { raise } from '../../src/runtime/core/app-error.js'
+import { type ErrorCodeEntry, errorCodes } from '../../src/shared/error-codes.js'
 
 // SPEC.md 7.1 plus API.md's additions (decisions 6 and 26) and the host's other client errors.
 const specified: Record<string, number> = {
@@ -38,7 +38,7 @@ interface Row {
 
 function readmeRows(): Record<string, Row> {
   const readme = readFileSync(
-    join(import.meta.dirname, '../../../docs/responses-and-errors.md'),
+    join(import.meta.dirname, '../../docs/responses-and-errors.md'),
     'utf8',
   )
   const section = readme.split('### Error codes')[1]?.split(/\n#{2,3} /)[0] ?? ''
@@ -54,7 +54,7 @@ const reserved = /^reserved: raised by .+, not built yet/
 
 /** Every source file under src/, by path, except the registry itself. */
 function sourceFiles(): Map<string, string> {
-  const root = join(import.meta.dirname, '../../../src')
+  const root = join(import.meta.dirname, '../../src')
   return new Map(
     readdirSync(root, { recursive: true, encoding: 'utf8' })
       .filter((file) => file.endsWith('.ts') && !file.endsWith('error-codes.ts'))
@@ -131,8 +131,8 @@ describe('errorCodes', () => {
     const makers = [...sourceFiles()]
       .filter(([, text]) => /new AppError\b/.test(text))
       .map(([file]) => file)
-    expect(makers).toEqual(['runtime/errors/app-error.ts'])
-    const appError = sourceFiles().get('runtime/errors/app-error.ts') ?? ''
+    expect(makers).toEqual(['runtime/core/app-error.ts'])
+    const appError = sourceFiles().get('runtime/core/app-error.ts') ?? ''
     // Inside app-error.ts: raise() itself and the factories for codes of the user's own.
     const code = appError.split('\n').filter((line) => !/^\s*(\*|\/\/)/.test(line))
     expect(code.filter((line) => /new AppError\b/.test(line))).toHaveLength(4)

@@ -1,7 +1,7 @@
 import type { Request } from 'express'
-import type { Unparsed } from '../guards/content-type.js'
+import { routePatternOf } from '../host/route-pattern.js'
 import { logger } from '../logging/logger.js'
-import { routePatternOf } from '../router/route-pattern.js'
+import type { Unparsed } from './content-type.js'
 
 // The kinds of unparsed body each app was warned about; a request outside any app (a test
 // double) counts as one app.

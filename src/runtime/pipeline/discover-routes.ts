@@ -1,5 +1,5 @@
-import { routeOf } from '../pipeline/route-mark.js'
-import type { AnyRoute } from '../pipeline/route-types.js'
+import { routeOf } from '../core/route-mark.js'
+import type { AnyRoute } from './route-types.js'
 
 /** A route registered with `handle()` or `validate()` on an Express app or router. */
 export interface DiscoveredRoute {

@@ -1,5 +1,5 @@
 import { describe, expectTypeOf, it } from 'vitest'
-import type { AppErrorCode, ErrorCode } from '../../../src/index.js'
+import type { AppErrorCode, ErrorCode } from '../../src/index.js'
 
 describe('ErrorCode', () => {
   it('is exactly the registry of codes', () => {
@@ -37,7 +37,7 @@ describe('ErrorCode', () => {
 
 describe('ErrorCode (the object)', () => {
   it('maps each code to its own literal', async () => {
-    const { ErrorCode } = await import('../../../src/index.js')
+    const { ErrorCode } = await import('../../src/index.js')
     expectTypeOf(ErrorCode.NOT_FOUND).toEqualTypeOf<'NOT_FOUND'>()
     expectTypeOf(ErrorCode).toEqualTypeOf<{ readonly [K in ErrorCode]: K }>()
   })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { stackOf } from '../../../src/runtime/errors/safe-read.js'
+import { stackOf } from '../../../src/runtime/core/safe-read.js'
 
 describe('stackOf', () => {
   it("reads V8's stack, an own accessor since Node 22 and a data property before", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { contextOf, peekContext, toDictionaryMode } from '../../../src/runtime/context/context.js'
-import { chooseDictionaryMode } from '../../../src/runtime/context/object-mode.js'
+import { contextOf, peekContext, toDictionaryMode } from '../../../src/runtime/core/context.js'
+import { chooseDictionaryMode } from '../../../src/runtime/core/dictionary-mode.js'
 
 // Where V8 is older than 13, contextOf() also switches the request and the response to dictionary
 // mode, by deleting `req.res` and `res.req` and defining them again: the switch is called here

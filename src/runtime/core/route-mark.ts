@@ -1,4 +1,4 @@
-import type { AnyRoute } from './route-types.js'
+import type { AnyRoute } from '../pipeline/route-types.js'
 
 /**
  * The key under which a `validate()` middleware carries the route it was made from, so the routes

@@ -3,7 +3,7 @@ import type { ResolvedConfig } from '../config/resolve-config.js'
 import type { RequestLogState } from '../logging/request-log-state.js'
 import type { RouteShape } from '../response/route-shape.js'
 import type { PrepareData } from '../response/strip-response.js'
-import { dictionaryMode } from './object-mode.js'
+import { dictionaryMode } from './dictionary-mode.js'
 
 // One global key: shapeguard() from one copy of the package (the ESM build, say) and handle()
 // from another (the CJS build) must find the same context, or stripping would silently not run.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { debugExposure } from '../../../src/runtime/config/resolve-config.js'
-import { validationError } from '../../../src/runtime/errors/issue-details.js'
+import { validationError } from '../../../src/runtime/pipeline/issue-details.js'
 
 const issues = [
   { path: ['role'], message: 'Invalid option: expected one of "a"|"b"', code: 'invalid_value' },

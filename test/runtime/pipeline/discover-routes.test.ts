@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod'
+import { kRoute } from '../../../src/runtime/core/route-mark.js'
 import { defineRoute } from '../../../src/runtime/pipeline/define-route.js'
+import { discoverRoutes } from '../../../src/runtime/pipeline/discover-routes.js'
 import { handle } from '../../../src/runtime/pipeline/handle.js'
-import { kRoute } from '../../../src/runtime/pipeline/route-mark.js'
 import { validate } from '../../../src/runtime/pipeline/validate.js'
 import { createRouter } from '../../../src/runtime/router/create-router.js'
-import { discoverRoutes } from '../../../src/runtime/router/discover-routes.js'
 import { hosts } from '../../e2e/support.js'
 
 const ok = (_req: unknown, res: { end(): void }) => res.end()

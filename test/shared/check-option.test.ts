@@ -1,11 +1,7 @@
 import { IncomingMessage } from 'node:http'
 import { Socket } from 'node:net'
 import { describe, expect, it } from 'vitest'
-import {
-  checkKnownKeys,
-  checkNested,
-  checkOptions,
-} from '../../../src/runtime/config/check-option.js'
+import { checkKnownKeys, checkNested, checkOptions } from '../../src/shared/check-option.js'
 
 function thrown(fn: () => void): TypeError {
   try {

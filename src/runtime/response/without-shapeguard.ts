@@ -1,4 +1,4 @@
-import { type AppError, raise } from './app-error.js'
+import { type AppError, raise } from '../core/app-error.js'
 
 /**
  * The error of a response helper used where shapeguard() never configured the app: the message

@@ -1,5 +1,5 @@
-import { contentTypesAllowed } from '../guards/media-types.js'
-import { type ErrorCode, errorCodes } from './error-codes.js'
+import { type ErrorCode, errorCodes } from '../../shared/error-codes.js'
+import { contentTypesAllowed } from './media-types.js'
 import { dataField, isError } from './safe-read.js'
 
 /** What a client error raised by the host framework (router, body parser, static files) becomes. */

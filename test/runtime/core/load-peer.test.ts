@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { loadPeer, tryLoadPeer } from '../../../src/runtime/logging/load-peer.js'
+import { loadPeer, tryLoadPeer } from '../../../src/runtime/core/load-peer.js'
 
 describe('tryLoadPeer', () => {
   it('loads an installed optional peer', () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest'
-import { resolveConfig } from '../../../src/runtime/config/resolve-config.js'
 import {
   generateRequestId,
   isSafeRequestId,
   requestIdStep,
-} from '../../../src/runtime/context/request-id.js'
+} from '../../../src/runtime/config/request-id.js'
+import { resolveConfig } from '../../../src/runtime/config/resolve-config.js'
 
 describe('generateRequestId', () => {
   it('is req_ + 12 hex digits of the time + 12 random hex digits', () => {

@@ -1,4 +1,4 @@
-import { type ErrorCode, type ErrorCodeEntry, errorCodes } from './error-codes.js'
+import { type ErrorCode, type ErrorCodeEntry, errorCodes } from '../../shared/error-codes.js'
 import { hostClientError } from './host-errors.js'
 import { dataField, isError } from './safe-read.js'
 import type { ValidationIssue } from './validation-issue.js'
