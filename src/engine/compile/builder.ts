@@ -145,22 +145,26 @@ export class BuilderCode {
     return lines.join('\n')
   }
 
-  union(node: IRUnion): string {
-    // The first option whose checks pass is built. The checks before this builder left the union
-    // to it (deferred) or ran it already; either way nothing passes that no option accepts.
+  /**
+   * Statements returning `output(option)` for the union option the builder picks for the input
+   * in variable `x`: the first whose checks pass, among those its discriminator's value names when
+   * it has one; they throw `REJECT` when none passes. The checks before the builder left the
+   * union to it (deferred) or ran it already; either way nothing passes that no option accepts.
+   * The serializer picks with these same statements, so both reject the same inputs.
+   */
+  pickOption(node: IRUnion, x: string, output: (option: IRNode) => string): string {
     const pick = (option: IRNode) =>
-      `if (${this.ref(this.ctx.check(option))}(x)) return ${this.expr(option, 'x')}`
-    if (node.discriminator !== undefined) {
-      const cases: string[] = []
-      for (const option of node.options) {
-        for (const value of discriminatorValues(option, node.discriminator)) {
-          const label = value === undefined ? 'undefined' : JSON.stringify(value)
-          cases.push(`case ${label}: ${pick(option)}\nthrow REJECT`)
-        }
+      `if (${this.ref(this.ctx.check(option))}(${x})) return ${output(option)}`
+    if (node.discriminator === undefined)
+      return `${node.options.map(pick).join('\n')}\nthrow REJECT`
+    const cases: string[] = []
+    for (const option of node.options) {
+      for (const value of discriminatorValues(option, node.discriminator)) {
+        const label = value === undefined ? 'undefined' : JSON.stringify(value)
+        cases.push(`case ${label}: ${pick(option)}\nthrow REJECT`)
       }
-      return `if (x === null || typeof x !== 'object') throw REJECT\nswitch (x[${JSON.stringify(node.discriminator)}]) {\n${cases.join('\n')}\n}\nthrow REJECT`
     }
-    return `${node.options.map(pick).join('\n')}\nthrow REJECT`
+    return `if (${x} === null || typeof ${x} !== 'object') throw REJECT\nswitch (${x}[${JSON.stringify(node.discriminator)}]) {\n${cases.join('\n')}\n}\nthrow REJECT`
   }
 }
 
@@ -199,7 +203,7 @@ const bodies: Partial<Visitor<string, BuilderCode>> = {
     const skip = code.skip(['__proto__', ...(n.ignoredKeys ?? [])])
     return `const o = {}\nfor (const k of Object.keys(x)) {\n${skip}\nconst v = x[k], ok = ${key}\nif (ok === '__proto__') continue\no[ok] = ${code.expr(n.value, 'v')}\n}\nreturn o`
   },
-  union: (n, code) => code.union(n),
+  union: (n, code) => code.pickOption(n, 'x', (option) => code.expr(option, 'x')),
   intersection: (n, code) =>
     `const r = M(${code.expr(n.left, 'x')}, ${code.expr(n.right, 'x')})\nif (!r.valid) throw REJECT\nreturn r.data`,
   optional: (n, code) => {
@@ -233,7 +237,7 @@ function unwrapObject(node: IRNode): IRObject | undefined {
 }
 
 /** The discriminator values an option of a discriminated union answers to. */
-export function discriminatorValues(option: IRNode, key: string): unknown[] {
+function discriminatorValues(option: IRNode, key: string): unknown[] {
   const obj = unwrapObject(option)
   const prop = obj?.properties.find((p) => p.key === key)
   if (!prop) throw new Error(`option has no discriminator "${key}"`)

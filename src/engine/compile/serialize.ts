@@ -1,6 +1,7 @@
 import { isIdentity } from '../ir/safety.js'
 import type { IRNode, IRObject } from '../ir/types.js'
-import { type BuilderCode, discriminatorValues, isLeaf, REJECT } from './builder.js'
+import { type Visitor, visitSome } from '../ir/visit.js'
+import { type BuilderCode, isLeaf, REJECT } from './builder.js'
 import { jsonOrder, quote, value } from './json-text.js'
 import { codePoints } from './leaf.js'
 import { mergeValues } from './merge.js'
@@ -23,42 +24,40 @@ function ownObject(node: IRObject): boolean {
   return new Set(keys).size === keys.length
 }
 
-function structural(node: IRNode): boolean {
-  if (node.kind === 'object') return ownObject(node)
-  if (node.kind === 'array') return !node.reuseInput
-  return node.kind === 'tuple' || node.kind === 'union' || node.kind === 'recursive'
+// The nodes the serializer walks itself; the others' output comes from the builder's code.
+const structures: Partial<Visitor<boolean>> = {
+  object: ownObject,
+  array: (n) => !n.reuseInput,
+  tuple: () => true,
+  union: () => true,
+  recursive: () => true,
 }
+const structural = (node: IRNode): boolean => visitSome(node, structures, () => false, undefined)
 
 // The text of an accepted input that is its own output, written inline where its kind says what
 // it is (a string, a finite number, a boolean, null), through its wrappers; else undefined.
-function primitive(node: IRNode, x: string): string | undefined {
-  switch (node.kind) {
-    case 'string':
-      // Checked again as it is read: a getter that answered a string to the check could answer
-      // an object now, whose text must never be written raw.
-      return `(typeof ${x} === 'string' ? Q(${x}) : REJ())`
-    case 'number':
-      return `(Number.isFinite(${x}) ? '' + ${x} : 'null')`
-    case 'boolean':
-      return `(${x} ? 'true' : 'false')`
-    case 'null':
-      return `'null'`
-    case 'enum':
-      return node.values.every((v) => typeof v === 'string')
-        ? `(typeof ${x} === 'string' ? Q(${x}) : REJ())`
-        : undefined
-    case 'optional': {
-      const inner = primitive(node.inner, x)
-      return inner === undefined ? undefined : `(${x} === undefined ? undefined : ${inner})`
-    }
-    case 'nullable': {
-      const inner = primitive(node.inner, x)
-      return inner === undefined ? undefined : `(${x} === null ? 'null' : ${inner})`
-    }
-    default:
-      return undefined
-  }
+const primitives: Partial<Visitor<string | undefined, string>> = {
+  // Checked again as it is read: a getter that answered a string to the check could answer an
+  // object now, whose text must never be written raw.
+  string: (_, x) => `(typeof ${x} === 'string' ? Q(${x}) : REJ())`,
+  number: (_, x) => `(Number.isFinite(${x}) ? '' + ${x} : 'null')`,
+  boolean: (_, x) => `(${x} ? 'true' : 'false')`,
+  null: () => `'null'`,
+  enum: (n, x) =>
+    n.values.every((v) => typeof v === 'string')
+      ? `(typeof ${x} === 'string' ? Q(${x}) : REJ())`
+      : undefined,
+  optional: (n, x) => {
+    const inner = primitive(n.inner, x)
+    return inner === undefined ? undefined : `(${x} === undefined ? undefined : ${inner})`
+  },
+  nullable: (n, x) => {
+    const inner = primitive(n.inner, x)
+    return inner === undefined ? undefined : `(${x} === null ? 'null' : ${inner})`
+  },
 }
+const primitive = (node: IRNode, x: string): string | undefined =>
+  visitSome(node, primitives, () => undefined, x)
 
 // Whether a node's text is never left out (never undefined): its comma and key need no test.
 function definite(node: IRNode): boolean {
@@ -80,6 +79,58 @@ function definite(node: IRNode): boolean {
   return node.kind === 'pipe' && !isLeaf(node) && definite(node.out)
 }
 
+/** Where `write` puts a node's text: the input variable, the key expression, the target. */
+interface Place {
+  readonly s: SerializerCode
+  readonly input: string
+  readonly key: string
+  readonly target: string
+}
+
+// The statements writing a node's text that its kind lets the serializer write itself (around a
+// structure, or a known recursion); undefined where the builder's output is serialised instead.
+// Each branch mirrors the builder's, so both reject the same inputs.
+const writes: Partial<Visitor<string | undefined, Place>> = {
+  ref: (n, { s, input, key, target }) => {
+    const fn = s.recursiveFn(n.id)
+    return fn === undefined ? undefined : `${target} = ${fn}(${input}, ${key})`
+  },
+  optional: (n, p) => {
+    const absent =
+      n.inner.kind === 'default'
+        ? `V(${p.s.build.expr(n.inner, 'undefined')}, ${p.key})`
+        : 'undefined'
+    return `if (${p.input} === undefined) ${p.target} = ${absent}\nelse {\n${inner(n.inner, p)}\n}`
+  },
+  nullable: (n, p) =>
+    `if (${p.input} === null) ${p.target} = 'null'\nelse {\n${inner(n.inner, p)}\n}`,
+  // Freezing a new structure changes nothing JSON shows; an input itself is frozen by the builder.
+  readonly: (n, p) => (structural(n.inner) ? inner(n.inner, p) : undefined),
+  pipe: (n, p) => (isLeaf(n) ? undefined : inner(n.out, p)),
+  // A structure's output is never undefined: the default replaces only an absent input.
+  default: (n, p) => {
+    if ((n.on !== undefined && n.on !== 'undefined') || !structural(n.inner)) return undefined
+    const get = p.s.build.ref(n.get)
+    return `if (${p.input} === undefined) ${p.target} = V(${get}(), ${p.key})\nelse {\n${inner(n.inner, p)}\n}`
+  },
+}
+const inner = (node: IRNode, p: Place) => p.s.write(node, p.input, p.key, p.target)
+
+// The body of the function writing a structure's text for its input `y` under the key `k`.
+const bodies: Partial<Visitor<string, SerializerCode>> = {
+  object: (n, s) => s.object(n),
+  array: (n, s) => {
+    const t = s.temp()
+    const text = definite(n.item) ? t : `(${t} === undefined ? 'null' : ${t})`
+    // No slice at the end: slicing a concatenated string copies it whole first.
+    return `const n = y.length\nif (n === 0) return '[]'\nlet s = '[', ${t}\nfor (let i = 0; i < n; i++) {\nconst v = y[i]\n${s.write(n.item, 'v', 'i', t)}\nif (i !== 0) s += ','\ns += ${text}\n}\nreturn s + ']'`
+  },
+  tuple: (n, s) => s.tuple(n.items, n.rest),
+  // The builder's choice of option (its checks, in its order), then that option's text.
+  union: (n, s) => s.build.pickOption(n, 'y', (option) => `${s.fn(option)}(y, k)`),
+  recursive: (n, s) => s.returning(n.node),
+}
+
 class SerializerCode {
   readonly fns: string[] = []
   private readonly names = new Map<IRNode, string>()
@@ -87,44 +138,25 @@ class SerializerCode {
   private temps = 0
   constructor(readonly build: BuilderCode) {}
 
-  private temp(): string {
+  temp(): string {
     return `t${this.temps++}`
+  }
+
+  /** The function writing a recursive node's text, once `fn` has named it. */
+  recursiveFn(id: string): string | undefined {
+    return this.recursive.get(id)
   }
 
   /**
    * Statements setting variable `target` to the JSON text of the output of `node` for the input
    * in variable `input` (not `x`: the builder's leaves use it), under the key expression `key`.
-   * Each branch mirrors the builder's, so both reject the same inputs.
    */
   write(node: IRNode, input: string, key: string, target: string): string {
     if (isIdentity(node)) return `${target} = ${primitive(node, input) ?? `V(${input}, ${key})`}`
     if (structural(node)) return `${target} = ${this.fn(node)}(${input}, ${key})`
-    if (node.kind === 'ref' && this.recursive.has(node.id)) {
-      return `${target} = ${this.recursive.get(node.id)}(${input}, ${key})`
-    }
-    const inner = (n: IRNode) => this.write(n, input, key, target)
-    if (node.kind === 'optional') {
-      const absent =
-        node.inner.kind === 'default'
-          ? `V(${this.build.expr(node.inner, 'undefined')}, ${key})`
-          : 'undefined'
-      return `if (${input} === undefined) ${target} = ${absent}\nelse {\n${inner(node.inner)}\n}`
-    }
-    if (node.kind === 'nullable') {
-      return `if (${input} === null) ${target} = 'null'\nelse {\n${inner(node.inner)}\n}`
-    }
-    // Freezing a new structure changes nothing JSON shows; an input itself is frozen by the builder.
-    if (node.kind === 'readonly' && structural(node.inner)) return inner(node.inner)
-    if (node.kind === 'pipe' && !isLeaf(node)) return inner(node.out)
-    // A structure's output is never undefined: the default replaces only an absent input.
-    if (
-      node.kind === 'default' &&
-      (node.on === undefined || node.on === 'undefined') &&
-      structural(node.inner)
-    ) {
-      const get = this.build.ref(node.get)
-      return `if (${input} === undefined) ${target} = V(${get}(), ${key})\nelse {\n${inner(node.inner)}\n}`
-    }
+    const place: Place = { s: this, input, key, target }
+    const own = visitSome(node, writes, () => undefined, place)
+    if (own !== undefined) return own
     // Leaves, and what the serializer does not write itself: the builder's output, serialised.
     const r = this.temp()
     return `{ let ${r}\n${this.build.assign(node, input, r)}\n${target} = V(${r}, ${key}) }`
@@ -136,38 +168,19 @@ class SerializerCode {
     const name = `s${this.names.size}`
     this.names.set(node, name)
     if (node.kind === 'recursive') this.recursive.set(node.id, name)
-    this.fns.push(`function ${name}(y, k) {\n${this.body(node)}\n}`)
+    const body = structural(node)
+      ? visitSome(node, bodies, (n, s) => s.returning(n), this)
+      : this.returning(node)
+    this.fns.push(`function ${name}(y, k) {\n${body}\n}`)
     return name
   }
 
-  private body(node: IRNode): string {
-    if (!structural(node)) return this.returning(node)
-    switch (node.kind) {
-      case 'object':
-        return this.object(node)
-      case 'array': {
-        const t = this.temp()
-        const text = definite(node.item) ? t : `(${t} === undefined ? 'null' : ${t})`
-        // No slice at the end: slicing a concatenated string copies it whole first.
-        return `const n = y.length\nif (n === 0) return '[]'\nlet s = '[', ${t}\nfor (let i = 0; i < n; i++) {\nconst v = y[i]\n${this.write(node.item, 'v', 'i', t)}\nif (i !== 0) s += ','\ns += ${text}\n}\nreturn s + ']'`
-      }
-      case 'tuple':
-        return this.tuple(node.items, node.rest)
-      case 'union':
-        return this.union(node)
-      case 'recursive':
-        return this.returning(node.node)
-      default:
-        return this.returning(node)
-    }
-  }
-
-  private returning(node: IRNode): string {
+  returning(node: IRNode): string {
     const t = this.temp()
     return `let ${t}\n${this.write(node, 'y', 'k', t)}\nreturn ${t}`
   }
 
-  private object(node: IRObject): string {
+  object(node: IRObject): string {
     // Values in the builder's order (the same rejections), then written in the built object's.
     const temps = new Map<string, string>()
     const lines = ['let v']
@@ -208,7 +221,7 @@ class SerializerCode {
     return lines.join('\n')
   }
 
-  private tuple(items: readonly IRNode[], rest: IRNode | undefined): string {
+  tuple(items: readonly IRNode[], rest: IRNode | undefined): string {
     const lines = ["let s = '[', t"]
     const text = "(t === undefined ? 'null' : t)"
     for (const [i, item] of items.entries()) {
@@ -224,23 +237,6 @@ class SerializerCode {
     }
     lines.push("return s + ']'")
     return lines.join('\n')
-  }
-
-  // The builder's choice of option (its checks, in its order), then that option's text.
-  private union(node: Extract<IRNode, { kind: 'union' }>): string {
-    const pick = (option: IRNode) =>
-      `if (${this.build.ref(this.build.ctx.check(option))}(y)) return ${this.fn(option)}(y, k)`
-    if (node.discriminator !== undefined) {
-      const cases: string[] = []
-      for (const option of node.options) {
-        for (const v of discriminatorValues(option, node.discriminator)) {
-          const label = v === undefined ? 'undefined' : JSON.stringify(v)
-          cases.push(`case ${label}: ${pick(option)}\nthrow REJECT`)
-        }
-      }
-      return `if (y === null || typeof y !== 'object') throw REJECT\nswitch (y[${JSON.stringify(node.discriminator)}]) {\n${cases.join('\n')}\n}\nthrow REJECT`
-    }
-    return `${node.options.map(pick).join('\n')}\nthrow REJECT`
   }
 }
 
