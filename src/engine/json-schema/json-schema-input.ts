@@ -1,4 +1,5 @@
 import type { IRNode, NativeReason } from '../ir/types.js'
+import { each, type Visitor, visitSome } from '../ir/visit.js'
 
 // What input mode documents beyond a node's own type: keys that may be absent, tuple items that
 // may be missing, rules that take any value (the JSON Schema writer's input-side rules).
@@ -14,26 +15,17 @@ export const absentAllowed = (n: IRNode) => n.kind === 'native' && takesAbsent.h
 // Rules that turn any input into a value (zod's catch, valibot's fallback): any input is taken.
 export const takesAnything: ReadonlySet<NativeReason> = new Set(['catch', 'fallback'])
 
-/** Whether a node takes `undefined` (a missing tuple item) in input mode, as far as the IR says. */
-export const takesMissing = (n: IRNode): boolean => {
-  switch (n.kind) {
-    case 'optional':
-    case 'default':
-    case 'unknown':
-    case 'undefined':
-      return true
-    case 'nullable':
-    case 'readonly':
-      return takesMissing(n.inner)
-    case 'pipe':
-      return takesMissing(n.in)
-    case 'union':
-      return n.options.some(takesMissing)
-    case 'intersection':
-      return takesMissing(n.left) && takesMissing(n.right)
-    case 'native':
-      return takesAbsent.has(n.reason) || n.inner === undefined || takesMissing(n.inner)
-    default:
-      return 'coerce' in n && n.coerce !== false
-  }
+// Kinds whose input may be missing, or not, by their own rule or their parts'; any other kind
+// takes one only when it converts its input (a coerced leaf reads `undefined` as a value).
+const missing: Partial<Visitor<boolean>> = {
+  ...each(['optional', 'default', 'unknown', 'undefined'], () => true),
+  ...each(['nullable', 'readonly'], (n) => takesMissing(n.inner)),
+  pipe: (n) => takesMissing(n.in),
+  union: (n) => n.options.some(takesMissing),
+  intersection: (n) => takesMissing(n.left) && takesMissing(n.right),
+  native: (n) => takesAbsent.has(n.reason) || n.inner === undefined || takesMissing(n.inner),
 }
+
+/** Whether a node takes `undefined` (a missing tuple item) in input mode, as far as the IR says. */
+export const takesMissing = (n: IRNode): boolean =>
+  visitSome(n, missing, (other) => 'coerce' in other && other.coerce !== false, undefined)
