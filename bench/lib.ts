@@ -79,3 +79,42 @@ export function writeResults(file: string, results: unknown): void {
     `${JSON.stringify({ date: new Date().toISOString(), node: process.version, results }, null, 2)}\n`,
   )
 }
+
+export interface Growth extends Comparison {
+  /** Time at 10n over time at n: about 10 for linear work, 100 for quadratic. */
+  timeAt10n: number
+  /** Time of the hostile input at 10n over an ordinary input of the same size. */
+  vsOrdinaryAt10n: number
+}
+
+/**
+ * How the time of `run` grows with the size of a hostile input: the hostile input of size n (the
+ * baseline) and of size 10n, and an ordinary input of size 10n. Inputs are built before timing.
+ */
+export async function growth(
+  question: string,
+  n: number,
+  hostile: (size: number) => unknown,
+  ordinary: (size: number) => unknown,
+  run: (input: unknown) => unknown,
+): Promise<Growth> {
+  const [small, large, plain] = [hostile(n), hostile(10 * n), ordinary(10 * n)]
+  const c = await compare(question, `hostile, n = ${n}`, {
+    [`hostile, n = ${n}`]: () => run(small),
+    'hostile, 10n': () => run(large),
+    'ordinary, 10n': () => run(plain),
+  })
+  const ns = (i: number) => c.cases[i]!.meanNs
+  return {
+    ...c,
+    timeAt10n: Number((ns(1) / ns(0)).toFixed(2)),
+    vsOrdinaryAt10n: Number((ns(1) / ns(2)).toFixed(2)),
+  }
+}
+
+export function printGrowth(g: Growth): void {
+  printComparison(g)
+  process.stdout.write(
+    `  time at 10n: ${g.timeAt10n}x the time at n (linear: ~10); ${g.vsOrdinaryAt10n}x an ordinary input of 10n\n`,
+  )
+}
