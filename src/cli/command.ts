@@ -1,0 +1,43 @@
+import type { Io } from './io.js'
+import type { Diverted } from './load/divert-listen.js'
+
+/** One option of a command, as `node:util` parseArgs takes it, with its help line. */
+export interface OptionSpec {
+  readonly type: 'string' | 'boolean'
+  readonly short?: string
+  readonly multiple?: boolean
+  /** The value's placeholder in the help (`file`, `n`). */
+  readonly value?: string
+  readonly help: string
+}
+
+export type Values = Record<string, string | boolean | (string | boolean)[] | undefined>
+
+/** What a command runs with: its module argument, its parsed options, the streams. */
+export interface Context {
+  readonly module: string
+  readonly values: Values
+  readonly io: Io
+  readonly diverted: Diverted
+}
+
+/** A subcommand: its help and what it does; `run` resolves with the exit status. */
+export interface Command {
+  readonly summary: string
+  readonly description: string
+  readonly options: Readonly<Record<string, OptionSpec>>
+  readonly run: (ctx: Context) => Promise<number>
+}
+
+/** `--export`: every command loads an app. */
+export const exportOption: OptionSpec = {
+  type: 'string',
+  value: 'name',
+  help: 'the export that holds the app (default: the default export, else `app`)',
+}
+
+/** A string option's value (the last one given), or undefined. */
+export function stringOf(values: Values, name: string): string | undefined {
+  const value = values[name]
+  return typeof value === 'string' ? value : undefined
+}

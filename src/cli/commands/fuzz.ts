@@ -1,0 +1,140 @@
+import type { FuzzReport } from 'shapeguard/testing'
+import { type Command, exportOption, stringOf, type Values } from '../command.js'
+import { documentOf } from '../document.js'
+import { testingEntry } from '../entries.js'
+import type { Io } from '../io.js'
+import { loadApp } from '../load/load-app.js'
+import { shellWords } from '../shell.js'
+import { UsageError } from '../usage-error.js'
+
+const listOf = (values: Values, name: string): string[] =>
+  ((values[name] as string[] | undefined) ?? []).flatMap((v) => v.split(',')).map((v) => v.trim())
+
+function integer(values: Values, name: string, min: number): number | undefined {
+  const text = stringOf(values, name)
+  if (text === undefined) return undefined
+  const n = Number(text)
+  if (!/^-?\d+$/.test(text) || !Number.isSafeInteger(n) || n < min)
+    throw new UsageError(`--${name} must be an integer${min > 0 ? ` of at least ${min}` : ''}`)
+  return n
+}
+
+function headersOf(values: Values): Record<string, string> {
+  const headers: Record<string, string> = {}
+  for (const line of (values.header as string[] | undefined) ?? []) {
+    const at = line.indexOf(':')
+    if (at <= 0) throw new UsageError("--header takes 'name: value'")
+    headers[line.slice(0, at).trim()] = line.slice(at + 1).trim()
+  }
+  return headers
+}
+
+/** `--status 404` (any route) or `--status 'GET /users/:id=404,409'`. */
+function statusesOf(values: Values): Record<string, number[]> {
+  const statuses: Record<string, number[]> = {}
+  for (const entry of (values.status as string[] | undefined) ?? []) {
+    const at = entry.lastIndexOf('=')
+    const key = at === -1 ? '*' : entry.slice(0, at).trim()
+    const list = (at === -1 ? entry : entry.slice(at + 1)).split(',').map((s) => s.trim())
+    if (key === '' || !list.every((s) => /^[1-5]\d\d$/.test(s)))
+      throw new UsageError(
+        "--status takes statuses ('404,409'), or a route and statuses ('GET /users/:id=404')",
+      )
+    statuses[key] = [...(statuses[key] ?? []), ...list.map(Number)]
+  }
+  return statuses
+}
+
+/** The command that replays one failure: the same options, its seed and only its route. */
+function replay(module: string, values: Values, seed: number, route: string): string {
+  const words = ['shapeguard', 'fuzz', module, '--seed', String(seed), '--routes', route]
+  for (const [name, value] of Object.entries(values)) {
+    if (name === 'seed' || name === 'routes') continue
+    for (const one of Array.isArray(value) ? value : [value])
+      if (typeof one === 'string') words.push(`--${name}`, one)
+  }
+  return shellWords(words)
+}
+
+function summary(report: FuzzReport, io: Io): void {
+  for (const route of report.routes) {
+    const notes = route.notes.length > 0 ? `; ${route.notes.join('; ')}` : ''
+    io.out(`  ${route.route}: ${route.requests} requests${notes}\n`)
+  }
+  for (const line of report.skipped) io.out(`  not fuzzed: ${line}\n`)
+}
+
+/** `shapeguard fuzz <module>`: fuzzRoutes() over the app; exit 1 with the shrunk requests. */
+export const fuzz: Command = {
+  summary: 'fuzz every route; exit 1 with the shrunk request when an invariant breaks',
+  description:
+    "Runs fuzzRoutes() on the app <module> exports: requests generated from each route's " +
+    'schemas (valid, invalid and hostile) sent over a listener on 127.0.0.1, every answer held ' +
+    'to the contract. When one breaks it, prints the smallest such request as a curl line and ' +
+    'the command that replays it, and exits 1. Needs fast-check (npm install -D fast-check).',
+  options: {
+    runs: { type: 'string', value: 'n', help: 'generated requests per route (default: 100)' },
+    seed: { type: 'string', value: 'n', help: 'the seed, to replay a run (default: random)' },
+    routes: {
+      type: 'string',
+      multiple: true,
+      value: 'keys',
+      help: "only these routes: 'POST /users,GET /users/:id' (repeatable)",
+    },
+    auth: { type: 'string', value: 'value', help: 'the Authorization header of every request' },
+    header: {
+      type: 'string',
+      multiple: true,
+      value: "'name: value'",
+      help: 'a header sent with every request (repeatable)',
+    },
+    status: {
+      type: 'string',
+      multiple: true,
+      value: 'list',
+      help: "statuses routes may answer beyond the document's: '404' or 'GET /users/:id=404'",
+    },
+    'base-url': {
+      type: 'string',
+      value: 'url',
+      help: 'where the curl lines point (default: http://localhost:3000)',
+    },
+    export: exportOption,
+  },
+  async run({ module, values, io, diverted }) {
+    const routes = listOf(values, 'routes')
+    const options = {
+      runs: integer(values, 'runs', 1),
+      seed: integer(values, 'seed', Number.MIN_SAFE_INTEGER),
+      routes: routes.length > 0 ? routes : undefined,
+      auth: stringOf(values, 'auth'),
+      headers: headersOf(values),
+      statuses: statusesOf(values),
+      baseUrl: stringOf(values, 'base-url'),
+    }
+    const loaded = await loadApp(module, stringOf(values, 'export'), io, diverted)
+    const { doc } = await documentOf(loaded, io.cwd)
+    const { fuzzRoutes } = await testingEntry(loaded.cjs)
+    const given = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined))
+    let report: FuzzReport
+    try {
+      report = await fuzzRoutes(loaded.app, { ...given, openapi: doc })
+    } catch (error) {
+      const failed = (error as { report?: FuzzReport }).report
+      if (failed === undefined) throw new UsageError(String((error as Error).message ?? error))
+      io.out(
+        `fuzz: ${failed.failures.length} of ${failed.routes.length} routes broke an invariant (seed ${failed.seed}, ${failed.requests} requests)\n`,
+      )
+      for (const f of failed.failures) {
+        const again = replay(module, values, f.seed, f.route)
+        io.out(`\n${f.route}: ${f.invariant}\n  ${f.curl}\n  replay: ${again}\n`)
+      }
+      return 1
+    }
+    io.out(
+      `fuzz: ${report.routes.length} routes, ${report.requests} requests, no invariant broken (seed ${report.seed})\n`,
+    )
+    summary(report, io)
+    return 0
+  },
+}

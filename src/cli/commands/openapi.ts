@@ -1,0 +1,47 @@
+import { type Command, exportOption, stringOf } from '../command.js'
+import { documentOf } from '../document.js'
+import { emit } from '../io.js'
+import { loadApp } from '../load/load-app.js'
+import { UsageError } from '../usage-error.js'
+import { toYaml } from '../yaml.js'
+
+export const titleOptions = {
+  title: { type: 'string', value: 'text', help: "the API's title (default: package.json's name)" },
+  'api-version': {
+    type: 'string',
+    value: 'text',
+    help: "the API's version (default: package.json's version)",
+  },
+} as const
+
+/** `shapeguard openapi <module>`: the app's OpenAPI 3.1 document, as JSON or YAML. */
+export const openapi: Command = {
+  summary: "write the app's OpenAPI 3.1 document",
+  description:
+    'Writes the OpenAPI 3.1 document generateOpenAPI() makes for the Express app <module> ' +
+    "exports, without starting its server. The module's `openapi` export, if any, is " +
+    "generateOpenAPI()'s configuration (security schemes, servers, tags, the envelope's shape).",
+  options: {
+    out: { type: 'string', short: 'o', value: 'file', help: 'write to this file, not stdout' },
+    format: { type: 'string', value: 'json|yaml', help: 'the format (default: json)' },
+    ...titleOptions,
+    export: exportOption,
+  },
+  async run({ module, values, io, diverted }) {
+    const format = stringOf(values, 'format') ?? 'json'
+    if (format !== 'json' && format !== 'yaml')
+      throw new UsageError(`--format must be json or yaml, not ${format}`)
+    const loaded = await loadApp(module, stringOf(values, 'export'), io, diverted)
+    const { doc, warnings } = await documentOf(loaded, io.cwd, {
+      title: stringOf(values, 'title'),
+      apiVersion: stringOf(values, 'api-version'),
+    })
+    for (const warning of warnings) io.err(`warning: ${warning}\n`)
+    emit(
+      io,
+      stringOf(values, 'out'),
+      format === 'yaml' ? toYaml(doc) : `${JSON.stringify(doc, null, 2)}\n`,
+    )
+    return 0
+  },
+}

@@ -1,0 +1,68 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { basename, dirname, extname, join, resolve } from 'node:path'
+import type { OpenAPIDocument } from 'shapeguard/openapi'
+import { openapiEntry } from './entries.js'
+import type { LoadedApp } from './load/load-app.js'
+import { UsageError } from './usage-error.js'
+
+/** `--title` and `--api-version`, when given. */
+export interface TitleOptions {
+  readonly title?: string | undefined
+  readonly apiVersion?: string | undefined
+}
+
+/** The name and version of the package.json nearest to `file`, if there is one. */
+function nearestPackage(file: string): { name?: unknown; version?: unknown } {
+  for (let dir = dirname(file); ; dir = dirname(dir)) {
+    const candidate = join(dir, 'package.json')
+    if (existsSync(candidate)) {
+      try {
+        return JSON.parse(readFileSync(candidate, 'utf8'))
+      } catch {
+        return {}
+      }
+    }
+    if (dirname(dir) === dir) return {}
+  }
+}
+
+const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined)
+
+/**
+ * The app's OpenAPI document: generateOpenAPI() with the module's `openapi` export (security
+ * schemes, servers, the envelope's shape…) and the app. The title and version come from the
+ * flags, else that export, else the nearest package.json, else the file's name and 0.0.0.
+ * Returns the document and generateOpenAPI's warnings.
+ */
+export async function documentOf(
+  loaded: LoadedApp,
+  cwd: string,
+  names: TitleOptions = {},
+): Promise<{ doc: OpenAPIDocument; warnings: string[] }> {
+  const base = loaded.config
+  if (base !== undefined && (typeof base !== 'object' || base === null))
+    throw new UsageError(
+      `${loaded.shown}: its export openapi must be generateOpenAPI()'s configuration (an object), not ${typeof base}`,
+    )
+  const config = (base ?? {}) as Record<string, unknown>
+  const file = resolve(cwd, loaded.shown)
+  const pkg = nearestPackage(file)
+  const warnings: string[] = []
+  const { generateOpenAPI } = await openapiEntry(loaded.cjs)
+  try {
+    const doc = generateOpenAPI({
+      ...config,
+      title: names.title ?? text(config.title) ?? text(pkg.name) ?? basename(file, extname(file)),
+      version: names.apiVersion ?? text(config.version) ?? text(pkg.version) ?? '0.0.0',
+      app: loaded.app,
+      onWarning: (message) => warnings.push(message),
+    })
+    return { doc, warnings }
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error
+    throw new UsageError(
+      `${loaded.shown}: generateOpenAPI() cannot document the app: ${error.message}\n` +
+        "Security schemes, servers and the other document options go in the module's openapi export.",
+    )
+  }
+}

@@ -1,0 +1,141 @@
+import { createRequire } from 'node:module'
+import { parseArgs } from 'node:util'
+import type { Command, OptionSpec } from './command.js'
+import { check } from './commands/check.js'
+import { bruno, insomnia, postman } from './commands/exports.js'
+import { fuzz } from './commands/fuzz.js'
+import { openapi } from './commands/openapi.js'
+import type { Io } from './io.js'
+import { divertListen } from './load/divert-listen.js'
+import { EXIT, UsageError } from './usage-error.js'
+
+const commands: Readonly<Record<string, Command>> = {
+  openapi,
+  postman,
+  insomnia,
+  bruno,
+  fuzz,
+  check,
+}
+
+const help: OptionSpec = { type: 'boolean', short: 'h', help: 'show this help' }
+
+/** `text` broken into lines of at most `width` characters, at spaces. */
+function wrap(text: string, width = 80): string {
+  const lines: string[] = []
+  let line = ''
+  for (const word of text.split(' ')) {
+    if (line !== '' && line.length + 1 + word.length > width) {
+      lines.push(line)
+      line = word
+    } else line = line === '' ? word : `${line} ${word}`
+  }
+  return [...lines, line].join('\n')
+}
+
+function optionLines(options: Readonly<Record<string, OptionSpec>>): string {
+  const rows = Object.entries(options).map(([name, o]) => {
+    const flag = `${o.short ? `-${o.short}, ` : '    '}--${name}${o.value ? ` <${o.value}>` : ''}`
+    return [flag, o.help] as const
+  })
+  const width = Math.max(...rows.map(([flag]) => flag.length)) + 2
+  return rows.map(([flag, text]) => `  ${flag.padEnd(width)}${text}`).join('\n')
+}
+
+const exitStatus =
+  'Exit status: 0 success; 1 fuzz or check found a problem; 2 the command could not run\n' +
+  '(a usage error, a missing module, no app found).'
+
+function mainHelp(): string {
+  const width = Math.max(...Object.keys(commands).map((n) => n.length)) + 2
+  const list = Object.entries(commands)
+    .map(([name, c]) => `  ${`${name}`.padEnd(width)}${c.summary}`)
+    .join('\n')
+  return `Usage: shapeguard <command> <module> [options]
+
+Commands:
+${list}
+
+<module> is the file that builds your Express app (ESM, CommonJS, or TypeScript where Node
+strips types) and exports it: as its default export, as \`app\`, or under the name given with
+--export. Its server is not started: listen() calls are diverted while it loads.
+
+Options:
+${optionLines({ help: { ...help, help: 'show this help; shapeguard <command> --help for a command' }, version: { type: 'boolean', short: 'v', help: "show shapeguard's version" } })}
+
+${exitStatus}
+`
+}
+
+function commandHelp(name: string, command: Command): string {
+  return `Usage: shapeguard ${name} <module> [options]
+
+${wrap(command.description)}
+
+Options:
+${optionLines({ ...command.options, help })}
+
+${exitStatus}
+`
+}
+
+function version(): string {
+  return createRequire(import.meta.url)('shapeguard/package.json').version
+}
+
+async function runCommand(name: string, command: Command, args: string[], io: Io) {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { ...command.options, help: { type: 'boolean', short: 'h' } },
+    allowPositionals: true,
+    strict: true,
+  })
+  if (values.help === true) {
+    io.out(commandHelp(name, command))
+    return EXIT.ok
+  }
+  const [module, ...extra] = positionals
+  if (module === undefined)
+    throw new UsageError(
+      `shapeguard ${name} needs the app's module: shapeguard ${name} <module>`,
+      true,
+    )
+  if (extra.length > 0)
+    throw new UsageError(
+      `unexpected argument ${extra[0]}: shapeguard ${name} takes one module`,
+      true,
+    )
+  return command.run({ module, values, io, diverted: divertListen(io.cwd) })
+}
+
+/** Runs the command line `args` (without node and the script); resolves with the exit status. */
+export async function run(args: readonly string[], io: Io): Promise<number> {
+  const [first, ...rest] = args
+  try {
+    if (first === undefined || first === '--help' || first === '-h') {
+      io.out(mainHelp())
+      return first === undefined ? EXIT.usage : EXIT.ok
+    }
+    if (first === '--version' || first === '-v') {
+      io.out(`${version()}\n`)
+      return EXIT.ok
+    }
+    const command = Object.hasOwn(commands, first) ? commands[first] : undefined
+    if (command === undefined)
+      throw new UsageError(`unknown command ${first} (${Object.keys(commands).join(', ')})`, true)
+    return await runCommand(first, command, rest, io)
+  } catch (error) {
+    const code = (error as { code?: unknown }).code
+    const parse = typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')
+    if (error instanceof UsageError || parse) {
+      const named = first !== undefined && Object.hasOwn(commands, first) ? ` ${first}` : ''
+      const more = parse || (error as UsageError).seeHelp ? `See shapeguard${named} --help.\n` : ''
+      io.err(`shapeguard: ${(error as Error).message}\n${more}`)
+      return EXIT.usage
+    }
+    io.err(
+      `shapeguard: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    )
+    return EXIT.usage
+  }
+}
