@@ -1,6 +1,6 @@
 import { IncomingMessage, ServerResponse } from 'node:http'
 import express from 'express'
-import { toDictionaryMode } from '../src/runtime/core/context.js'
+import { toDictionaryMode } from '../src/runtime/core/dictionary-mode.js'
 import { compare, printComparison, writeResults } from './lib.js'
 
 // Question: what do ten property reads on an Express response cost, in each of V8's object modes?

@@ -16,7 +16,6 @@ export {
 } from './openapi/index.js'
 export type {
   ExposureOptions,
-  OnErrorHook,
   RequestIdOptions,
   ShapeguardConfig,
   SuccessStatusMethod,
@@ -30,6 +29,7 @@ export {
   type AppErrorOptions,
   isAppError,
 } from './runtime/core/app-error.js'
+export type { OnErrorHook } from './runtime/core/config.js'
 export type { ValidationIssue } from './runtime/core/validation-issue.js'
 export { type ErrorHandlerOptions, errorHandler } from './runtime/errors/error-handler.js'
 export {
@@ -46,7 +46,6 @@ export { defineRoute } from './runtime/pipeline/define-route.js'
 export { handle } from './runtime/pipeline/handle.js'
 export type {
   BodyOf,
-  CacheOptions,
   RouteDefinition,
   RouteHandler,
   Schema,
@@ -64,6 +63,7 @@ export type {
   RateLimitOptions,
   RateLimitStore,
 } from './runtime/rate-limit/types.js'
+export type { CacheOptions } from './runtime/response/cache-control.js'
 export type { ResponseShape, ShapeToken } from './runtime/response/envelope.js'
 export type {
   CreatedOptions,

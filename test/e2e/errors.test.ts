@@ -11,8 +11,7 @@ import {
   type ShapeguardConfig,
   shapeguard,
 } from '../../src/index.js'
-import { contextOf } from '../../src/runtime/core/context.js'
-import type { RequestLogSlot } from '../../src/runtime/logging/types.js'
+import { contextOf, type RequestLogSlot } from '../../src/runtime/core/context.js'
 import { captureLogger, type Express, hosts, withLogging } from './support.js'
 
 // The request logger would write every request to stdout; errors are checked through the

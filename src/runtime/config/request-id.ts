@@ -1,7 +1,7 @@
 import { randomFillSync } from 'node:crypto'
 import type { Request, Response } from 'express'
+import type { ResolvedConfig } from '../core/config.js'
 import { setRequestField } from '../core/request-fields.js'
-import type { ResolvedConfig } from './resolve-config.js'
 
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'))
 // Random bytes drawn in blocks: one system call per 1,024 IDs instead of one per request.

@@ -1,4 +1,3 @@
-import type { Request } from 'express'
 import {
   checkBoolean,
   checkFunction,
@@ -6,16 +5,21 @@ import {
   checkOptions,
   checkString,
 } from '../../shared/check-option.js'
-import type { AppError } from '../core/app-error.js'
-import { type GuardLimits, resolveLimits } from '../guards/index.js'
+import {
+  type CompiledShape,
+  debugFromEnv,
+  defaultFallbackMessage,
+  type Exposure,
+  type GuardLimits,
+  type OnErrorHook,
+  type ResolvedConfig,
+} from '../core/config.js'
+import { resolveLimits } from '../guards/index.js'
 import type { LoggerOptions } from '../logging/options.js'
-import { type CompiledShape, compileShape, type ResponseShape } from '../response/envelope.js'
+import { compileShape, type ResponseShape } from '../response/envelope.js'
 
 /** HTTP methods whose default success status `response.statusCodes` can change. */
 export type SuccessStatusMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
-
-/** Called with every handled error before the response is sent; must not throw. */
-export type OnErrorHook = (err: AppError, req: Request) => void
 
 /** Configuration of `shapeguard()`. */
 export interface ShapeguardConfig {
@@ -82,51 +86,9 @@ export interface ValidationOptions extends ExposureOptions {
   limits?: Partial<GuardLimits>
 }
 
-/** Exposure options with every default applied. */
-export interface Exposure {
-  readonly fieldName: boolean
-  readonly message: boolean
-  readonly enumValues: boolean
-  readonly schemaCodes: boolean
-}
-
-/** `shapeguard()`'s configuration with every default applied; one frozen object per instance. */
-export interface ResolvedConfig {
-  readonly debug: boolean
-  readonly requestId: {
-    readonly enabled: boolean
-    /** Lower-cased, as Node keys `req.headers`. */
-    readonly header: string
-    readonly generator: (() => string) | undefined
-  }
-  readonly validation: {
-    readonly trim: boolean
-    readonly lowercase: boolean
-    readonly exposure: Exposure
-    readonly limits: GuardLimits
-  }
-  readonly response: {
-    readonly shape: CompiledShape
-    readonly statusCodes: Readonly<Record<string, number>>
-    readonly includeRequestId: boolean
-  }
-  readonly errors: {
-    readonly fallbackMessage: string
-    readonly onError: OnErrorHook | undefined
-  }
-}
-
 const defaults = Object.freeze({
-  fallbackMessage: 'Something went wrong',
   statusCodes: Object.freeze({ GET: 200, POST: 201, PUT: 200, PATCH: 200, DELETE: 200 }),
 })
-
-export const defaultFallbackMessage = defaults.fallbackMessage
-
-/** Whether development mode is on by default: read when called (at mount), never at import. */
-export function debugFromEnv(): boolean {
-  return process.env.NODE_ENV !== 'production'
-}
 
 // Options of a route, not of the app: given to shapeguard() they would silently do nothing.
 function perRouteOnly(config: object): void {
@@ -201,7 +163,7 @@ export function resolveConfig(config: ShapeguardConfig = {}): ResolvedConfig {
     errors: Object.freeze({
       fallbackMessage:
         checkString(config.errors?.fallbackMessage, 'errors.fallbackMessage') ??
-        defaults.fallbackMessage,
+        defaultFallbackMessage,
       onError: checkFunction(config.errors?.onError, 'errors.onError'),
     }),
   })

@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express'
+import { useDictionaryMode } from '../core/dictionary-mode.js'
 import { setRequestField } from '../core/request-fields.js'
 import { requestLogger } from '../logging/request-logger.js'
 import { installHelpers } from '../response/helpers.js'
@@ -20,6 +21,7 @@ export function shapeguard(config: ShapeguardConfig = {}): RequestHandler {
   const logRequest = requestLogger(config.logger, resolved.debug)
   const assignRequestId = requestIdStep(resolved)
   return function shapeguard(req, res, next) {
+    useDictionaryMode(req, res)
     installHelpers(res, resolved)
     const locals = req.app?.locals
     if (locals !== undefined && locals.shapeguard !== resolved) {

@@ -1,9 +1,6 @@
 import type { NextFunction, Request, Response } from 'express'
-import type { ResolvedConfig } from '../config/resolve-config.js'
-import type { RequestLogState } from '../logging/request-log-state.js'
-import type { RouteShape } from '../response/route-shape.js'
-import type { PrepareData } from '../response/strip-response.js'
-import { dictionaryMode } from './dictionary-mode.js'
+import type { JsonWriter } from '../../engine/compile/compile-json.js'
+import type { ResolvedConfig } from './config.js'
 
 // One global key: shapeguard() from one copy of the package (the ESM build, say) and handle()
 // from another (the CJS build) must find the same context, or stripping would silently not run.
@@ -29,7 +26,7 @@ export class RequestContext {
    */
   next: NextFunction | undefined
   /** The request logger, when it will log this request: the error middleware hands over here. */
-  log: RequestLogState | undefined
+  log: RequestLog | undefined
   /**
    * createRouter(): the method tables of routes that matched the path but not the method, for
    * notFoundHandler()'s 405 (one table as is, an array once there are several).
@@ -46,54 +43,64 @@ export class RequestContext {
   }
 }
 
+/** A compiled `withShape()` argument (response/route-shape.ts), kept for the success helpers. */
+export type RouteShape =
+  | { readonly raw: true }
+  | {
+      readonly raw: false
+      /** Builds the body; calls `missing(token)` for each `{data.<path>}` that resolves to nothing. */
+      build(data: unknown, message: string, missing: (token: string) => void): unknown
+    }
+
+/**
+ * Passes a success helper's `data` through the response schema (response/strip-response.ts);
+ * throws instead of sending bad data, or answers with a promise when the schema is asynchronous.
+ */
+export interface PrepareData {
+  (data: unknown): unknown
+  /**
+   * The stripped data's JSON text in one walk (the compiled writer), or undefined where it does
+   * not answer and the stripper and `JSON.stringify` run instead; absent without a compiled path.
+   */
+  readonly json?: JsonWriter | undefined
+}
+
+/**
+ * What the error middleware hands the request logger instead of logging the error a second time;
+ * without a logger watching the request, the error middleware logs the error itself.
+ */
+export interface RequestLogSlot {
+  /** The error the error middleware answered with (an AppError), if any. */
+  error: unknown
+  /** The original thrown value the AppError was made from, when it was not one already. */
+  cause: unknown
+}
+
+/** The request logger's state for a request it will log (logging/request-log-state.ts). */
+export interface RequestLog extends RequestLogSlot {
+  readonly req: Request
+  /** `performance.now()` when the request arrived. */
+  readonly start: number
+  /** What `res.json` sent, captured with `logResponseBody`. */
+  resBody: unknown
+  /** The `res.json` the capture wraps, with `logResponseBody`. */
+  json: Response['json'] | undefined
+}
+
 /** A host route's `methods` table: lower-case method names, `_all` for `all()`. */
 export type MethodTable = Record<string, boolean | undefined>
 
 type WithContext = Response & { [kContext]?: RequestContext }
 
-/**
- * The response's context, created on first use, when the request and the response are also
- * switched to dictionary mode where that helps (see `toDictionaryMode` and object-mode.ts).
- */
+/** The response's context, created on first use. */
 export function contextOf(res: Response): RequestContext {
   const r = res as WithContext
   let context = r[kContext]
   if (context === undefined) {
     context = new RequestContext()
-    if (dictionaryMode) {
-      const req = r.req as Request | undefined
-      if (req !== undefined) toDictionaryMode(req, 'res')
-      toDictionaryMode(r, 'req')
-    }
     r[kContext] = context
   }
   return context
-}
-
-/**
- * Puts an Express request or response in V8's dictionary mode by deleting one of its own
- * properties and defining it again, as it was (same value and attributes; only its place in the
- * key order moves).
- *
- * Why (V8 12 and before, Node 22; object-mode.ts says where it runs): Express sets the prototype
- * of every request and response to its app's `app.request` and `app.response`
- * (`Object.setPrototypeOf`). After that, V8 gives the object a hidden class of its own, shared
- * with no other object, for each property added to it (`res.locals`, `req.params`, `req.body`,
- * ...), so every later property read on it, by Node's http code, Express, body-parser or
- * shapeguard, misses V8's inline caches and takes a slow lookup: about 250 ns a read, against
- * 40–50 ns in dictionary mode and 13 ns with a shared hidden class (bench/property-reads.bench.ts).
- * In dictionary mode a read is a hash lookup and an added property a cheap insert.
- * Deleting a property that is not the last one added switches an object to dictionary mode
- * (`req.res` and `res.req` are set before Express adds others; after its prototype change,
- * deleting the last one added does too). Over HTTP (Node 22, Express 5, the recorded run of
- * bench/http.bench.ts in bench/results/http-node22.json), the guarded route takes 122 µs of
- * server CPU per request against 162 µs for the bare Express route. A property that cannot be
- * deleted, or an object that cannot take it back, leaves `o` as it is.
- */
-export function toDictionaryMode(o: object, key: string): void {
-  const descriptor = Object.getOwnPropertyDescriptor(o, key)
-  if (descriptor === undefined || !descriptor.configurable || !Object.isExtensible(o)) return
-  if (Reflect.deleteProperty(o, key)) Object.defineProperty(o, key, descriptor)
 }
 
 /** The response's context if something made one, without creating it. */

@@ -2,7 +2,8 @@ import type { Request } from 'express'
 
 // `req.id` and a guarded `req.query` are own properties of the request. Adding them is cheap: on
 // V8 13+ (Node 24, 26) requests share their hidden classes, so an added property follows a shared
-// transition; on V8 12 the request's context put it in dictionary mode first (object-mode.ts).
+// transition; on V8 12 `useDictionaryMode` (dictionary-mode.ts), the first step of shapeguard()
+// and of a guarded route without it, put the request in dictionary mode first.
 
 /**
  * Makes `value` the request's `req.id` or `req.query`: written where the request has a writable

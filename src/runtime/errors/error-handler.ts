@@ -5,8 +5,8 @@ import {
   checkOptions,
   checkString,
 } from '../../shared/check-option.js'
-import { debugFromEnv, defaultFallbackMessage, type OnErrorHook } from '../config/resolve-config.js'
 import { AppError } from '../core/app-error.js'
+import { debugFromEnv, defaultFallbackMessage, type OnErrorHook } from '../core/config.js'
 import { configOf } from '../core/context.js'
 import { dataField, isError, stackOf } from '../core/safe-read.js'
 import { checkLoggerInstance } from '../logging/options.js'

@@ -1,9 +1,9 @@
 import type { Request, Response } from 'express'
 import type { AppError } from '../core/app-error.js'
-import { peekContext } from '../core/context.js'
+import { peekContext, type RequestLogSlot } from '../core/context.js'
 import { errorFields } from '../logging/error-fields.js'
 import { pathOf } from '../logging/request-log-state.js'
-import type { Logger, RequestLogSlot } from '../logging/types.js'
+import type { Logger } from '../logging/types.js'
 
 /**
  * One log line per error: when the request logger watches this response, the error is handed to

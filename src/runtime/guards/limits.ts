@@ -1,12 +1,6 @@
-/** Size limits of a request body; `validation.limits` globally, `limits` per route. */
-export interface GuardLimits {
-  /** Nested objects and arrays; the body itself is level 1, scalars add none. @default 20 */
-  readonly maxDepth: number
-  /** Longest array anywhere in the body. @default 1000 */
-  readonly maxArrayLength: number
-  /** Longest string anywhere in the body (keys included), in characters. @default 10000 */
-  readonly maxStringLength: number
-}
+import type { GuardLimits } from '../core/config.js'
+
+export type { GuardLimits }
 
 /** The default limits, used where neither the route nor `shapeguard()` sets one. */
 export const defaultLimits: GuardLimits = Object.freeze({

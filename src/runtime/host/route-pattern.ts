@@ -1,5 +1,5 @@
 import type { Request } from 'express'
-import { type HostLayer, maxDepth, mountPaths, stackOf } from '../pipeline/discover-routes.js'
+import { type HostLayer, maxDepth, mountPaths, stackOf } from './router-stack.js'
 
 /** What is read of an app: the path it is mounted at and the app it is mounted on. */
 interface MountedApp {

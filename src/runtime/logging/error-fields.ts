@@ -1,4 +1,4 @@
-import type { RequestLogSlot } from './types.js'
+import type { RequestLogSlot } from '../core/context.js'
 
 /** The error fields of a response record, read duck-typed from the slot. */
 export interface ErrorFields {

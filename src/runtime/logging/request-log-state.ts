@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express'
-import type { RequestLogSlot } from './types.js'
+import type { RequestLog } from '../core/context.js'
 
 type Json = Response['json']
 
@@ -8,7 +8,7 @@ type Json = Response['json']
  * middleware fills, plus the start time and the captured response body. Every field is assigned
  * in the constructor so all instances share one shape.
  */
-export class RequestLogState implements RequestLogSlot {
+export class RequestLogState implements RequestLog {
   error: unknown
   cause: unknown
   readonly req: Request

@@ -20,18 +20,6 @@ export interface Logger {
   error: LogMethod
 }
 
-/**
- * What the error middleware hands the request logger (the request context's `log`, set for every
- * request the logger will log) instead of logging the error a second time; without it, the error
- * middleware logs the error itself.
- */
-export interface RequestLogSlot {
-  /** The error the error middleware answered with (an AppError), if any. */
-  error: unknown
-  /** The original thrown value the AppError was made from, when it was not one already. */
-  cause: unknown
-}
-
 /** Where shapeguard's own backends write their lines (`process.stdout` unless told otherwise). */
 export interface LogStream {
   write(line: string): unknown

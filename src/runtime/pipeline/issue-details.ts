@@ -1,6 +1,6 @@
 import type { Issue, RequestPart } from '../../engine/result.js'
-import type { Exposure } from '../config/resolve-config.js'
 import { AppError } from '../core/app-error.js'
+import type { Exposure } from '../core/config.js'
 import type { ValidationIssue } from '../core/validation-issue.js'
 
 /** Message of every issue when `exposeMessage` is off. */

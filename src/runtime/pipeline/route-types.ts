@@ -6,6 +6,7 @@ import type { StandardSchemaV1 } from '../../engine/standard-schema.js'
 import type { ExposureOptions } from '../config/resolve-config.js'
 import type { GuardLimits } from '../guards/index.js'
 import type { RateLimitOptions } from '../rate-limit/types.js'
+import type { CacheOptions } from '../response/cache-control.js'
 import type { CreatedOptions, OkOptions } from '../response/types.js'
 
 /** Anything accepted where a schema is: a zod schema, an adapter, a Standard Schema. */
@@ -30,25 +31,6 @@ export type SchemaOutput<S> =
     : StandardTypes<S> extends { readonly output: infer O }
       ? O
       : unknown
-
-/**
- * Cache-Control hints: the header is set on the route's successful answers (status below 400)
- * only, after validation succeeded.
- */
-export interface CacheOptions {
-  /** Seconds a browser may reuse the answer (`max-age`); not needed with `noStore`. */
-  readonly maxAge?: number
-  /** Only the browser may keep it (`private`), not a shared cache or CDN. */
-  readonly private?: boolean
-  /** Nothing may keep it (`no-store`); overrides every other field. */
-  readonly noStore?: boolean
-  /** Seconds a shared cache or CDN may reuse it (`s-maxage`). */
-  readonly sMaxAge?: number
-  /** Seconds a cache may serve it stale while it revalidates (`stale-while-revalidate`). */
-  readonly staleWhileRevalidate?: number
-  /** Request headers the answer varies by, added to `Vary` (e.g. `['Accept-Language']`). */
-  readonly vary?: readonly string[]
-}
 
 /** A link to documentation elsewhere (OpenAPI `externalDocs`). */
 export interface ExternalDocs {

@@ -1,8 +1,10 @@
 import type { Request, Response } from 'express'
 import type { PartValidator } from '../../engine/compile/compile.js'
 import type { Issue, RequestPart, Result } from '../../engine/result.js'
-import { type Exposure, type ResolvedConfig, resolveExposure } from '../config/resolve-config.js'
+import { resolveExposure } from '../config/resolve-config.js'
+import type { Exposure, ResolvedConfig } from '../core/config.js'
 import { setRequestField } from '../core/request-fields.js'
+import type { Step } from '../core/step.js'
 import {
   checkContentType,
   type GuardLimits,
@@ -17,13 +19,6 @@ import { bodyInput, normaliseStrings } from './request-input.js'
 import type { AnyRoute } from './route-types.js'
 
 // The steps of a guarded request, each built once per route by planRoute().
-
-/** One step of a guarded request; returns a promise only when it had to wait (async schemas). */
-export type Step = (
-  req: Request,
-  res: Response,
-  config: ResolvedConfig,
-) => Promise<void> | undefined
 
 /**
  * Content type, then the body and query guards with the route's merged limits, then the route

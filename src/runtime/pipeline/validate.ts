@@ -1,13 +1,15 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
-import { type ResolvedConfig, resolveConfig } from '../config/resolve-config.js'
+import { resolveConfig } from '../config/resolve-config.js'
 import { asError } from '../core/app-error.js'
+import type { ResolvedConfig } from '../core/config.js'
 import { configOf, contextOf, peekContext } from '../core/context.js'
+import { useDictionaryMode } from '../core/dictionary-mode.js'
 import { markRoute } from '../core/route-mark.js'
+import type { Step } from '../core/step.js'
 import { installHelpers } from '../response/helpers.js'
 import { warnHandlerOrder } from '../router/warn-handler-order.js'
 import { planRoute, type RoutePlan } from './plan.js'
 import type { BodyOf, RouteDefinition, SchemaSlot } from './route-types.js'
-import type { Step } from './steps.js'
 
 /** The options of `validate()`: a route (`defineRoute()`'s result) or its fields inline. */
 export type ValidateOptions<
@@ -27,6 +29,8 @@ let fallback: ResolvedConfig | undefined
 function requestConfig(req: Request, res: Response): ResolvedConfig {
   const config = peekContext(res)?.config
   if (config !== undefined) return config
+  // The first guarded step of a request shapeguard() did not see: the one switch it would make.
+  useDictionaryMode(req, res)
   let resolved = configOf(req, res)
   if (resolved === undefined) {
     if (fallback === undefined) {

@@ -1,6 +1,6 @@
 import type { SchemaAdapter } from '../../engine/adapter.js'
 import type { PartValidator } from '../../engine/compile/compile.js'
-import { debugFromEnv } from '../config/resolve-config.js'
+import { debugFromEnv } from '../core/config.js'
 import { logger } from '../logging/logger.js'
 
 /**

@@ -1,7 +1,7 @@
 import type { SchemaAdapter } from '../../engine/adapter.js'
 import { riskyPatterns } from '../../engine/regex/risky-patterns.js'
 import type { RequestPart } from '../../engine/result.js'
-import { debugFromEnv } from '../config/resolve-config.js'
+import { debugFromEnv } from '../core/config.js'
 import { logger } from '../logging/logger.js'
 
 // `file:line:column` of a V8 stack frame (`at fn (file:1:2)` or `at file:1:2`).

@@ -4,8 +4,8 @@ import type { Application, Request } from 'express'
 import { ipKeyGenerator } from 'express-rate-limit'
 import { routeOf } from '../core/route-mark.js'
 import { middlewareOf, routePatternOf } from '../host/route-pattern.js'
+import type { HostLayer } from '../host/router-stack.js'
 import { logger } from '../logging/logger.js'
-import type { HostLayer } from '../pipeline/discover-routes.js'
 
 let warnedForwarded = false
 const checkedApps = new WeakSet<Application>()

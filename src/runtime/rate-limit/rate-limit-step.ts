@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express'
 import { checkBoolean, checkFunction, checkString } from '../../shared/check-option.js'
 import { raise } from '../core/app-error.js'
-import type { Step } from '../pipeline/steps.js'
+import type { Step } from '../core/step.js'
 import { clientOf, routeKeys } from './client-key.js'
 import { checkStore, counterFor } from './counter.js'
 import { reportStoreFailure, StoreFailure } from './store-failures.js'

@@ -1,7 +1,25 @@
 import type { Response } from 'express'
 import { checkKnownKeys } from '../../shared/check-option.js'
-import type { CacheOptions } from '../pipeline/route-types.js'
-import type { Step } from '../pipeline/steps.js'
+import type { Step } from '../core/step.js'
+
+/**
+ * Cache-Control hints: the header is set on the route's successful answers (status below 400)
+ * only, after validation succeeded.
+ */
+export interface CacheOptions {
+  /** Seconds a browser may reuse the answer (`max-age`); not needed with `noStore`. */
+  readonly maxAge?: number
+  /** Only the browser may keep it (`private`), not a shared cache or CDN. */
+  readonly private?: boolean
+  /** Nothing may keep it (`no-store`); overrides every other field. */
+  readonly noStore?: boolean
+  /** Seconds a shared cache or CDN may reuse it (`s-maxage`). */
+  readonly sMaxAge?: number
+  /** Seconds a cache may serve it stale while it revalidates (`stale-while-revalidate`). */
+  readonly staleWhileRevalidate?: number
+  /** Request headers the answer varies by, added to `Vary` (e.g. `['Accept-Language']`). */
+  readonly vary?: readonly string[]
+}
 
 const known = ['maxAge', 'private', 'noStore', 'sMaxAge', 'staleWhileRevalidate', 'vary']
 // RFC 9110 field names (tokens).

@@ -13,18 +13,7 @@ export interface ErrorBody {
 
 import type { JsonWriter } from '../../engine/compile/compile-json.js'
 import { quote } from '../../engine/compile/json-text.js'
-
-/** The compiled global shape: builds frozen success and error envelopes. */
-export interface CompiledShape {
-  success(data: unknown, message: string): Readonly<Record<string, unknown>>
-  /**
-   * The success envelope's JSON text with the data written by a response schema's writer: the
-   * bytes `JSON.stringify(success(stripped, message))` gives; undefined when the writer does not
-   * answer, or the message is not a string, and the envelope is built and stringified instead.
-   */
-  successJson(write: JsonWriter, data: unknown, message: unknown): string | undefined
-  error(code: string, message: string, details: unknown): Readonly<Record<string, unknown>>
-}
+import type { CompiledShape } from '../core/config.js'
 
 const tokens: Record<ShapeToken, 'success' | 'data' | 'message'> = {
   '{success}': 'success',

@@ -1,11 +1,10 @@
 import type { Response } from 'express'
-import type { ResolvedConfig } from '../config/resolve-config.js'
-import { contextOf, peekContext } from '../core/context.js'
+import type { ResolvedConfig } from '../core/config.js'
+import { contextOf, peekContext, type RouteShape } from '../core/context.js'
 import { routePatternOf } from '../host/route-pattern.js'
 import { endpointOf } from '../logging/request-log-state.js'
 import { resolveLogger } from '../logging/resolve-logger.js'
 import { sendFallback } from './error-fallback.js'
-import type { RouteShape } from './route-shape.js'
 import { ownJson, sendJson } from './send-json.js'
 import { isPending } from './strip-response.js'
 import type {

@@ -1,14 +1,7 @@
+import type { RouteShape } from '../core/context.js'
+
 /** A per-route envelope: output field → `{data.<path>}`, `{data}`, `{success}` or `{message}`. */
 export type RouteShapeMap = Readonly<Record<string, string>>
-
-/** A compiled `withShape()` argument, kept on the response for the success helpers. */
-export type RouteShape =
-  | { readonly raw: true }
-  | {
-      readonly raw: false
-      /** Builds the body; calls `missing(token)` for each `{data.<path>}` that resolves to nothing. */
-      build(data: unknown, message: string, missing: (token: string) => void): unknown
-    }
 
 type Getter = (data: unknown, message: string) => unknown
 

@@ -1,22 +1,10 @@
 import type { SchemaAdapter } from '../../engine/adapter.js'
 import { compile } from '../../engine/compile/compile.js'
-import { compileJson, type JsonWriter } from '../../engine/compile/compile-json.js'
+import { compileJson } from '../../engine/compile/compile-json.js'
 import type { Issue, Result } from '../../engine/result.js'
 import { type AppError, raise } from '../core/app-error.js'
+import type { PrepareData } from '../core/context.js'
 import { warnCompileFallback } from '../pipeline/warn-compile-fallback.js'
-
-/**
- * Passes a success helper's `data` through the response schema; throws instead of sending bad
- * data, or answers with a promise (`isPending`) when the schema is asynchronous.
- */
-export interface PrepareData {
-  (data: unknown): unknown
-  /**
-   * The stripped data's JSON text in one walk (the compiled writer), or undefined where it does
-   * not answer and the stripper and `JSON.stringify` run instead; absent without a compiled path.
-   */
-  readonly json?: JsonWriter | undefined
-}
 
 // The promises stripResponse answered with, told apart from data that is itself a promise.
 const pending = new WeakSet<Promise<unknown>>()

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express'
 import { checkOptions, checkString } from '../../shared/check-option.js'
-import { debugFromEnv } from '../config/resolve-config.js'
 import { raise } from '../core/app-error.js'
+import { debugFromEnv } from '../core/config.js'
 import { configOf } from '../core/context.js'
 import { pathOf } from '../logging/request-log-state.js'
 import { allowedMethods } from './allowed-methods.js'

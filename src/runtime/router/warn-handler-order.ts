@@ -1,5 +1,5 @@
+import { type HostLayer, maxDepth, mountPaths, stackOf } from '../host/router-stack.js'
 import { logger } from '../logging/logger.js'
-import { type HostLayer, maxDepth, mountPaths, stackOf } from '../pipeline/discover-routes.js'
 
 /** The middleware that must come after an app's routes, as their factories mark them. */
 export type Terminal = 'errorHandler()' | 'notFoundHandler()'

@@ -1,7 +1,7 @@
 import { toAdapter } from '../../adapters/resolve.js'
 import { generateOpenAPI } from '../../openapi/generate/generate-openapi.js'
 import type { OpenAPIDocument } from '../../openapi/generate/types.js'
-import type { ResolvedConfig } from '../../runtime/config/resolve-config.js'
+import type { ResolvedConfig } from '../../runtime/core/config.js'
 import { type GuardLimits, resolveLimits } from '../../runtime/guards/limits.js'
 import { type DiscoveredRoute, discoverRoutes } from '../../runtime/pipeline/discover-routes.js'
 import { fastCheck } from '../load-fast-check.js'

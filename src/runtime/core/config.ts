@@ -1,0 +1,73 @@
+import type { Request } from 'express'
+import type { JsonWriter } from '../../engine/compile/compile-json.js'
+import type { AppError } from './app-error.js'
+
+// The resolved configuration every layer reads: `shapeguard()` (config/resolve-config.ts) makes
+// one frozen object per instance; a guarded route without it resolves the defaults.
+
+/** Called with every handled error before the response is sent; must not throw. */
+export type OnErrorHook = (err: AppError, req: Request) => void
+
+/** Size limits of a request body; `validation.limits` globally, `limits` per route. */
+export interface GuardLimits {
+  /** Nested objects and arrays; the body itself is level 1, scalars add none. @default 20 */
+  readonly maxDepth: number
+  /** Longest array anywhere in the body. @default 1000 */
+  readonly maxArrayLength: number
+  /** Longest string anywhere in the body (keys included), in characters. @default 10000 */
+  readonly maxStringLength: number
+}
+
+/** The compiled global shape: builds frozen success and error envelopes. */
+export interface CompiledShape {
+  success(data: unknown, message: string): Readonly<Record<string, unknown>>
+  /**
+   * The success envelope's JSON text with the data written by a response schema's writer: the
+   * bytes `JSON.stringify(success(stripped, message))` gives; undefined when the writer does not
+   * answer, or the message is not a string, and the envelope is built and stringified instead.
+   */
+  successJson(write: JsonWriter, data: unknown, message: unknown): string | undefined
+  error(code: string, message: string, details: unknown): Readonly<Record<string, unknown>>
+}
+
+/** Exposure options with every default applied. */
+export interface Exposure {
+  readonly fieldName: boolean
+  readonly message: boolean
+  readonly enumValues: boolean
+  readonly schemaCodes: boolean
+}
+
+/** `shapeguard()`'s configuration with every default applied; one frozen object per instance. */
+export interface ResolvedConfig {
+  readonly debug: boolean
+  readonly requestId: {
+    readonly enabled: boolean
+    /** Lower-cased, as Node keys `req.headers`. */
+    readonly header: string
+    readonly generator: (() => string) | undefined
+  }
+  readonly validation: {
+    readonly trim: boolean
+    readonly lowercase: boolean
+    readonly exposure: Exposure
+    readonly limits: GuardLimits
+  }
+  readonly response: {
+    readonly shape: CompiledShape
+    readonly statusCodes: Readonly<Record<string, number>>
+    readonly includeRequestId: boolean
+  }
+  readonly errors: {
+    readonly fallbackMessage: string
+    readonly onError: OnErrorHook | undefined
+  }
+}
+
+/** The message of programmer errors in production when none is configured. */
+export const defaultFallbackMessage = 'Something went wrong'
+
+/** Whether development mode is on by default: read when called (at mount), never at import. */
+export function debugFromEnv(): boolean {
+  return process.env.NODE_ENV !== 'production'
+}
