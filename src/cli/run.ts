@@ -7,6 +7,7 @@ import { fuzz } from './commands/fuzz.js'
 import { openapi } from './commands/openapi.js'
 import type { Io } from './io.js'
 import { divertListen } from './load/divert-listen.js'
+import { wrap } from './text.js'
 import { EXIT, UsageError } from './usage-error.js'
 
 const commands: Readonly<Record<string, Command>> = {
@@ -19,19 +20,6 @@ const commands: Readonly<Record<string, Command>> = {
 }
 
 const help: OptionSpec = { type: 'boolean', short: 'h', help: 'show this help' }
-
-/** `text` broken into lines of at most `width` characters, at spaces. */
-function wrap(text: string, width = 80): string {
-  const lines: string[] = []
-  let line = ''
-  for (const word of text.split(' ')) {
-    if (line !== '' && line.length + 1 + word.length > width) {
-      lines.push(line)
-      line = word
-    } else line = line === '' ? word : `${line} ${word}`
-  }
-  return [...lines, line].join('\n')
-}
 
 function optionLines(options: Readonly<Record<string, OptionSpec>>): string {
   const rows = Object.entries(options).map(([name, o]) => {

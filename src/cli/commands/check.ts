@@ -5,10 +5,10 @@ import { validateDocument } from '../check/validate-document.js'
 import { type Command, exportOption, stringOf } from '../command.js'
 import { documentOf } from '../document.js'
 import { loadApp } from '../load/load-app.js'
+import { count } from '../text.js'
 import { UsageError } from '../usage-error.js'
 
 const documentFile = new Set(['.json', '.yaml', '.yml'])
-const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
 /** `shapeguard check <module>`: the document against the OpenAPI schema, and what routes lack. */
 export const check: Command = {
@@ -49,7 +49,7 @@ export const check: Command = {
     findings.push(...documentFindings(doc))
     const errors = findings.filter((f) => f.level === 'error').length
     const warnings = findings.length - errors
-    io.out(`check: ${module}: ${operationCount(doc)} operations\n`)
+    io.out(`check: ${module}: ${count(operationCount(doc), 'operation')}\n`)
     for (const f of findings) io.out(`${f.level.padEnd(7)} ${f.where}: ${f.message}\n`)
     io.out(`check: ${count(errors, 'error')}, ${count(warnings, 'warning')}\n`)
     return errors > 0 || (values.strict === true && warnings > 0) ? 1 : 0

@@ -4,7 +4,7 @@ import { documentOf } from '../document.js'
 import { testingEntry } from '../entries.js'
 import type { Io } from '../io.js'
 import { loadApp } from '../load/load-app.js'
-import { shellWords } from '../shell.js'
+import { count, shellWords } from '../text.js'
 import { UsageError } from '../usage-error.js'
 
 const listOf = (values: Values, name: string): string[] =>
@@ -59,7 +59,7 @@ function replay(module: string, values: Values, seed: number, route: string): st
 function summary(report: FuzzReport, io: Io): void {
   for (const route of report.routes) {
     const notes = route.notes.length > 0 ? `; ${route.notes.join('; ')}` : ''
-    io.out(`  ${route.route}: ${route.requests} requests${notes}\n`)
+    io.out(`  ${route.route}: ${count(route.requests, 'request')}${notes}\n`)
   }
   for (const line of report.skipped) io.out(`  not fuzzed: ${line}\n`)
 }
@@ -123,7 +123,7 @@ export const fuzz: Command = {
       const failed = (error as { report?: FuzzReport }).report
       if (failed === undefined) throw new UsageError(String((error as Error).message ?? error))
       io.out(
-        `fuzz: ${failed.failures.length} of ${failed.routes.length} routes broke an invariant (seed ${failed.seed}, ${failed.requests} requests)\n`,
+        `fuzz: ${failed.failures.length} of ${count(failed.routes.length, 'route')} broke an invariant (seed ${failed.seed}, ${count(failed.requests, 'request')})\n`,
       )
       for (const f of failed.failures) {
         const again = replay(module, values, f.seed, f.route)
@@ -132,7 +132,7 @@ export const fuzz: Command = {
       return 1
     }
     io.out(
-      `fuzz: ${report.routes.length} routes, ${report.requests} requests, no invariant broken (seed ${report.seed})\n`,
+      `fuzz: ${count(report.routes.length, 'route')}, ${count(report.requests, 'request')}, no invariant broken (seed ${report.seed})\n`,
     )
     summary(report, io)
     return 0

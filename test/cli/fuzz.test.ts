@@ -1,0 +1,79 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { ensureBuilt, hosts, onHost, shapeguard } from './support.js'
+
+// `shapeguard fuzz` exits 1 with the shrunk request and a command that replays it.
+
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 300_000 })
+
+beforeAll(() => {
+  ensureBuilt()
+})
+
+describe.each(hosts)('shapeguard fuzz on %s', (_, host) => {
+  it('exits 1 with the curl line of the smallest breaking request and the replay command', () => {
+    onHost('crash.mjs', host)
+    const cwd = onHost('crash.mjs', host).replace(/\/crash\.mjs$/, '')
+    const run = shapeguard(['fuzz', 'crash.mjs', '--runs', '50', '--seed', '42'], { cwd })
+    expect(run.status).toBe(1)
+    expect(run.stderr).toBe('')
+    const lines = run.stdout.split('\n')
+    expect(lines[0]).toMatch(/^fuzz: 1 of 1 route broke an invariant \(seed 42, \d+ requests\)$/)
+    expect(lines.slice(1)).toEqual([
+      '',
+      'POST /posts: answered 500: a request must never get a 5xx',
+      `  curl --globoff -X POST 'http://localhost:3000/posts' -H 'content-type: application/json' --data-raw '{"title":"a","tags":[]}'`,
+      "  replay: shapeguard fuzz crash.mjs --seed 42 --routes 'POST /posts' --runs 50",
+      '',
+    ])
+    const replay = shapeguard(
+      ['fuzz', 'crash.mjs', '--seed', '42', '--routes', 'POST /posts', '--runs', '50'],
+      { cwd },
+    )
+    expect(replay).toEqual(run)
+  })
+
+  it('points the curl line at --base-url and sends --auth and --header with every request', () => {
+    const file = onHost('secured.mjs', host)
+    const args = ['fuzz', file, '--runs', '10', '--seed', '1']
+    const pass = shapeguard([...args, '--auth', 'Bearer t0ken', '--header', 'x-tenant: acme'])
+    expect(pass.stdout).toBe(
+      'fuzz: 1 route, 10 requests, no invariant broken (seed 1)\n  GET /me: 10 requests\n',
+    )
+    expect(pass.status).toBe(0)
+    const noTenant = shapeguard([...args, '--auth', 'Bearer t0ken'])
+    expect(noTenant.stdout).toContain('GET /me: answered 404')
+    expect(noTenant.status).toBe(1)
+    const fail = shapeguard([...args, '--base-url', 'https://staging.example.com'])
+    expect(fail.status).toBe(1)
+    expect(fail.stdout).toContain("curl --globoff -X GET 'https://staging.example.com/me'")
+  })
+})
+
+describe('shapeguard fuzz on a CommonJS app', () => {
+  it("runs the app's own (CommonJS) copy of shapeguard, whose logger it silences", () => {
+    const run = shapeguard([
+      'fuzz',
+      'formats/app.cjs',
+      '--runs',
+      '5',
+      '--seed',
+      '3',
+      '--status',
+      '404',
+    ])
+    expect(run.stderr).toBe('')
+    expect(run.status).toBe(0)
+  })
+})
+
+it('names fast-check when it is not installed', () => {
+  const hook = `data:text/javascript,${encodeURIComponent(`
+    import { registerHooks } from 'node:module'
+    registerHooks({ resolve(specifier, context, next) {
+      if (specifier === 'fast-check') throw Object.assign(new Error("Cannot find module 'fast-check'"), { code: 'MODULE_NOT_FOUND' })
+      return next(specifier, context)
+    } })`)}`
+  const run = shapeguard(['fuzz', 'formats/app.mjs'], { env: { NODE_OPTIONS: `--import=${hook}` } })
+  expect(run.status).toBe(2)
+  expect(run.stderr).toContain('needs the optional package "fast-check", which is not installed')
+})
