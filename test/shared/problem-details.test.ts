@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { errorCodes } from '../../src/shared/error-codes.js'
 import {
   checkProblemTypeBase,
   problemDetails,
@@ -8,8 +9,7 @@ import {
   problemInstance,
   problemTitle,
   problemType,
-} from '../../../src/runtime/response/problem-details.js'
-import { errorCodes } from '../../../src/shared/error-codes.js'
+} from '../../src/shared/problem-details.js'
 
 const source = { code: 'NOT_FOUND', status: 404, message: 'User not found', details: null }
 
