@@ -44,8 +44,8 @@ afterAll(async () => {
 })
 afterEach(() => resetStoreFailureReports())
 
-function ioredis() {
-  const client = new Redis({ host: '127.0.0.1', port: redis.port, maxRetriesPerRequest: 1 })
+function ioredis(maxRetriesPerRequest = 1) {
+  const client = new Redis({ host: '127.0.0.1', port: redis.port, maxRetriesPerRequest })
   client.on('error', () => {})
   closers.push(() => client.disconnect())
   return client
@@ -250,22 +250,22 @@ describe.skipIf(!available)(`redisStore ${available ? '' : `(${redisSkipReason})
     'lets requests through a dead Redis (failOpen), logging once; 503 with failOpen: false',
     () =>
       withLogging(async () => {
-        const client = ioredis()
+        // ioredis's default: a command waits through 20 reconnections (seconds) before it fails,
+        // so what answers a request is the store timeout.
+        const client = ioredis(20)
         await client.ping()
         const logger = captureLogger()
         const store = redisStore({ client, prefix: 't:dead:' })
         const open = appWith({ windowMs: 60_000, max: 1, store, storeTimeoutMs: 300 }, logger)
         await redis.stop()
         try {
-          const started = Date.now()
           const statuses = await burst(open, 5)
           expect(statuses).toEqual([200, 200, 200, 200, 200])
-          expect(Date.now() - started).toBeLessThan(5_000)
           const errors = logger.records.filter((r) =>
             r.message?.startsWith('shapeguard rateLimit: the store failed'),
           )
           expect(errors).toHaveLength(1)
-          expect(errors[0]?.meta.requestsLetThrough).toBe(1)
+          expect(errors[0]?.meta).toMatchObject({ failure: 'timed out', requestsLetThrough: 1 })
           // (its shapeguard() would replace the captured logger: built after the checks above)
           const closed = appWith(
             { windowMs: 60_000, max: 1, store, storeTimeoutMs: 300, failOpen: false },
