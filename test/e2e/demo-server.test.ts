@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { Agent, createServer, get, type IncomingHttpHeaders } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { type AddressInfo, connect } from 'node:net'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { serverUrl } from '../../examples/demo/server-url.js'
@@ -80,29 +80,32 @@ function answers(base: string): Promise<boolean> {
 }
 
 describe('the demo server', () => {
-  it('stops within a few seconds on SIGTERM and SIGINT, even with a keep-alive connection open', async () => {
+  it('stops on SIGTERM and SIGINT without waiting for idle connections', async () => {
     for (const signal of ['SIGTERM', 'SIGINT'] as const) {
       const { child, exited, base } = await startDemo()
-      // A browser keeps its connection open after a response; the server must not wait for it.
       const agent = new Agent({ keepAlive: true })
-      const status = await new Promise<number | undefined>((done, fail) => {
-        get(`${base}/health`, { agent }, (res) => {
-          res.resume()
-          res.on('end', () => done(res.statusCode))
-        }).on('error', fail)
-      })
-      expect(status).toBe(200)
-      const sent = Date.now()
-      child.kill(signal)
-      const code = await Promise.race([
-        exited,
-        new Promise<'still running'>((done) => setTimeout(() => done('still running'), 3000)),
-      ])
-      const stillServing = await answers(base)
-      agent.destroy()
-      stopDemo(child)
-      expect({ signal, code, stillServing }).toEqual({ signal, code: 0, stillServing: false })
-      expect(Date.now() - sent).toBeLessThan(3000)
+      try {
+        // A browser keeps its connection open after a response; the server must not wait for it.
+        const status = await new Promise<number | undefined>((done, fail) => {
+          get(`${base}/health`, { agent }, (res) => {
+            res.resume()
+            res.on('end', () => done(res.statusCode))
+          }).on('error', fail)
+        })
+        expect(status).toBe(200)
+        // A connection that has sent nothing yet: no server timeout ever ends it, so a server
+        // that waited for its idle connections would never exit (and the test would time out).
+        const { hostname, port } = new URL(base)
+        const silent = connect(Number(port), hostname).on('error', () => {})
+        await new Promise((done) => silent.once('connect', done))
+        child.kill(signal)
+        const code = await exited
+        const stillServing = await answers(base)
+        expect({ signal, code, stillServing }).toEqual({ signal, code: 0, stillServing: false })
+      } finally {
+        agent.destroy()
+        stopDemo(child)
+      }
     }
   }, 60_000)
 })
