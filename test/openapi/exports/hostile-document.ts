@@ -4,6 +4,9 @@
 // an exporter to follow each one). Built from JSON text, as a document read from a request or a
 // file is: `__proto__` is an own key.
 
+/** The most reads of a document one export may take: five times what the hostile one needs. */
+export const maxReads = 1_000_000
+
 export const evil = '{{awsSecret}}{% raw %}{#x#}'
 
 export function hostileDocument(wideDepth = 30): unknown {

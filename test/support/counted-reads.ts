@@ -1,15 +1,13 @@
-/** The most reads of a document one export may take: five times what the hostile one needs. */
-export const maxReads = 1_000_000
-
 /**
  * `doc` behind proxies that count every read of it (a property, a key list, an own-property
- * check) at any depth: the work an exporter does on a document, counted instead of timed. Past
- * `cap` reads every further read throws, so an exporter that would never stop fails at once.
+ * check) at any depth: the work a function does on a document or a body, counted instead of
+ * timed. Past `cap` reads every further read throws, so a function that would never stop fails
+ * at once.
  */
 export function countedReads<T>(doc: T, cap: number): { doc: T; reads: () => number } {
   let reads = 0
   const count = () => {
-    if (++reads > cap) throw new Error(`more than ${cap} reads of the document`)
+    if (++reads > cap) throw new Error(`more than ${cap} reads`)
   }
   // One proxy per object, so that identity holds (the same schema read twice is the same object).
   const proxies = new WeakMap<object, object>()
