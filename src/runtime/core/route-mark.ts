@@ -1,20 +1,22 @@
-import type { AnyRoute } from '../pipeline/route-types.js'
-
 /**
  * The key under which a `validate()` middleware carries the route it was made from, so the routes
- * of an app can be found again (OpenAPI, fuzzing). `Symbol.for`: two copies of the package agree.
+ * of an app can be found again (OpenAPI, fuzzing, a rate limit's key). `Symbol.for`: two copies of
+ * the package agree.
  */
 export const kRoute: unique symbol = Symbol.for('shapeguard.route') as never
 
+/** A route definition as a middleware carries it; pipeline/route-types.ts types its fields. */
+export type MarkedRoute = Readonly<Record<string, unknown>>
+
 /** Sets the route on a middleware as a non-enumerable, read-only property; returns the middleware. */
-export function markRoute<F extends object>(middleware: F, route: AnyRoute): F {
+export function markRoute<F extends object>(middleware: F, route: object): F {
   Object.defineProperty(middleware, kRoute, { value: route, enumerable: false })
   return middleware
 }
 
 /** The route a `validate()` middleware was made from, or undefined for any other value. */
-export function routeOf(middleware: unknown): AnyRoute | undefined {
+export function routeOf(middleware: unknown): MarkedRoute | undefined {
   if (typeof middleware !== 'function') return undefined
   const route = (middleware as { [kRoute]?: unknown })[kRoute]
-  return typeof route === 'object' && route !== null ? (route as AnyRoute) : undefined
+  return typeof route === 'object' && route !== null ? (route as MarkedRoute) : undefined
 }

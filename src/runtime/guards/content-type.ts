@@ -1,7 +1,8 @@
 import type { Request } from 'express'
 import { type AppError, raise } from '../core/app-error.js'
+import { hasBodyOnWire } from '../core/has-body.js'
 import { contentTypesAllowed } from '../core/media-types.js'
-import { hasBodyOnWire } from '../pipeline/request-input.js'
+import { bodyRead } from '../host/body-read.js'
 
 // The media types the body parsers understand, by what parses them: Express's own parsers
 // (`express.json`, `express.urlencoded`) or a multipart parser inside the route (multer, busboy).
@@ -96,20 +97,6 @@ function kindOf(type: string): Kind {
     : 0
 }
 
-/**
- * Whether a body parser consumed the request. body-parser 1 (Express 4) sets `req._body`;
- * body-parser 2 (Express 5) sets nothing but, like every parser, reads the stream to its end. A
- * request that is not a stream (a test double) is taken as parsed.
- */
-function wasParsed(req: Request): boolean {
-  // The stream first: Express 5's request has no `_body`, and a property no object in the
-  // request's long prototype chain holds is a slow miss on every request.
-  return (
-    (req as { readableEnded?: unknown }).readableEnded !== false ||
-    (req as { _body?: unknown })._body === true
-  )
-}
-
 // No 415 echoes the request's header.
 function unsupported(message: string): AppError {
   return raise('INVALID_CONTENT_TYPE', message, { allowed: contentTypesAllowed })
@@ -141,7 +128,8 @@ export function checkContentType(
   if (kind === 0) {
     throw unsupported(`Content-Type is not supported: ${send}`)
   }
-  if (kind !== multipart && !wasParsed(req)) {
+  // A request that is not a stream (a test double) is taken as parsed.
+  if (kind !== multipart && bodyRead(req) === false) {
     const what = unparsed[kind]!
     onUnparsed?.(req, what)
     throw raise('INVALID_CONTENT_TYPE', what.message, { allowed: what.allowed })

@@ -81,7 +81,8 @@ function routeLayer(
 ): void {
   const paths = stringPaths(route.path)
   for (const layer of route.stack ?? []) {
-    const definition = routeOf(layer.handle)
+    // validate() marks its middleware with the route it was given, checked by planRoute().
+    const definition = routeOf(layer.handle) as AnyRoute | undefined
     if (definition === undefined || layer.method === undefined) continue
     if (paths === undefined) {
       skipped.push(`a ${layer.method.toUpperCase()} route under ${prefix || '/'} at a RegExp path`)

@@ -98,8 +98,7 @@ export function planRoute(route: AnyRoute, name = 'validate()'): RoutePlan {
     throw new TypeError('shapeguard: give the response schema as response or as sends, not both')
   }
   const response = route.response ?? route.sends
-  const prepare =
-    response === undefined ? undefined : responseStripper(adapterOf(response, 'response'))
+  const prepare = response === undefined ? undefined : stripperOf(adapterOf(response, 'response'))
 
   const steps: Step[] = [guardStep(route.limits, queryArrayKeys(adapters.get('query')))]
   if (route.rateLimit !== undefined) steps.push(rateLimitStep(route.rateLimit))
@@ -113,6 +112,14 @@ export function planRoute(route: AnyRoute, name = 'validate()'): RoutePlan {
   const compiled = Object.freeze({ steps: Object.freeze(steps), prepare })
   cache.set(route, compiled)
   return compiled
+}
+
+// The response schema compiled here, like the request parts, so that every compiler fallback is
+// reported from one place.
+function stripperOf(adapter: SchemaAdapter): PrepareData {
+  const validator = compile(adapter)
+  warnCompileFallback('response', adapter, validator)
+  return responseStripper(adapter, validator)
 }
 
 function adapterOf(schema: unknown, field: string): SchemaAdapter {

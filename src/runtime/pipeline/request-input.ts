@@ -1,19 +1,10 @@
 import type { Request } from 'express'
+import { hasBodyOnWire } from '../core/has-body.js'
 
 /**
- * Whether the request carries a body on the wire: chunked, or a `Content-Length` that is not zero
- * (`0`, `00` and an empty value all count as none, as node's HTTP parser reads them). The one rule
- * for the content-type guard and the body step. Express 4's parser leaves `{}` on a request
- * without one; Express 5 leaves `undefined`: both count as a missing body.
+ * The body as the schema should see it: `undefined` when the client sent none (`hasBodyOnWire`),
+ * whatever the host's parser left in `req.body` (Express 4's `{}`, Express 5's `undefined`).
  */
-export function hasBodyOnWire(req: Request): boolean {
-  const headers = req.headers
-  if (headers['transfer-encoding'] !== undefined) return true
-  const length = headers['content-length']
-  return length !== undefined && length !== '0' && Number(length) !== 0
-}
-
-/** The body as the schema should see it: `undefined` when the client sent none. */
 export function bodyInput(req: Request): unknown {
   const body = req.body
   if (body === undefined || body === null || typeof body !== 'object') return body

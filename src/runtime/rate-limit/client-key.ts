@@ -113,7 +113,7 @@ function pathOf(app: unknown, options: object): string | undefined {
   const before = new Map<string, Set<object>>()
   for (const [path, handle] of middlewareOf(app)) {
     const limit = routeOf(handle)?.rateLimit
-    if (limit === undefined) continue
+    if (typeof limit !== 'object' || limit === null) continue
     const others = before.get(path) ?? new Set()
     if (limit === options) return others.size === 0 ? path : `${path}#${others.size + 1}`
     before.set(path, others.add(limit))

@@ -1,5 +1,6 @@
 import * as crypto from 'node:crypto'
 import type { Request, Response } from 'express'
+import { expressSends } from '../host/express-response.js'
 
 // The etag package's hash (Express's ETag): SHA-1 of the UTF-8 bytes, base64, 27 characters.
 // Node 20.12+ hashes a string in one call; earlier Nodes go through a Hash object.
@@ -8,31 +9,6 @@ const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: 
 const sha1 = oneShot
   ? (text: string) => oneShot('sha1', text, 'base64')
   : (text: string) => crypto.createHash('sha1').update(text, 'utf8').digest('base64')
-
-// Whether a response's `json` and `send` are Express's own (4 or 5), as its source shows: an
-// override anywhere (on the response, on an app's `app.response`, or on `express.response` by a
-// logger or an agent) wraps or replaces them, and then every answer must go through it. Decided
-// once per pair of functions: a request compares two references.
-let lastJson: unknown
-let lastSend: unknown
-let lastOwn = false
-
-// Marks that survive a bundler (no quotes, no names): a wrapper holds neither.
-function isHost(fn: unknown, marks: readonly string[]): boolean {
-  if (typeof fn !== 'function') return false
-  const source = Function.prototype.toString.call(fn)
-  return marks.every((mark) => source.includes(mark))
-}
-
-function hostSends(json: unknown, send: unknown): boolean {
-  if (json !== lastJson || send !== lastSend) {
-    lastJson = json
-    lastSend = send
-    lastOwn =
-      isHost(json, ['json escape', 'json replacer', '.send(']) && isHost(send, ['etag fn', '.end('])
-  }
-  return lastOwn
-}
 
 // The app's settings, read as `app.get(name)` answers them but without its two calls (this runs
 // for every answer): a mounted app's settings inherit its parent's through their prototype.
@@ -53,7 +29,7 @@ export function ownJson(res: Response): boolean {
   return (
     typeof settings === 'object' &&
     settings !== null &&
-    hostSends(res.json, res.send) &&
+    expressSends(res) &&
     !settings['json replacer'] &&
     !settings['json spaces'] &&
     !settings['json escape']

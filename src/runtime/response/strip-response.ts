@@ -1,10 +1,9 @@
 import type { SchemaAdapter } from '../../engine/adapter.js'
-import { compile } from '../../engine/compile/compile.js'
+import { compile, type PartValidator } from '../../engine/compile/compile.js'
 import { compileJson } from '../../engine/compile/compile-json.js'
 import type { Issue, Result } from '../../engine/result.js'
 import { type AppError, raise } from '../core/app-error.js'
 import type { PrepareData } from '../core/context.js'
-import { warnCompileFallback } from '../pipeline/warn-compile-fallback.js'
 
 // The promises stripResponse answered with, told apart from data that is itself a promise.
 const pending = new WeakSet<Promise<unknown>>()
@@ -22,10 +21,13 @@ export function isPending(value: unknown): value is Promise<unknown> {
  * the library's own message says). A schema that answers asynchronously (async checks, a
  * Standard Schema whose `validate` returns a promise) gives a promise (`isPending`) of the
  * stripped data, rejected with that same error.
+ * @param validator the response schema compiled by `planRoute()`, which reports a compiler
+ * fallback; default `compile(adapter)`
  */
-export function responseStripper(adapter: SchemaAdapter): PrepareData {
-  const validator = compile(adapter)
-  warnCompileFallback('response', adapter, validator)
+export function responseStripper(
+  adapter: SchemaAdapter,
+  validator: PartValidator = compile(adapter),
+): PrepareData {
   const trustCode = adapter.library !== 'standard-schema'
   function settle(result: Result<unknown>): unknown {
     if (result.success) return result.data

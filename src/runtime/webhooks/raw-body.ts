@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Request } from 'express'
+import { hasBodyOnWire } from '../core/has-body.js'
+import { bodyRead } from '../host/body-read.js'
 
 // Symbol.for: a body kept by one copy of shapeguard (ESM or CJS) is found by the other.
 const kRawBody: unique symbol = Symbol.for('shapeguard.rawBody') as never
@@ -24,13 +26,6 @@ export function rawBody(): BodyParserVerify {
 /** Where a request's raw bytes are, or why they cannot be had. */
 export type RawBodyLookup = Buffer | 'unread' | 'parsed'
 
-// As Node frames it: a body follows when there is a Transfer-Encoding or a non-zero length.
-function hasBody(req: Request): boolean {
-  if (req.headers['transfer-encoding'] !== undefined) return true
-  const length = req.headers['content-length']
-  return length !== undefined && length !== '0'
-}
-
 /**
  * The request's raw bytes: `req.body` itself after `express.raw()`, or the bytes `rawBody()` kept;
  * an empty buffer when the request has no body. `'parsed'` when a parser read the body without
@@ -41,7 +36,7 @@ export function findRawBody(req: Request): RawBodyLookup {
   if (Buffer.isBuffer(body)) return body
   const kept = (req as Request & { [kRawBody]?: unknown })[kRawBody]
   if (Buffer.isBuffer(kept)) return kept
-  if (!hasBody(req)) return EMPTY
-  const parsed = (req as Request & { _body?: unknown })._body === true || req.readableEnded
-  return parsed ? 'parsed' : 'unread'
+  if (!hasBodyOnWire(req)) return EMPTY
+  // A request that is not a stream (a test double) is taken as unread.
+  return bodyRead(req) === true ? 'parsed' : 'unread'
 }
