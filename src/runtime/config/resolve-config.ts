@@ -5,10 +5,11 @@ import {
   checkOptions,
   checkString,
 } from '../../shared/check-option.js'
+import { checkProblemTypeBase } from '../../shared/problem-details.js'
 import {
-  type CompiledShape,
   debugFromEnv,
   defaultFallbackMessage,
+  type ErrorFormat,
   type Exposure,
   type GuardLimits,
   type OnErrorHook,
@@ -46,8 +47,18 @@ export interface ShapeguardConfig {
     fallbackMessage?: string
     /** Called with every handled error before the response is sent; a throw is logged. */
     onError?: OnErrorHook
-    /** How errors are written; only the envelope is available. @default 'envelope' */
-    format?: 'envelope'
+    /**
+     * How every error answer is written: the error envelope, or RFC 9457 problem details
+     * (`application/problem+json`: `type`, `title`, `status`, `detail`, `instance`, `code`,
+     * `requestId`, `errors`). @default 'envelope'
+     */
+    format?: ErrorFormat
+    /**
+     * With `format: 'problem+json'`, each code's problem `type` is this absolute URI followed by
+     * the code in lower case with dashes (`https://api.example.com/problems/validation-error`).
+     * @default problems are of type `about:blank`
+     */
+    problemTypeBase?: string
   }
 }
 
@@ -126,14 +137,7 @@ function checkKeys(config: ShapeguardConfig): void {
   checkNested(config.validation, 'validation', ['strings', 'limits', ...exposureKeys])
   checkNested(config.validation?.strings, 'validation.strings', ['trim', 'lowercase'])
   checkNested(config.response, 'response', ['shape', 'statusCodes', 'includeRequestId'])
-  checkNested(config.errors, 'errors', ['fallbackMessage', 'onError', 'format'])
-  // API.md 34's problem details are not built: the envelope is the one format.
-  const format = config.errors?.format
-  if (format !== undefined && format !== 'envelope') {
-    throw new TypeError(
-      "shapeguard: errors.format must be 'envelope' ('problem+json' is not available yet)",
-    )
-  }
+  checkNested(config.errors, 'errors', ['fallbackMessage', 'onError', 'format', 'problemTypeBase'])
 }
 
 /** Applies defaults and checks every option; throws a message naming the bad option. */
@@ -160,12 +164,29 @@ export function resolveConfig(config: ShapeguardConfig = {}): ResolvedConfig {
       includeRequestId:
         checkBoolean(config.response?.includeRequestId, 'response.includeRequestId') ?? false,
     }),
-    errors: Object.freeze({
-      fallbackMessage:
-        checkString(config.errors?.fallbackMessage, 'errors.fallbackMessage') ??
-        defaultFallbackMessage,
-      onError: checkFunction(config.errors?.onError, 'errors.onError'),
-    }),
+    errors: resolveErrors(config.errors),
+  })
+}
+
+const errorFormats: readonly unknown[] = ['envelope', 'problem+json'] satisfies ErrorFormat[]
+
+function resolveErrors(errors: ShapeguardConfig['errors']): ResolvedConfig['errors'] {
+  const format = errors?.format ?? 'envelope'
+  if (!errorFormats.includes(format)) {
+    throw new TypeError("shapeguard: errors.format must be 'envelope' or 'problem+json'")
+  }
+  const problemTypeBase = checkProblemTypeBase(errors?.problemTypeBase, 'errors.problemTypeBase')
+  if (problemTypeBase !== undefined && format !== 'problem+json') {
+    throw new TypeError(
+      "shapeguard: errors.problemTypeBase names problem types: it needs errors.format 'problem+json'",
+    )
+  }
+  return Object.freeze({
+    fallbackMessage:
+      checkString(errors?.fallbackMessage, 'errors.fallbackMessage') ?? defaultFallbackMessage,
+    onError: checkFunction(errors?.onError, 'errors.onError'),
+    format,
+    problemTypeBase,
   })
 }
 

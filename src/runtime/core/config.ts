@@ -61,8 +61,14 @@ export interface ResolvedConfig {
   readonly errors: {
     readonly fallbackMessage: string
     readonly onError: OnErrorHook | undefined
+    readonly format: ErrorFormat
+    /** Problem types are this URI followed by the code; `about:blank` when undefined. */
+    readonly problemTypeBase: string | undefined
   }
 }
+
+/** How error answers are written: the error envelope, or RFC 9457 problem details. */
+export type ErrorFormat = 'envelope' | 'problem+json'
 
 /** The message of programmer errors in production when none is configured. */
 export const defaultFallbackMessage = 'Something went wrong'

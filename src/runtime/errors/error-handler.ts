@@ -6,13 +6,19 @@ import {
   checkString,
 } from '../../shared/check-option.js'
 import { AppError } from '../core/app-error.js'
-import { debugFromEnv, defaultFallbackMessage, type OnErrorHook } from '../core/config.js'
+import {
+  debugFromEnv,
+  defaultFallbackMessage,
+  type OnErrorHook,
+  type ResolvedConfig,
+} from '../core/config.js'
 import { configOf } from '../core/context.js'
 import { dataField, isError, stackOf } from '../core/safe-read.js'
+import { partOf } from '../core/validation-issue.js'
 import { checkLoggerInstance } from '../logging/options.js'
 import { resolveLogger } from '../logging/resolve-logger.js'
 import type { Logger } from '../logging/types.js'
-import { defaultShape } from '../response/envelope.js'
+import { errorBody } from '../response/error-body.js'
 import { sendFallback } from '../response/error-fallback.js'
 import { withoutShapeguard } from '../response/without-shapeguard.js'
 import { markTerminal } from '../router/warn-handler-order.js'
@@ -31,8 +37,8 @@ export interface ErrorHandlerOptions {
 }
 
 /**
- * The error middleware: turns anything thrown or passed to `next()` into the one error envelope.
- * Mount it last.
+ * The error middleware: turns anything thrown or passed to `next()` into the one error answer,
+ * in the app's `errors.format` (the error envelope, or RFC 9457 problem details). Mount it last.
  * @param options default `{}`
  * @example app.use(errorHandler({ onError: (err) => metrics.count(err.code) }))
  */
@@ -44,10 +50,11 @@ export function errorHandler(options: ErrorHandlerOptions = {}): ErrorRequestHan
   const mountDebug = checkBoolean(options.debug, 'errorHandler: debug') ?? debugFromEnv()
   return markTerminal(
     function errorHandler(thrown: unknown, req: Request, res: Response, _next) {
+      const config = configOf(req, res)
       try {
-        answer(thrown, req, res, options, mountDebug)
+        answer(thrown, req, res, config, options, mountDebug)
       } catch (failure) {
-        sendFallback(res)
+        sendFallback(res, config?.errors)
         try {
           resolveLogger(options.logger).error(
             { stack: failure instanceof Error ? failure.stack : String(failure) },
@@ -66,10 +73,10 @@ function answer(
   thrown: unknown,
   req: Request,
   res: Response,
+  config: ResolvedConfig | undefined,
   options: ErrorHandlerOptions,
   mountDebug: boolean,
 ): void {
-  const config = configOf(req, res)
   const logger = resolveLogger(options.logger)
   const explicit = options.logger !== undefined
   const error =
@@ -103,8 +110,11 @@ function answer(
     message = debug ? message : (fallback ?? defaultFallbackMessage)
     details = (debug && isError(error.cause) ? stackOf(error.cause) : undefined) ?? null
   }
-  const shape = config?.response.shape ?? defaultShape
-  res.status(validStatus(error.statusCode)).json(shape.error(error.code, message, details))
+  const status = validStatus(error.statusCode)
+  res.status(status)
+  res.json(
+    errorBody(res, config, { code: error.code, status, message, details, part: partOf(error) }),
+  )
 }
 
 // What calling a helper on a response shapeguard() never saw throws: `res.ok is not a function`.

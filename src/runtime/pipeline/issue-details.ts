@@ -1,7 +1,7 @@
 import type { Issue, RequestPart } from '../../engine/result.js'
 import { AppError } from '../core/app-error.js'
 import type { Exposure } from '../core/config.js'
-import type { ValidationIssue } from '../core/validation-issue.js'
+import { inPart, type ValidationIssue } from '../core/validation-issue.js'
 
 /** Message of every issue when `exposeMessage` is off. */
 export const HIDDEN_MESSAGE = 'Invalid value'
@@ -39,7 +39,7 @@ export function validationError(
   const count = allErrors ? issues.length : Math.min(issues.length, 1)
   const out: ValidationIssue[] = []
   for (let i = 0; i < count; i++) out.push(detail(issues[i]!, part, exposure))
-  return AppError.validation(out)
+  return inPart(AppError.validation(out), part)
 }
 
 function detail(issue: Issue, part: RequestPart, exposure: Exposure): ValidationIssue {

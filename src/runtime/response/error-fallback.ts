@@ -1,23 +1,34 @@
 import type { Response } from 'express'
+import { PROBLEM_CONTENT_TYPE, problemFallback } from '../../shared/problem-details.js'
+import type { ResolvedConfig } from '../core/config.js'
 
 // Written when building the real error response failed; needs nothing that could fail again.
-const body = JSON.stringify({
+const envelope = JSON.stringify({
   success: false,
   message: 'Something went wrong',
   error: { code: 'INTERNAL_ERROR', message: 'Something went wrong', details: null },
 })
-const length = String(Buffer.byteLength(body))
+const problem = problemFallback()
 
-/** Sends the hard-coded 500 error envelope, or, if even that fails, ends the response. */
-export function sendFallback(res: Response): void {
+/**
+ * Sends the hard-coded 500 error answer in the app's `errors.format` (the envelope without
+ * one), or, if even that fails, ends the response.
+ */
+export function sendFallback(res: Response, errors?: ResolvedConfig['errors']): void {
   try {
     if (res.headersSent) {
       if (!res.writableEnded) res.destroy()
       return
     }
+    const problems = errors?.format === 'problem+json'
+    const base = problems ? errors.problemTypeBase : undefined
+    const body = !problems ? envelope : base === undefined ? problem : problemFallback(base)
     res.statusCode = 500
-    res.setHeader('Content-Type', 'application/json; charset=utf-8')
-    res.setHeader('Content-Length', length)
+    res.setHeader(
+      'Content-Type',
+      problems ? PROBLEM_CONTENT_TYPE : 'application/json; charset=utf-8',
+    )
+    res.setHeader('Content-Length', String(Buffer.byteLength(body)))
     res.end(body)
   } catch {
     try {

@@ -4,6 +4,7 @@ import { contextOf, peekContext, type RouteShape } from '../core/context.js'
 import { routePatternOf } from '../host/route-pattern.js'
 import { endpointOf } from '../logging/request-log-state.js'
 import { resolveLogger } from '../logging/resolve-logger.js'
+import { errorBody } from './error-body.js'
 import { sendFallback } from './error-fallback.js'
 import { ownJson, sendJson } from './send-json.js'
 import { isPending } from './strip-response.js'
@@ -78,11 +79,13 @@ function cursorPaginated(
 
 function fail(this: Response, options: FailOptions): void {
   const config = configFor(this, 'fail')
-  const body = config.response.shape.error(options.code, options.message, options.details ?? null)
+  const { code, message } = options
+  const status = options.status ?? 400
+  const body = errorBody(this, config, { code, status, message, details: options.details ?? null })
   // The request log line of a `fail` answer carries its code and message, as an error's does.
   const log = peekContext(this)?.log
-  if (log !== undefined) log.error = { code: options.code, message: options.message }
-  send(this.status(options.status ?? 400), body)
+  if (log !== undefined) log.error = { code, message }
+  send(this.status(status), body)
 }
 
 // The body as res.json would send it: through res.json where the app's settings or a wrapper
@@ -135,13 +138,13 @@ function sendSuccess(
         try {
           sendData(res, config, status, stripped, message, route)
         } catch (err) {
-          forward(res, next, err)
+          forward(res, config, next, err)
         }
       }
     },
     (err: unknown) => {
       if (answered(res)) tooLate()
-      else forward(res, next, err)
+      else forward(res, config, next, err)
     },
   )
 }
@@ -150,12 +153,17 @@ function answered(res: Response): boolean {
   return res.headersSent || res.writableEnded
 }
 
-function forward(res: Response, next: ((err: unknown) => void) | undefined, err: unknown): void {
+function forward(
+  res: Response,
+  config: ResolvedConfig,
+  next: ((err: unknown) => void) | undefined,
+  err: unknown,
+): void {
   try {
-    if (next === undefined) sendFallback(res)
+    if (next === undefined) sendFallback(res, config.errors)
     else next(err)
   } catch {
-    sendFallback(res)
+    sendFallback(res, config.errors)
   }
 }
 

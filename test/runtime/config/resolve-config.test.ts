@@ -16,7 +16,12 @@ describe('resolveConfig', () => {
       PATCH: 200,
       DELETE: 200,
     })
-    expect(config.errors).toEqual({ fallbackMessage: 'Something went wrong', onError: undefined })
+    expect(config.errors).toEqual({
+      fallbackMessage: 'Something went wrong',
+      onError: undefined,
+      format: 'envelope',
+      problemTypeBase: undefined,
+    })
   })
 
   it('reads debug from NODE_ENV when called, and an explicit debug wins', () => {

@@ -41,15 +41,30 @@ describe('shapeguard', () => {
       ],
       [
         { errors: { fallback: 'x' } },
-        'errors.fallback is not an option (fallbackMessage, onError, format)',
+        'errors.fallback is not an option (fallbackMessage, onError, format, problemTypeBase)',
       ],
-      [{ errors: { format: 'problem+json' } }, "errors.format must be 'envelope'"],
+      [{ errors: { format: 'problem' } }, "errors.format must be 'envelope' or 'problem+json'"],
+      [{ errors: { format: 'application/problem+json' } }, "errors.format must be 'envelope'"],
+      [
+        { errors: { problemTypeBase: 'https://api.example.com/problems/' } },
+        "errors.problemTypeBase names problem types: it needs errors.format 'problem+json'",
+      ],
+      [
+        { errors: { format: 'problem+json', problemTypeBase: 'problems/' } },
+        "errors.problemTypeBase must be an absolute URI ending in '/', '#' or ':'",
+      ],
     ]
     for (const [config, message] of cases) {
       expect(() => shapeguard(config as never)).toThrow(TypeError)
       expect(() => shapeguard(config as never)).toThrow(`shapeguard: ${message}`)
     }
     expect(() => shapeguard({ errors: { format: 'envelope' } })).not.toThrow()
+    expect(() => shapeguard({ errors: { format: 'problem+json' } })).not.toThrow()
+    expect(() =>
+      shapeguard({
+        errors: { format: 'problem+json', problemTypeBase: 'https://api.example.com/problems/' },
+      }),
+    ).not.toThrow()
   })
 
   it('says a route option goes to the route, and shapeguard itself must be called', () => {
