@@ -79,7 +79,7 @@ describe('the layer rules', () => {
       forbidden: true,
     },
     'src/adapters/yup/p2.ts': {
-      code: "import type { X } from '../../runtime/context/context.js'",
+      code: "import type { X } from '../../runtime/core/context.js'",
       forbidden: true,
     },
     'src/adapters/yup/p3.ts': {
@@ -100,7 +100,7 @@ describe('the layer rules', () => {
       forbidden: false,
     },
     'src/openapi/p1.ts': {
-      code: "import type { X } from '../runtime/context/context.js'",
+      code: "import type { X } from '../runtime/core/context.js'",
       forbidden: true,
     },
     'src/openapi/p2.ts': {
@@ -147,6 +147,62 @@ describe('the layer rules', () => {
     },
     'src/testing/p5.ts': { code: "import type { X } from 'shapeguardian'", forbidden: false },
     'src/cli/p1.ts': { code: "import type { X } from 'shapeguard/openapi'", forbidden: false },
+    // shared/ sits under every layer: it imports nothing else in src/, and everything may import it.
+    'src/shared/p1.ts': {
+      code: "import type { X } from '../runtime/core/context.js'",
+      forbidden: true,
+    },
+    'src/shared/p2.ts': { code: "import type { Request } from 'express'", forbidden: true },
+    'src/shared/p3.ts': { code: "import type { X } from 'node:http'", forbidden: false },
+    'src/engine/p6.ts': {
+      code: "import type { X } from '../shared/error-codes.js'",
+      forbidden: false,
+    },
+    'src/adapters/yup/p4.ts': {
+      code: "import type { X } from '../../shared/check-option.js'",
+      forbidden: false,
+    },
+    'src/openapi/exports/p8.ts': {
+      code: "import type { X } from '../../shared/check-option.js'",
+      forbidden: false,
+    },
+    'src/testing/p6.ts': {
+      code: "import type { X } from '../shared/check-option.js'",
+      forbidden: false,
+    },
+    'src/runtime/core/p1.ts': {
+      code: "import type { X } from '../../shared/error-codes.js'",
+      forbidden: false,
+    },
+    'src/runtime/core/p2.ts': { code: "import type { X } from '../errors/x.js'", forbidden: true },
+  }
+
+  // runtime's folders, bottom first: each imports only the folders before it. A probe in each
+  // imports the folder right above it (forbidden), the one right below (allowed) and zod (the
+  // rules of all of runtime hold in every folder).
+  const runtimeOrder = [
+    'core',
+    'host',
+    'telemetry',
+    'logging',
+    'guards',
+    'response',
+    'rate-limit',
+    'webhooks',
+    'router',
+    'config',
+    'pipeline',
+    'errors',
+  ]
+  for (const [i, folder] of runtimeOrder.entries()) {
+    const above = runtimeOrder[i + 1]
+    const below = runtimeOrder[i - 1]
+    const probe = (to: string) => `import type { X } from '../${to}/x.js'`
+    if (above !== undefined)
+      probes[`src/runtime/${folder}/up.ts`] = { code: probe(above), forbidden: true }
+    if (below !== undefined)
+      probes[`src/runtime/${folder}/down.ts`] = { code: probe(below), forbidden: false }
+    probes[`src/runtime/${folder}/zod.ts`] = { code: "import { z } from 'zod'", forbidden: true }
   }
 
   it('fire on imports across a layer and pass the allowed ones', () => {
