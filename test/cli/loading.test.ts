@@ -34,8 +34,10 @@ describe.each(hosts)('a module that calls listen() when imported, on %s', (_, ho
       timeout: 20_000,
     })
     expect(run.status).toBe(0)
+    // What the module prints goes to stderr: stdout holds the document alone.
     expect(Object.keys(JSON.parse(run.stdout).paths)).toEqual(['/ping'])
-    expect(run.stderr).toContain(`warning: listen.mjs:15 calls listen() as the module is loaded.`)
+    expect(run.stderr).toMatch(/^connecting to the database\n/)
+    expect(run.stderr).toContain(`warning: listen.mjs:17 calls listen() as the module is loaded.`)
     expect(run.stderr).toContain('if (import.meta.main) app.listen(3000)')
     expect(run.stderr).toContain('if (require.main === module) app.listen(3000)')
   })
