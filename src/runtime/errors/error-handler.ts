@@ -22,6 +22,7 @@ import { errorBody } from '../response/error-body.js'
 import { sendFallback } from '../response/error-fallback.js'
 import { withoutShapeguard } from '../response/without-shapeguard.js'
 import { markTerminal } from '../router/warn-handler-order.js'
+import { errorType, traceError } from '../telemetry/spans.js'
 import { reportError, reportHookFailure } from './error-log.js'
 
 /** Options of `errorHandler()`; each falls back to `shapeguard()`'s configuration, then a default. */
@@ -83,6 +84,9 @@ function answer(
     config === undefined && !hasHelpers(res) && isMissingHelper(thrown)
       ? withoutShapeguard(thrown.message, thrown)
       : AppError.fromUnknown(thrown)
+  const status = validStatus(error.statusCode)
+  const operational = thrown === error || error.isOperational
+  traceError(status, error.code, operational ? error.code : errorType(thrown))
 
   if (res.headersSent) {
     // Nothing more can be said to this client. An unfinished body is cut off (as Express's own
@@ -110,7 +114,6 @@ function answer(
     message = debug ? message : (fallback ?? defaultFallbackMessage)
     details = (debug && isError(error.cause) ? stackOf(error.cause) : undefined) ?? null
   }
-  const status = validStatus(error.statusCode)
   res.status(status)
   res.json(
     errorBody(res, config, { code: error.code, status, message, details, part: partOf(error) }),

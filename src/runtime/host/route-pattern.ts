@@ -24,7 +24,11 @@ const found = new WeakMap<object, { readonly app: unknown; readonly pattern: str
 export function routePatternOf(req: Request): string | undefined {
   const route: unknown = req.route
   if (typeof route !== 'object' || route === null) return undefined
-  const app: unknown = req.app
+  return patternOf(route, req.app)
+}
+
+/** `routePatternOf` for a route of `app` (a route layer's `route`) before a request enters it. */
+export function patternOf(route: object, app: unknown): string {
   const hit = found.get(route)
   if (hit !== undefined && hit.app === app) return hit.pattern
   let pattern = append('', (route as NonNullable<HostLayer['route']>).path)

@@ -14,6 +14,8 @@ import {
   sanitizeParams,
 } from '../guards/index.js'
 import { warnUnparsedBody } from '../guards/warn-unparsed-body.js'
+import { countValidationFailure } from '../telemetry/metrics.js'
+import { traceValidationFailure } from '../telemetry/spans.js'
 import { BODY_REQUIRED, validationError } from './issue-details.js'
 import { bodyInput, normaliseStrings } from './request-input.js'
 import type { AnyRoute } from './route-types.js'
@@ -110,7 +112,10 @@ export function partStep(
     const issues: readonly Issue[] = missing
       ? [{ path: [], message: BODY_REQUIRED, code: 'required' }]
       : r.issues
-    throw validationError(issues, part, allErrors, exposureFor(config))
+    const error = validationError(issues, part, allErrors, exposureFor(config))
+    traceValidationFailure(part, Array.isArray(error.details) ? error.details.length : 1)
+    countValidationFailure(req, part)
+    throw error
   }
   return function validatePart(req, _res, config) {
     let input = read(req)

@@ -8,6 +8,7 @@ import { markRoute } from '../core/route-mark.js'
 import type { Step } from '../core/step.js'
 import { installHelpers } from '../response/helpers.js'
 import { warnHandlerOrder } from '../router/warn-handler-order.js'
+import { traceRoute } from '../telemetry/spans.js'
 import { planRoute, type RoutePlan } from './plan.js'
 import type { BodyOf, RouteDefinition, SchemaSlot } from './route-types.js'
 
@@ -93,6 +94,7 @@ export function validate<
   // The route stays readable on the middleware (generateOpenAPI({ app }), fuzzRoutes).
   return markRoute(
     function validate(req, res, next) {
+      traceRoute(req)
       const config = requestConfig(req, res)
       let pending: Promise<void> | undefined
       try {

@@ -2,6 +2,7 @@ import type { Request, Response } from 'express'
 import { checkBoolean, checkFunction, checkString } from '../../shared/check-option.js'
 import { raise } from '../core/app-error.js'
 import type { Step } from '../core/step.js'
+import { countRateLimitRejection } from '../telemetry/metrics.js'
 import { clientOf, routeKeys } from './client-key.js'
 import { checkStore, counterFor } from './counter.js'
 import { reportStoreFailure, StoreFailure } from './store-failures.js'
@@ -59,7 +60,7 @@ export function rateLimitStep(options: RateLimitOptions): Step {
   const limitText = String(max)
   const routeKey = routeKeys(options)
 
-  function settle(entry: RateLimitEntry, res: Response, now: number): undefined {
+  function settle(entry: RateLimitEntry, req: Request, res: Response, now: number): undefined {
     const seconds = Math.max(0, Math.ceil((entry.reset - now) / 1000))
     const over = entry.count > max
     const open = !res.headersSent
@@ -74,6 +75,7 @@ export function rateLimitStep(options: RateLimitOptions): Step {
     // Seconds until the window ends, at least 1: a client told 0 would retry at once.
     const retryAfter = Math.max(1, seconds)
     if (open) res.setHeader('retry-after', String(retryAfter))
+    countRateLimitRejection(req)
     throw raise('RATE_LIMIT_EXCEEDED', message, { retryAfter })
   }
 
@@ -90,10 +92,10 @@ export function rateLimitStep(options: RateLimitOptions): Step {
     const counted = count(routeKey(req, key), now)
     if (counted instanceof Promise) {
       return counted.then(
-        (entry) => settle(entry, res, Date.now()),
+        (entry) => settle(entry, req, res, Date.now()),
         (err: unknown) => failed(err),
       )
     }
-    return settle(counted, res, now)
+    return settle(counted, req, res, now)
   }
 }

@@ -4,6 +4,7 @@ import { contextOf, peekContext, type RouteShape } from '../core/context.js'
 import { routePatternOf } from '../host/route-pattern.js'
 import { endpointOf } from '../logging/request-log-state.js'
 import { resolveLogger } from '../logging/resolve-logger.js'
+import { traceError } from '../telemetry/spans.js'
 import { errorBody } from './error-body.js'
 import { sendFallback } from './error-fallback.js'
 import { ownJson, sendJson } from './send-json.js'
@@ -85,6 +86,7 @@ function fail(this: Response, options: FailOptions): void {
   // The request log line of a `fail` answer carries its code and message, as an error's does.
   const log = peekContext(this)?.log
   if (log !== undefined) log.error = { code, message }
+  traceError(status, code, code)
   send(this.status(status), body)
 }
 

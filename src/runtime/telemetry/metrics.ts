@@ -1,3 +1,5 @@
+import type { Request } from 'express'
+import { routePatternOf } from '../host/route-pattern.js'
 import { type Attributes, type CounterLike, type MeterProviderLike, otelApi } from './otel-api.js'
 
 /** The instrumentation scope shapeguard's meter is named by (a test keeps the version in step). */
@@ -40,19 +42,24 @@ function counters(): Counters | undefined {
   return made.counters
 }
 
+// `http.route` only when the request matched a route (a `use()` middleware has none).
+function routeAttributes(req: Request): Attributes {
+  const route = routePatternOf(req)
+  return route === undefined ? {} : { 'http.route': route }
+}
+
 /** Counts a request part that failed validation, by route as registered and part. */
-export function countValidationFailure(route: string | undefined, part: string): void {
+export function countValidationFailure(req: Request, part: string): void {
   const counter = counters()?.validationFailures
   if (counter === undefined) return
-  const attributes: Attributes = { 'shapeguard.validation.part': part }
-  // `http.route` only when the request matched a route (a `use()` middleware has none).
-  if (route !== undefined) attributes['http.route'] = route
+  const attributes = routeAttributes(req)
+  attributes['shapeguard.validation.part'] = part
   counter.add(1, attributes)
 }
 
 /** Counts a request a rate limit refused, by route as registered. */
-export function countRateLimitRejection(route: string | undefined): void {
-  counters()?.rateLimitRejections.add(1, route === undefined ? {} : { 'http.route': route })
+export function countRateLimitRejection(req: Request): void {
+  counters()?.rateLimitRejections.add(1, routeAttributes(req))
 }
 
 /**

@@ -1,21 +1,29 @@
+import type { Request } from 'express'
+import { dataField, isError } from '../core/safe-read.js'
+import { patternOf, routePatternOf } from '../host/route-pattern.js'
 import { otelApi } from './otel-api.js'
 import { requestSpan, rpcMetadataOf } from './request-span.js'
 
 // Attribute values are shapeguard's own words and the route as registered: never a request value.
 
 /**
- * Puts the route as registered (`/v1/users/:id`) on the request's span as `http.route`, and hands
- * it to the HTTP instrumentation when no framework instrumentation has: that one then names the
- * server span `GET /v1/users/:id` and puts `http.route` on its duration metric.
+ * Puts the route the request matched, as registered (`/v1/users/:id`), on the request's span as
+ * `http.route`, and hands it to the HTTP instrumentation when no framework instrumentation has:
+ * that one then names the server span `GET /v1/users/:id` and puts `http.route` on its duration
+ * metric. Nothing is read of the request without a span to mark.
+ * @param route the route layer's route, when the request is not inside it yet (`req.route` unset)
  */
-export function traceRoute(route: string): void {
+export function traceRoute(req: Request, route?: object): void {
   const api = otelApi()
   if (api === null) return
   const context = api.context.active()
   const meta = rpcMetadataOf(api, context)
-  if (meta !== undefined && meta.route === undefined) meta.route = route
   const span = meta?.span ?? api.trace.getSpan(context)
-  if (span?.isRecording()) span.setAttribute('http.route', route)
+  if (span === undefined) return
+  const pattern = route === undefined ? routePatternOf(req) : patternOf(route, req.app)
+  if (pattern === undefined) return
+  if (meta !== undefined && meta.route === undefined) meta.route = pattern
+  if (span.isRecording()) span.setAttribute('http.route', pattern)
 }
 
 /**
@@ -58,6 +66,8 @@ function isClassName(name: string): boolean {
  * (`TypeError`), or `_OTHER` (OpenTelemetry's word for an unknown type) for anything else.
  */
 export function errorType(thrown: unknown): string {
-  if (!(thrown instanceof Error)) return '_OTHER'
-  return isClassName(thrown.name) ? thrown.name : '_OTHER'
+  if (!isError(thrown)) return '_OTHER'
+  // Read without running a getter: what user code threw may be hostile.
+  const name = dataField(thrown, 'name')
+  return typeof name === 'string' && isClassName(name) ? name : '_OTHER'
 }

@@ -33,16 +33,24 @@ export function spanFields(span: SpanLike | undefined): TraceFields | undefined 
 }
 
 /**
- * The fields of a request's log lines: its OpenTelemetry span's when one is active, else its
- * valid `traceparent` header's (the parent's span ID), else undefined.
+ * The fields of a request's log lines: its OpenTelemetry span's when it has one (a span
+ * `requestSpan()` gave), else its valid `traceparent` header's (the parent's span ID).
  */
-export function requestTraceFields(headers: {
-  readonly traceparent?: unknown
-}): TraceFields | undefined {
-  const fields = spanFields(requestSpan())
+export function traceFields(
+  span: object | undefined,
+  headers: { readonly traceparent?: unknown },
+): TraceFields | undefined {
+  const fields = spanFields(span as SpanLike | undefined)
   if (fields !== undefined) return fields
   const ids = parseTraceparent(headers.traceparent)
   return ids && { trace_id: ids.traceId, span_id: ids.spanId, trace_flags: ids.traceFlags }
+}
+
+/** `traceFields` with the request's span found now (inside the request's handling). */
+export function requestTraceFields(headers: {
+  readonly traceparent?: unknown
+}): TraceFields | undefined {
+  return traceFields(requestSpan(), headers)
 }
 
 /** The fields of the active OpenTelemetry span (a log call inside a handler), else undefined. */

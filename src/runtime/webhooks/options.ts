@@ -10,6 +10,8 @@ import type { VerifyWebhookOptions, WebhookFailureReason } from './types.js'
 
 /** The options of one `verifyWebhook`, checked and resolved once. */
 export interface ResolvedWebhookOptions {
+  /** The preset's name, or `custom` for a scheme given by its options. */
+  readonly provider: string
   readonly verify: Verifier
   readonly onSuccess: ((req: Request) => void) | undefined
   readonly onFailure: ((req: Request, reason: WebhookFailureReason) => void) | undefined
@@ -113,7 +115,8 @@ export function resolveWebhookOptions(options: VerifyWebhookOptions): ResolvedWe
     'verifyWebhook onFailure',
   ) as ResolvedWebhookOptions['onFailure']
   const provider = raw.provider
-  if (provider === undefined) return { verify: custom(raw), onSuccess, onFailure }
+  if (provider === undefined)
+    return { provider: 'custom', verify: custom(raw), onSuccess, onFailure }
   if (typeof provider !== 'string' || !Object.hasOwn(presets, provider)) {
     fail(`provider must be one of ${Object.keys(presets).join(', ')}`)
   }
@@ -124,5 +127,5 @@ export function resolveWebhookOptions(options: VerifyWebhookOptions): ResolvedWe
     toleranceSecs: tolerance(raw.toleranceSecs),
     publicUrl: publicUrl(raw.publicUrl),
   })
-  return { verify, onSuccess, onFailure }
+  return { provider, verify, onSuccess, onFailure }
 }

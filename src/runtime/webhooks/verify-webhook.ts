@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import { logger } from '../logging/logger.js'
+import { countWebhookVerification } from '../telemetry/metrics.js'
 import { failureError } from './failures.js'
 import { resolveWebhookOptions } from './options.js'
 import { findRawBody } from './raw-body.js'
@@ -39,9 +40,10 @@ function reportHook(name: string, err: unknown): void {
  * @example app.post('/hooks/github', express.raw({ type: 'application/json' }), verifyWebhook({ provider: 'github', secret: process.env.GITHUB_WEBHOOK_SECRET! }), handler)
  */
 export function verifyWebhook(options: VerifyWebhookOptions): RequestHandler {
-  const { verify, onSuccess, onFailure } = resolveWebhookOptions(options)
+  const { provider, verify, onSuccess, onFailure } = resolveWebhookOptions(options)
 
   function reject(req: Request, next: NextFunction, failed: WebhookFailure): void {
+    countWebhookVerification(provider, failed.reason)
     if (onFailure !== undefined) runHook('onFailure', () => onFailure(req, failed.reason))
     next(failureError(failed.reason, failed.header))
   }
@@ -54,6 +56,7 @@ export function verifyWebhook(options: VerifyWebhookOptions): RequestHandler {
       reject(req, next, failed)
       return
     }
+    countWebhookVerification(provider, 'verified')
     if (onSuccess !== undefined) runHook('onSuccess', () => onSuccess(req))
     next()
   }

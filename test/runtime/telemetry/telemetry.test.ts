@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { context, metrics, type Span, TraceFlags, trace } from '@opentelemetry/api'
 import { RPCType, setRPCMetadata } from '@opentelemetry/core'
+import type { Request } from 'express'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
   countRateLimitRejection,
@@ -30,12 +31,17 @@ const FROM_HEADER = {
   trace_flags: '01',
 }
 
+/** A request inside a route registered at `path` (an app with no layers: the path is all of it). */
+function inRoute(path?: string): Request {
+  return { route: path === undefined ? undefined : { path }, app: {} } as unknown as Request
+}
+
 function everyCall(): void {
-  traceRoute('/users/:id')
+  traceRoute(inRoute('/users/:id'))
   traceValidationFailure('body', 2)
   traceError(500, 'INTERNAL_ERROR', 'TypeError')
-  countValidationFailure('/users/:id', 'body')
-  countRateLimitRejection('/users/:id')
+  countValidationFailure(inRoute('/users/:id'), 'body')
+  countRateLimitRejection(inRoute('/users/:id'))
   countWebhookVerification('github', 'verified')
 }
 
@@ -95,7 +101,7 @@ describe('with the SDK registered', () => {
 
   it('puts the route, the error and the failed validation on the active span', async () => {
     inSpan(() => {
-      traceRoute('/users/:id')
+      traceRoute(inRoute('/users/:id'))
       traceValidationFailure('query', 3)
       traceError(422, 'VALIDATION_ERROR', 'VALIDATION_ERROR')
     })
@@ -146,7 +152,7 @@ describe('with the SDK registered', () => {
         expect(activeSpan()).toBe(layer)
         expect(requestTraceFields({})?.span_id).toBe(server.spanContext().spanId)
         expect(activeTraceFields()?.span_id).toBe(layer.spanContext().spanId)
-        traceRoute('/v1/users/:id')
+        traceRoute(inRoute('/v1/users/:id'))
         traceError(404, 'NOT_FOUND', 'NOT_FOUND')
         layer.end()
       })
@@ -166,7 +172,7 @@ describe('with the SDK registered', () => {
     const server = tracer().startSpan('GET')
     const meta = { type: RPCType.HTTP, span: server, route: '/users/:userId' }
     context.with(setRPCMetadata(trace.setSpan(context.active(), server), meta), () => {
-      traceRoute('/users/:id')
+      traceRoute(inRoute('/users/:id'))
     })
     server.end()
     expect(meta.route).toBe('/users/:userId')
@@ -194,10 +200,10 @@ describe('with the SDK registered', () => {
   })
 
   it('counts under OpenTelemetry names, units and attributes, in the shapeguard scope', async () => {
-    countValidationFailure('/users/:id', 'body')
-    countValidationFailure('/users/:id', 'body')
-    countValidationFailure(undefined, 'query')
-    countRateLimitRejection('/login')
+    countValidationFailure(inRoute('/users/:id'), 'body')
+    countValidationFailure(inRoute('/users/:id'), 'body')
+    countValidationFailure(inRoute(), 'query')
+    countRateLimitRejection(inRoute('/login'))
     countWebhookVerification('github', 'verified')
     countWebhookVerification('stripe', 'signature-mismatch')
     const points = await sdk.counters()
@@ -255,9 +261,9 @@ describe('with the SDK registered', () => {
 
   it('counts through a meter provider registered after the first count', async () => {
     metrics.disable()
-    countRateLimitRejection('/late')
+    countRateLimitRejection(inRoute('/late'))
     metrics.setGlobalMeterProvider(sdk.meterProvider)
-    countRateLimitRejection('/late')
+    countRateLimitRejection(inRoute('/late'))
     const late = (await sdk.counters()).filter((p) => p.attributes['http.route'] === '/late')
     expect(late.map((p) => p.value)).toEqual([1])
   })
