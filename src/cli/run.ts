@@ -20,6 +20,10 @@ const commands: Readonly<Record<string, Command>> = {
 }
 
 const help: OptionSpec = { type: 'boolean', short: 'h', help: 'show this help' }
+const mainOptions: Readonly<Record<string, OptionSpec>> = {
+  help: { ...help, help: 'show this help; shapeguard <command> --help for a command' },
+  version: { type: 'boolean', short: 'v', help: "show shapeguard's version" },
+}
 
 function optionLines(options: Readonly<Record<string, OptionSpec>>): string {
   const rows = Object.entries(options).map(([name, o]) => {
@@ -37,7 +41,7 @@ const exitStatus =
 function mainHelp(): string {
   const width = Math.max(...Object.keys(commands).map((n) => n.length)) + 2
   const list = Object.entries(commands)
-    .map(([name, c]) => `  ${`${name}`.padEnd(width)}${c.summary}`)
+    .map(([name, c]) => `  ${name.padEnd(width)}${c.summary}`)
     .join('\n')
   return `Usage: shapeguard <command> <module> [options]
 
@@ -49,7 +53,7 @@ strips types) and exports it: as its default export, as \`app\`, or under the na
 --export. Its server is not started: listen() calls are diverted while it loads.
 
 Options:
-${optionLines({ help: { ...help, help: 'show this help; shapeguard <command> --help for a command' }, version: { type: 'boolean', short: 'v', help: "show shapeguard's version" } })}
+${optionLines(mainOptions)}
 
 ${exitStatus}
 `
@@ -74,7 +78,7 @@ function version(): string {
 async function runCommand(name: string, command: Command, args: string[], io: Io) {
   const { values, positionals } = parseArgs({
     args,
-    options: { ...command.options, help: { type: 'boolean', short: 'h' } },
+    options: { ...command.options, help },
     allowPositionals: true,
     strict: true,
   })

@@ -49,6 +49,23 @@ describe.each(hosts)('shapeguard fuzz on %s', (_, host) => {
   })
 })
 
+describe('shapeguard fuzz route keys', () => {
+  it('take the method in any case, in --routes and in --status', () => {
+    const args = ['fuzz', 'formats/app.mjs', '--runs', '10', '--seed', '2']
+    const run = shapeguard([
+      ...args,
+      '--routes',
+      'get /users/:id,',
+      '--status',
+      'get /users/:id=404',
+    ])
+    expect(run.stdout).toBe(
+      'fuzz: 1 route, 10 requests, no invariant broken (seed 2)\n  GET /users/:id: 10 requests\n',
+    )
+    expect(run.status).toBe(0)
+  })
+})
+
 describe('shapeguard fuzz on a CommonJS app', () => {
   it("runs the app's own (CommonJS) copy of shapeguard, whose logger it silences", () => {
     const run = shapeguard([

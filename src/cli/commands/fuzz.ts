@@ -6,44 +6,7 @@ import type { Io } from '../io.js'
 import { loadApp } from '../load/load-app.js'
 import { count, shellWords } from '../text.js'
 import { UsageError } from '../usage-error.js'
-
-const listOf = (values: Values, name: string): string[] =>
-  ((values[name] as string[] | undefined) ?? []).flatMap((v) => v.split(',')).map((v) => v.trim())
-
-function integer(values: Values, name: string, min: number): number | undefined {
-  const text = stringOf(values, name)
-  if (text === undefined) return undefined
-  const n = Number(text)
-  if (!/^-?\d+$/.test(text) || !Number.isSafeInteger(n) || n < min)
-    throw new UsageError(`--${name} must be an integer${min > 0 ? ` of at least ${min}` : ''}`)
-  return n
-}
-
-function headersOf(values: Values): Record<string, string> {
-  const headers: Record<string, string> = {}
-  for (const line of (values.header as string[] | undefined) ?? []) {
-    const at = line.indexOf(':')
-    if (at <= 0) throw new UsageError("--header takes 'name: value'")
-    headers[line.slice(0, at).trim()] = line.slice(at + 1).trim()
-  }
-  return headers
-}
-
-/** `--status 404` (any route) or `--status 'GET /users/:id=404,409'`. */
-function statusesOf(values: Values): Record<string, number[]> {
-  const statuses: Record<string, number[]> = {}
-  for (const entry of (values.status as string[] | undefined) ?? []) {
-    const at = entry.lastIndexOf('=')
-    const key = at === -1 ? '*' : entry.slice(0, at).trim()
-    const list = (at === -1 ? entry : entry.slice(at + 1)).split(',').map((s) => s.trim())
-    if (key === '' || !list.every((s) => /^[1-5]\d\d$/.test(s)))
-      throw new UsageError(
-        "--status takes statuses ('404,409'), or a route and statuses ('GET /users/:id=404')",
-      )
-    statuses[key] = [...(statuses[key] ?? []), ...list.map(Number)]
-  }
-  return statuses
-}
+import { fuzzOptions } from './fuzz-options.js'
 
 /** The command that replays one failure: the same options, its seed and only its route. */
 function replay(module: string, values: Values, seed: number, route: string): string {
@@ -102,23 +65,13 @@ export const fuzz: Command = {
     export: exportOption,
   },
   async run({ module, values, io, diverted }) {
-    const routes = listOf(values, 'routes')
-    const options = {
-      runs: integer(values, 'runs', 1),
-      seed: integer(values, 'seed', Number.MIN_SAFE_INTEGER),
-      routes: routes.length > 0 ? routes : undefined,
-      auth: stringOf(values, 'auth'),
-      headers: headersOf(values),
-      statuses: statusesOf(values),
-      baseUrl: stringOf(values, 'base-url'),
-    }
+    const options = fuzzOptions(values)
     const loaded = await loadApp(module, stringOf(values, 'export'), io, diverted)
     const { doc } = await documentOf(loaded, io.cwd)
     const { fuzzRoutes } = await testingEntry(loaded.cjs)
-    const given = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined))
     let report: FuzzReport
     try {
-      report = await fuzzRoutes(loaded.app, { ...given, openapi: doc })
+      report = await fuzzRoutes(loaded.app, { ...options, openapi: doc })
     } catch (error) {
       const failed = (error as { report?: FuzzReport }).report
       if (failed === undefined) throw new UsageError(String((error as Error).message ?? error))

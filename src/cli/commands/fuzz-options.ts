@@ -1,0 +1,63 @@
+import type { FuzzRoutesOptions } from 'shapeguard/testing'
+import { stringOf, type Values } from '../command.js'
+import { UsageError } from '../usage-error.js'
+
+const listOf = (values: Values, name: string): string[] =>
+  ((values[name] as string[] | undefined) ?? [])
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter((v) => v !== '')
+
+// A route key as fuzzRoutes writes it: the method in capitals (`get /users` is `GET /users`).
+const routeKey = (key: string) =>
+  key.trim().replace(/^(\S+)\s+/, (_m, method: string) => `${method.toUpperCase()} `)
+
+function integer(values: Values, name: string, min: number): number | undefined {
+  const text = stringOf(values, name)
+  if (text === undefined) return undefined
+  const n = Number(text)
+  if (!/^-?\d+$/.test(text) || !Number.isSafeInteger(n) || n < min)
+    throw new UsageError(`--${name} must be an integer${min > 0 ? ` of at least ${min}` : ''}`)
+  return n
+}
+
+function headersOf(values: Values): Record<string, string> {
+  const headers: Record<string, string> = {}
+  for (const line of (values.header as string[] | undefined) ?? []) {
+    const at = line.indexOf(':')
+    if (at <= 0) throw new UsageError("--header takes 'name: value'")
+    headers[line.slice(0, at).trim()] = line.slice(at + 1).trim()
+  }
+  return headers
+}
+
+/** `--status 404` (any route) or `--status 'GET /users/:id=404,409'`. */
+function statusesOf(values: Values): Record<string, number[]> {
+  const statuses: Record<string, number[]> = {}
+  for (const entry of (values.status as string[] | undefined) ?? []) {
+    const at = entry.lastIndexOf('=')
+    const key = at === -1 ? '*' : routeKey(entry.slice(0, at))
+    const list = (at === -1 ? entry : entry.slice(at + 1)).split(',').map((s) => s.trim())
+    if (key === '' || !list.every((s) => /^[1-5]\d\d$/.test(s)))
+      throw new UsageError(
+        "--status takes statuses ('404,409'), or a route and statuses ('GET /users/:id=404')",
+      )
+    statuses[key] = [...(statuses[key] ?? []), ...list.map(Number)]
+  }
+  return statuses
+}
+
+/** fuzzRoutes' options from the command's flags; a flag's mistake is a usage error. */
+export function fuzzOptions(values: Values): FuzzRoutesOptions {
+  const options: Record<string, unknown> = {
+    runs: integer(values, 'runs', 1),
+    seed: integer(values, 'seed', Number.MIN_SAFE_INTEGER),
+    auth: stringOf(values, 'auth'),
+    headers: headersOf(values),
+    statuses: statusesOf(values),
+    baseUrl: stringOf(values, 'base-url'),
+  }
+  const routes = listOf(values, 'routes')
+  if (routes.length > 0) options.routes = routes
+  return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined))
+}
