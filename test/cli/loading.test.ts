@@ -104,6 +104,22 @@ describe('finding the app', () => {
     )
   })
 
+  it('says how to load a TypeScript module that imports a .ts file as .js', () => {
+    const run = shapeguard(['openapi', 'ts-imports/app.ts'])
+    expect(run.status).toBe(2)
+    expect(run.stderr).toMatch(
+      /^shapeguard: ts-imports\/app\.ts imports \/.*\/ts-imports\/users\.js, which is a \.ts file: Node's type stripping does not map \.js imports to \.ts files\. Import it as \.ts \(TypeScript 5\.7\+: rewriteRelativeImportExtensions\), or load the module through tsx: NODE_OPTIONS='--import tsx' npx shapeguard …\n$/,
+    )
+  })
+
+  it('loads it through tsx, as the message says', () => {
+    const run = shapeguard(['openapi', 'ts-imports/app.ts'], {
+      env: { NODE_OPTIONS: '--import tsx' },
+    })
+    expect(run.status).toBe(0)
+    expect(Object.keys(JSON.parse(run.stdout).paths)).toEqual(['/users'])
+  })
+
   it("documents the app with the module's openapi export: title, version, security schemes", () => {
     const doc = JSON.parse(shapeguard(['openapi', 'secured.mjs']).stdout)
     expect(doc.info).toEqual({ title: 'Secured', version: '3.0.0' })

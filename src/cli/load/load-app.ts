@@ -31,6 +31,13 @@ function typescriptHelp(error: unknown, shown: string): string | undefined {
       "NODE_OPTIONS='--experimental-strip-types' npx shapeguard …, or through tsx: " +
       "NODE_OPTIONS='--import tsx' npx shapeguard …"
     )
+  const missing = /Cannot find module '([^']+)\.js'/.exec(String((error as Error)?.message))
+  if (code === 'ERR_MODULE_NOT_FOUND' && missing && existsSync(`${missing[1]}.ts`))
+    return (
+      `${shown} imports ${missing[1]}.js, which is a .ts file: Node's type stripping does not map ` +
+      '.js imports to .ts files. Import it as .ts (TypeScript 5.7+: rewriteRelativeImportExtensions), ' +
+      "or load the module through tsx: NODE_OPTIONS='--import tsx' npx shapeguard …"
+    )
   if (code === 'ERR_UNSUPPORTED_TYPESCRIPT_SYNTAX')
     return (
       `${shown} uses TypeScript that Node's type stripping cannot run (enums, namespaces, ` +
