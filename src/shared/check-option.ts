@@ -1,24 +1,26 @@
 import { IncomingMessage } from 'node:http'
+import { optionError } from './error-codes.js'
 
-// Option checks run once, at mount time: a bad option throws a TypeError that names it.
+// Option checks run once, when the option is given: a bad option throws the TypeError of
+// `optionError` (error-codes.ts), which names it. Every layer of the package may import this file.
 
 export function checkBoolean(value: boolean | undefined, name: string): boolean | undefined {
   if (value !== undefined && typeof value !== 'boolean') {
-    throw new TypeError(`shapeguard: ${name} must be a boolean`)
+    throw optionError(`shapeguard: ${name} must be a boolean`)
   }
   return value
 }
 
 export function checkString(value: string | undefined, name: string): string | undefined {
   if (value !== undefined && typeof value !== 'string') {
-    throw new TypeError(`shapeguard: ${name} must be a string`)
+    throw optionError(`shapeguard: ${name} must be a string`)
   }
   return value
 }
 
 export function checkFunction<T>(value: T | undefined, name: string): T | undefined {
   if (value !== undefined && typeof value !== 'function') {
-    throw new TypeError(`shapeguard: ${name} must be a function`)
+    throw optionError(`shapeguard: ${name} must be a function`)
   }
   return value
 }
@@ -44,7 +46,7 @@ export function checkKnownKeys(
     if (!known.includes(key)) {
       const where = optionPath.test(name) ? `${name}.${key}` : `${name}: ${key}`
       const kind = of === undefined ? '' : ` of ${of}`
-      throw new TypeError(`shapeguard: ${where} is not an option${kind} (${known.join(', ')})`)
+      throw optionError(`shapeguard: ${where} is not an option${kind} (${known.join(', ')})`)
     }
   }
 }
@@ -57,12 +59,12 @@ export function checkKnownKeys(
  */
 export function checkOptions(options: unknown, known: readonly string[], name: string): void {
   if (options instanceof IncomingMessage) {
-    throw new TypeError(
+    throw optionError(
       `shapeguard: ${name} makes the middleware: mount app.use(${name}), not app.use(${name.slice(0, -2)})`,
     )
   }
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    throw new TypeError(`shapeguard: the options of ${name} must be an object`)
+    throw optionError(`shapeguard: the options of ${name} must be an object`)
   }
   checkKnownKeys(options, known, name)
 }
@@ -75,7 +77,24 @@ export function checkOptions(options: unknown, known: readonly string[], name: s
 export function checkNested(value: unknown, path: string, known: readonly string[]): void {
   if (value === undefined) return
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new TypeError(`shapeguard: ${path} must be an object`)
+    throw optionError(`shapeguard: ${path} must be an object`)
   }
   checkKnownKeys(value, known, path)
+}
+
+/**
+ * Checks the options of a helper that may be called without any: nothing, or an object whose
+ * keys are all in `known`.
+ * @example checkOptionalOptions(options, ['req', 'config'], 'mockResponse()')
+ */
+export function checkOptionalOptions(
+  options: unknown,
+  known: readonly string[],
+  name: string,
+): void {
+  if (options === undefined) return
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    throw optionError(`shapeguard: ${name}: options must be an object (${known.join(', ')})`)
+  }
+  checkKnownKeys(options, known, name)
 }

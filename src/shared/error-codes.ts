@@ -158,3 +158,16 @@ export const ErrorCode: { readonly [K in ErrorCode]: K } = Object.freeze(
     [K in ErrorCode]: K
   },
 )
+
+/**
+ * The error of a misused option: a value given to a factory, a route or `shapeguard()` that it
+ * cannot take (a misspelt key, a wrong type, a limit out of range), or a function given as an
+ * option that returns what it must not. It is found when the option is given, at mount time or
+ * when the route is defined (a returning function's, when it is called), and stops the program
+ * instead of reaching a client, so it has no code and no status: a `TypeError` whose message
+ * names the option and what it must be (`shapeguard: requestId.header must be a header name`).
+ * Every such error shapeguard throws is made here; `check-option.ts` holds the common checks.
+ */
+export function optionError(message: string): TypeError {
+  return new TypeError(message)
+}

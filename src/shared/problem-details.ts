@@ -1,3 +1,4 @@
+import { optionError } from './error-codes.js'
 /** The Content-Type of every error answer in the `problem+json` format (RFC 9457). */
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8'
 
@@ -124,7 +125,7 @@ const typeBase = /^[A-Za-z][A-Za-z0-9+.-]*:[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]*
 export function checkProblemTypeBase(base: unknown, option: string): string | undefined {
   if (base === undefined) return undefined
   if (typeof base !== 'string' || !typeBase.test(base)) {
-    throw new TypeError(
+    throw optionError(
       `shapeguard: ${option} must be an absolute URI ending in '/', '#' or ':' (e.g. 'https://api.example.com/problems/')`,
     )
   }

@@ -1,6 +1,8 @@
 import type { AnySchema, InferType } from 'yup'
 import { adapterCache, defineAdapter, type SchemaAdapter } from '../../engine/adapter.js'
 import type { Result } from '../../engine/result.js'
+import { checkKnownKeys } from '../../shared/check-option.js'
+import { optionError } from '../../shared/error-codes.js'
 import { yupParser } from './parse.js'
 import { type YupLike, yupToIR } from './to-ir.js'
 
@@ -36,19 +38,15 @@ export function yupAdapter<S extends AnySchema>(
   schema: S,
   options: YupAdapterOptions = {},
 ): SchemaAdapter<InferType<S>, InferType<S>> {
-  if (!isYupSchema(schema as unknown)) throw new TypeError('yupAdapter: expected a yup 1 schema')
+  if (!isYupSchema(schema as unknown)) throw optionError('yupAdapter: expected a yup 1 schema')
   if (typeof options !== 'object' || options === null) {
-    throw new TypeError('yupAdapter: options must be an object: { stripUnknown? }')
+    throw optionError('yupAdapter: options must be an object: { stripUnknown? }')
   }
   // A misspelt option (`stripUnkown`) must not be ignored: the schema would keep unknown keys.
-  for (const key of Object.keys(options)) {
-    if (key !== 'stripUnknown') {
-      throw new TypeError(`shapeguard: yupAdapter(): ${key} is not an option (stripUnknown)`)
-    }
-  }
+  checkKnownKeys(options, ['stripUnknown'], 'yupAdapter()')
   const stripUnknown = options.stripUnknown ?? true
   if (typeof stripUnknown !== 'boolean') {
-    throw new TypeError('yupAdapter: stripUnknown must be a boolean')
+    throw optionError('yupAdapter: stripUnknown must be a boolean')
   }
   const cached = stripUnknown ? caches.strip : caches.keep
   return cached(schema, () => {

@@ -1,5 +1,6 @@
 import { randomFillSync } from 'node:crypto'
 import type { Request, Response } from 'express'
+import { optionError } from '../../shared/error-codes.js'
 import type { ResolvedConfig } from '../core/config.js'
 import { setRequestField } from '../core/request-fields.js'
 
@@ -76,7 +77,7 @@ function checked(generator: () => string): () => string {
   return function customRequestId() {
     const id = generator()
     if (typeof id !== 'string' || id.length === 0) {
-      throw new TypeError(
+      throw optionError(
         `shapeguard: requestId.generator must return a non-empty string; it returned ${id === '' ? 'an empty string' : typeof id}`,
       )
     }

@@ -5,6 +5,7 @@ import {
   checkOptions,
   checkString,
 } from '../../shared/check-option.js'
+import { optionError } from '../../shared/error-codes.js'
 import { checkProblemTypeBase } from '../../shared/problem-details.js'
 import {
   debugFromEnv,
@@ -105,7 +106,7 @@ const defaults = Object.freeze({
 function perRouteOnly(config: object): void {
   for (const key of ['rateLimit', 'cache']) {
     if ((config as Record<string, unknown>)[key] !== undefined) {
-      throw new TypeError(
+      throw optionError(
         `shapeguard: ${key} is an option of a route, not of shapeguard(); give it to validate(), handle() or defineRoute()`,
       )
     }
@@ -173,11 +174,11 @@ const errorFormats: readonly unknown[] = ['envelope', 'problem+json'] satisfies 
 function resolveErrors(errors: ShapeguardConfig['errors']): ResolvedConfig['errors'] {
   const format = errors?.format ?? 'envelope'
   if (!errorFormats.includes(format)) {
-    throw new TypeError("shapeguard: errors.format must be 'envelope' or 'problem+json'")
+    throw optionError("shapeguard: errors.format must be 'envelope' or 'problem+json'")
   }
   const problemTypeBase = checkProblemTypeBase(errors?.problemTypeBase, 'errors.problemTypeBase')
   if (problemTypeBase !== undefined && format !== 'problem+json') {
-    throw new TypeError(
+    throw optionError(
       "shapeguard: errors.problemTypeBase names problem types: it needs errors.format 'problem+json'",
     )
   }
@@ -233,7 +234,7 @@ function checkHeader(header: string | undefined): string {
   if (header === undefined) return 'x-request-id'
   // An HTTP token (RFC 9110), checked once at mount time.
   if (typeof header !== 'string' || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(header)) {
-    throw new TypeError('shapeguard: requestId.header must be a header name')
+    throw optionError('shapeguard: requestId.header must be a header name')
   }
   return header.toLowerCase()
 }
@@ -245,12 +246,12 @@ function resolveStatusCodes(
   const out: Record<string, number> = { ...defaults.statusCodes }
   for (const [method, status] of Object.entries(given)) {
     if (!(method in defaults.statusCodes)) {
-      throw new TypeError(
+      throw optionError(
         `shapeguard: response.statusCodes.${method} is not one of GET, POST, PUT, PATCH, DELETE`,
       )
     }
     if (!Number.isInteger(status) || (status as number) < 200 || (status as number) > 299) {
-      throw new TypeError(`shapeguard: response.statusCodes.${method} must be a 2xx status`)
+      throw optionError(`shapeguard: response.statusCodes.${method} must be a 2xx status`)
     }
     out[method] = status as number
   }

@@ -1,3 +1,4 @@
+import { optionError } from '../../shared/error-codes.js'
 import type { GuardLimits } from '../core/config.js'
 
 export type { GuardLimits }
@@ -18,21 +19,21 @@ const names = ['maxDepth', 'maxArrayLength', 'maxStringLength'] as const
 function check(limits: unknown, prefix: string): Partial<GuardLimits> | undefined {
   if (limits === undefined) return undefined
   if (typeof limits !== 'object' || limits === null || Array.isArray(limits)) {
-    throw new TypeError(`${prefix} must be an object`)
+    throw optionError(`${prefix} must be an object`)
   }
   for (const key of Object.keys(limits)) {
     if (!(names as readonly string[]).includes(key)) {
-      throw new TypeError(
+      throw optionError(
         `${prefix}.${key} is not a limit (maxDepth, maxArrayLength, maxStringLength)`,
       )
     }
     const value = (limits as Record<string, unknown>)[key]
     if (value === undefined) continue
     if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
-      throw new TypeError(`${prefix}.${key} must be a positive integer`)
+      throw optionError(`${prefix}.${key} must be a positive integer`)
     }
     if (key === 'maxDepth' && value > maxDepthCeiling) {
-      throw new TypeError(`${prefix}.maxDepth must be at most ${maxDepthCeiling}`)
+      throw optionError(`${prefix}.maxDepth must be at most ${maxDepthCeiling}`)
     }
   }
   return limits as Partial<GuardLimits>

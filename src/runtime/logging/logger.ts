@@ -1,4 +1,5 @@
 import { checkKnownKeys } from '../../shared/check-option.js'
+import { optionError } from '../../shared/error-codes.js'
 import { isLogLevel, LEVEL_VALUE, LOG_LEVELS, type LogLevel, SILENT } from './levels.js'
 import { type ResolvedLoggerOptions, resolveLoggerOptions } from './options.js'
 import { printable } from './printable.js'
@@ -107,22 +108,22 @@ export function installSink(sink: LogSink, options: ResolvedLoggerOptions): void
  */
 export function configureLogger(options: ConfigureLoggerOptions = {}): void {
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
-    throw new TypeError('shapeguard: configureLogger options must be an object')
+    throw optionError('shapeguard: configureLogger options must be an object')
   }
   // SPEC.md 4.3: level and silent. A backend is chosen where the request logger is mounted.
   if (Object.hasOwn(options, 'instance')) {
-    throw new TypeError(
+    throw optionError(
       'shapeguard: configureLogger() takes level and silent; a logger instance goes in shapeguard({ logger: { instance } })',
     )
   }
   checkKnownKeys(options, ['level', 'silent'], 'configureLogger()')
   if (options.level !== undefined && !isLogLevel(options.level)) {
-    throw new TypeError(
+    throw optionError(
       `shapeguard: configureLogger level must be debug, info, warn or error (got ${JSON.stringify(options.level)})`,
     )
   }
   if (options.silent !== undefined && typeof options.silent !== 'boolean') {
-    throw new TypeError('shapeguard: configureLogger silent must be a boolean')
+    throw optionError('shapeguard: configureLogger silent must be a boolean')
   }
   if (options.level !== undefined) overrides.level = options.level
   if (options.silent !== undefined) overrides.silent = options.silent

@@ -1,4 +1,5 @@
 import { checkKnownKeys } from '../../shared/check-option.js'
+import { optionError } from '../../shared/error-codes.js'
 import { isLogLevel, type LogLevel } from './levels.js'
 import { validateRedactPaths } from './redact-paths.js'
 import type { Logger } from './types.js'
@@ -131,7 +132,7 @@ export function checkLoggerInstance(instance: unknown, name = 'logger.instance')
       ? [...METHODS]
       : METHODS.filter((m) => typeof (instance as Record<string, unknown>)[m] !== 'function')
   if (missing.length > 0) {
-    throw new TypeError(
+    throw optionError(
       `shapeguard: ${name} must have the methods debug, info, warn and error; missing: ${missing.join(', ')}`,
     )
   }
@@ -139,7 +140,7 @@ export function checkLoggerInstance(instance: unknown, name = 'logger.instance')
 }
 
 function fail(option: string, expected: string, value: unknown): never {
-  throw new TypeError(
+  throw optionError(
     `shapeguard: logger.${option} must be ${expected} (got ${JSON.stringify(value) ?? String(value)})`,
   )
 }

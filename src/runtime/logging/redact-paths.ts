@@ -1,3 +1,4 @@
+import { optionError } from '../../shared/error-codes.js'
 import { MAX_LOG_DEPTH, normalizeKey } from './redact.js'
 
 /** `logger.redact` entries, compiled once: every segment normalised, aliases resolved. */
@@ -48,12 +49,12 @@ function whyNever(path: unknown): string | undefined {
 export function validateRedactPaths(paths: unknown): readonly string[] {
   if (paths === undefined) return []
   if (!Array.isArray(paths)) {
-    throw new TypeError('shapeguard: logger.redact must be an array of key paths')
+    throw optionError('shapeguard: logger.redact must be an array of key paths')
   }
   paths.forEach((path: unknown, i) => {
     const why = whyNever(path)
     if (why !== undefined) {
-      throw new TypeError(
+      throw optionError(
         `shapeguard: logger.redact[${i}] (${JSON.stringify(path) ?? String(path)}) ${why}`,
       )
     }

@@ -1,3 +1,4 @@
+import { optionError } from '../../shared/error-codes.js'
 import { type StreamHealth, streamHealth } from './safe-stream.js'
 import type { Logger, LogMethod, LogStream } from './types.js'
 
@@ -211,7 +212,7 @@ export function winstonAdapter(target: WinstonLike | MessageMetaLogger): Logger 
       }
     }
   }
-  throw new TypeError(
+  throw optionError(
     'shapeguard: winstonAdapter() needs a winston logger (winston.createLogger(): log(), add() and levels) or a logger whose debug, info, warn and error methods take (message, meta)',
   )
 }

@@ -1,4 +1,5 @@
 import type { $ZodObject, output } from 'zod/v4/core'
+import { optionError } from '../../shared/error-codes.js'
 
 /**
  * A zod object schema with a type-level `Input` member: `typeof UserDTO.Input` is the validated
@@ -28,7 +29,7 @@ function describe(value: unknown): string {
 export function createDTO<S extends $ZodObject>(schema: S): DTO<S> {
   const def = (schema as { _zod?: { def?: { type?: unknown }; run?: unknown } } | null)?._zod
   if (typeof def?.run !== 'function' || def.def?.type !== 'object') {
-    throw new TypeError(
+    throw optionError(
       `shapeguard: createDTO() takes a zod object schema (z.object({...})); received ${describe(schema)}`,
     )
   }

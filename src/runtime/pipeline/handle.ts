@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express'
+import { optionError } from '../../shared/error-codes.js'
 import { asyncHandler } from '../router/async-handler.js'
 import { planRoute } from './plan.js'
 import type { BodyOf, RouteDefinition, RouteHandler, SchemaSlot } from './route-types.js'
@@ -24,7 +25,7 @@ export function handle<
   handler: RouteHandler<B, P, Q, H, R, T>,
 ): [validate: RequestHandler, handler: RequestHandler] {
   if (typeof handler !== 'function') {
-    throw new TypeError('shapeguard: handle(route, handler) needs a handler function')
+    throw optionError('shapeguard: handle(route, handler) needs a handler function')
   }
   // Checked here first, so that a mistake in the route names handle().
   planRoute(route as never, 'handle()')

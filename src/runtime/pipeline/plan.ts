@@ -3,6 +3,7 @@ import { isAdapter, type SchemaAdapter } from '../../engine/adapter.js'
 import { compile } from '../../engine/compile/compile.js'
 import type { RequestPart } from '../../engine/result.js'
 import { checkKnownKeys, checkNested } from '../../shared/check-option.js'
+import { optionError } from '../../shared/error-codes.js'
 import { debugExposure, exposureKeys, resolveExposure } from '../config/resolve-config.js'
 import type { PrepareData } from '../core/context.js'
 import type { Step } from '../core/step.js'
@@ -61,12 +62,12 @@ const cache = new WeakMap<object, RoutePlan>()
  */
 export function checkRoute(route: unknown, name: string): void {
   if (typeof route !== 'object' || route === null) {
-    throw new TypeError(
+    throw optionError(
       `shapeguard: ${name} takes a route: { body?, params?, query?, headers?, response? … }`,
     )
   }
   if (isSchema(route)) {
-    throw new TypeError(
+    throw optionError(
       `shapeguard: ${name} takes a route, not a schema: give the schema as one of its parts, e.g. { body: schema }`,
     )
   }
@@ -83,9 +84,9 @@ export function planRoute(route: AnyRoute, name = 'validate()'): RoutePlan {
   if (hit !== undefined) return hit
   checkRoute(route, name)
   const allErrors = route.allErrors ?? false
-  if (typeof allErrors !== 'boolean') throw new TypeError('shapeguard: allErrors must be a boolean')
+  if (typeof allErrors !== 'boolean') throw optionError('shapeguard: allErrors must be a boolean')
   if (route.transform !== undefined && typeof route.transform !== 'function') {
-    throw new TypeError('shapeguard: transform must be a function')
+    throw optionError('shapeguard: transform must be a function')
   }
   const sanitize = route.sanitize
   checkNested(sanitize, 'sanitize', exposureKeys)
@@ -95,7 +96,7 @@ export function planRoute(route: AnyRoute, name = 'validate()'): RoutePlan {
     if (route[part] !== undefined) adapters.set(part, adapterOf(route[part], part))
   warnRiskyPatterns(adapters)
   if (route.response !== undefined && route.sends !== undefined && route.response !== route.sends) {
-    throw new TypeError('shapeguard: give the response schema as response or as sends, not both')
+    throw optionError('shapeguard: give the response schema as response or as sends, not both')
   }
   const response = route.response ?? route.sends
   const prepare = response === undefined ? undefined : stripperOf(adapterOf(response, 'response'))
@@ -126,6 +127,6 @@ function adapterOf(schema: unknown, field: string): SchemaAdapter {
   try {
     return toAdapter(schema)
   } catch (err) {
-    throw new TypeError(`${field}: ${(err as Error).message}`)
+    throw optionError(`${field}: ${(err as Error).message}`)
   }
 }

@@ -1,4 +1,5 @@
 import type { Store as ExpressRateLimitStore } from 'express-rate-limit'
+import { optionError } from '../../shared/error-codes.js'
 import { raise } from '../core/app-error.js'
 import { MemoryStore } from './memory-store.js'
 import { StoreFailure } from './store-failures.js'
@@ -52,13 +53,13 @@ export function checkStore(store: unknown): void {
     store === null ||
     !(isErlStore(store) || isIncrementStore(store) || isGetSetStore(store))
   ) {
-    throw new TypeError(
+    throw optionError(
       'shapeguard: rateLimit.store must have get(key) and set(key, entry), or increment(key, windowMs, max), or be an express-rate-limit Store',
     )
   }
   if (isErlStore(store)) {
     if (claimed.has(store)) {
-      throw new TypeError(
+      throw optionError(
         'shapeguard: rateLimit.store: this express-rate-limit store is already used by another route; create one per route (stores of ours, such as redisStore(), may be shared)',
       )
     }

@@ -1,5 +1,11 @@
 import type { Request, Response } from 'express'
-import { checkBoolean, checkFunction, checkString } from '../../shared/check-option.js'
+import {
+  checkBoolean,
+  checkFunction,
+  checkKnownKeys,
+  checkString,
+} from '../../shared/check-option.js'
+import { optionError } from '../../shared/error-codes.js'
 import { raise } from '../core/app-error.js'
 import type { Step } from '../core/step.js'
 import { countRateLimitRejection } from '../telemetry/metrics.js'
@@ -8,34 +14,20 @@ import { checkStore, counterFor } from './counter.js'
 import { reportStoreFailure, StoreFailure } from './store-failures.js'
 import type { RateLimitEntry, RateLimitOptions } from './types.js'
 
-const known = new Set([
-  'windowMs',
-  'max',
-  'message',
-  'store',
-  'keyGenerator',
-  'failOpen',
-  'storeTimeoutMs',
-])
+const known = ['windowMs', 'max', 'message', 'store', 'keyGenerator', 'failOpen', 'storeTimeoutMs']
 
 function checkCount(value: unknown, name: string, min: number): number {
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min) {
-    throw new TypeError(`shapeguard: rateLimit.${name} must be an integer of at least ${min}`)
+    throw optionError(`shapeguard: rateLimit.${name} must be an integer of at least ${min}`)
   }
   return value
 }
 
 function checkOptions(options: RateLimitOptions): void {
   if (typeof options !== 'object' || options === null) {
-    throw new TypeError('shapeguard: rateLimit must be an object: { windowMs, max, … }')
+    throw optionError('shapeguard: rateLimit must be an object: { windowMs, max, … }')
   }
-  for (const key of Object.keys(options)) {
-    if (!known.has(key)) {
-      throw new TypeError(
-        `shapeguard: rateLimit.${key} is not an option (windowMs, max, message, store, keyGenerator, failOpen, storeTimeoutMs)`,
-      )
-    }
-  }
+  checkKnownKeys(options, known, 'rateLimit')
 }
 
 /**
@@ -87,7 +79,7 @@ export function rateLimitStep(options: RateLimitOptions): Step {
 
   return function rateLimit(req: Request, res: Response) {
     const key = keyGenerator(req)
-    if (typeof key !== 'string') throw new TypeError('rateLimit.keyGenerator must return a string')
+    if (typeof key !== 'string') throw optionError('rateLimit.keyGenerator must return a string')
     const now = Date.now()
     const counted = count(routeKey(req, key), now)
     if (counted instanceof Promise) {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { checkKnownKeys } from '../../shared/check-option.js'
+import { optionError } from '../../shared/error-codes.js'
 import type { RateLimitEntry, RateLimitIncrementStore } from './types.js'
 
 /**
@@ -47,7 +48,7 @@ function sender(client: unknown): Send {
     return ([command, ...args]) => call(command as string, ...args)
   }
   if (typeof c?.sendCommand === 'function') return c.sendCommand.bind(c)
-  throw new TypeError('redisStore: client must be an ioredis or a node-redis (redis) client')
+  throw optionError('redisStore: client must be an ioredis or a node-redis (redis) client')
 }
 
 function isNoScript(err: unknown): boolean {
@@ -56,7 +57,7 @@ function isNoScript(err: unknown): boolean {
 
 function toEntry(reply: unknown, now: number): RateLimitEntry {
   if (!Array.isArray(reply) || reply.length !== 2) {
-    throw new TypeError('redisStore: unexpected reply from the rate-limit script')
+    throw optionError('redisStore: unexpected reply from the rate-limit script')
   }
   const [count, ttl] = reply.map(Number) as [number, number]
   return { count, reset: now + ttl }
@@ -72,19 +73,19 @@ function toEntry(reply: unknown, now: number): RateLimitEntry {
  */
 export function redisStore(options: RedisStoreOptions): RateLimitIncrementStore {
   if (typeof options !== 'object' || options === null) {
-    throw new TypeError('redisStore: options must be an object: { client, prefix? }')
+    throw optionError('redisStore: options must be an object: { client, prefix? }')
   }
   checkKnownKeys(options, ['client', 'prefix'], 'redisStore()')
   const send = sender(options.client)
   const prefix = options.prefix ?? 'shapeguard:rl:'
-  if (typeof prefix !== 'string') throw new TypeError('redisStore: prefix must be a string')
+  if (typeof prefix !== 'string') throw optionError('redisStore: prefix must be a string')
   return {
     async increment(key, windowMs, max) {
       if (!Number.isSafeInteger(windowMs) || windowMs < 1) {
-        throw new TypeError('redisStore: increment() takes windowMs, an integer of at least 1')
+        throw optionError('redisStore: increment() takes windowMs, an integer of at least 1')
       }
       if (max !== undefined && (!Number.isSafeInteger(max) || max < 0)) {
-        throw new TypeError('redisStore: increment() takes max, an integer of at least 0, or none')
+        throw optionError('redisStore: increment() takes max, an integer of at least 0, or none')
       }
       const args = ['1', prefix + key, String(windowMs)]
       if (max !== undefined) args.push(String(max))

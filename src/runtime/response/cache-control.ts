@@ -1,5 +1,6 @@
 import type { Response } from 'express'
 import { checkKnownKeys } from '../../shared/check-option.js'
+import { optionError } from '../../shared/error-codes.js'
 import type { Step } from '../core/step.js'
 
 /**
@@ -28,14 +29,14 @@ const fieldName = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
 function seconds(value: unknown, name: string): number | undefined {
   if (value === undefined) return undefined
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
-    throw new TypeError(`shapeguard: cache.${name} must be a whole number of seconds, 0 or more`)
+    throw optionError(`shapeguard: cache.${name} must be a whole number of seconds, 0 or more`)
   }
   return value
 }
 
 function flag(value: unknown, name: string): boolean {
   if (value === undefined) return false
-  if (typeof value !== 'boolean') throw new TypeError(`shapeguard: cache.${name} must be a boolean`)
+  if (typeof value !== 'boolean') throw optionError(`shapeguard: cache.${name} must be a boolean`)
   return value
 }
 
@@ -45,7 +46,7 @@ function flag(value: unknown, name: string): boolean {
  */
 export function cacheControl(options: CacheOptions): string {
   if (typeof options !== 'object' || options === null) {
-    throw new TypeError('shapeguard: cache must be an object: { maxAge, private, noStore, … }')
+    throw optionError('shapeguard: cache must be an object: { maxAge, private, noStore, … }')
   }
   checkKnownKeys(options, known, 'cache')
   const maxAge = seconds(options.maxAge, 'maxAge')
@@ -54,17 +55,17 @@ export function cacheControl(options: CacheOptions): string {
   const isPrivate = flag(options.private, 'private')
   if (flag(options.noStore, 'noStore')) {
     if (isPrivate || sMaxAge !== undefined || stale !== undefined) {
-      throw new TypeError(
+      throw optionError(
         'shapeguard: cache.noStore means nothing may keep the answer; remove private, sMaxAge and staleWhileRevalidate',
       )
     }
     return 'no-store'
   }
   if (maxAge === undefined) {
-    throw new TypeError('shapeguard: cache needs maxAge (seconds), or noStore: true')
+    throw optionError('shapeguard: cache needs maxAge (seconds), or noStore: true')
   }
   if (isPrivate && sMaxAge !== undefined) {
-    throw new TypeError(
+    throw optionError(
       'shapeguard: cache.sMaxAge is for shared caches (CDNs), which a private answer never reaches; remove one of them',
     )
   }
@@ -81,7 +82,7 @@ function varyFields(vary: unknown): readonly string[] {
     vary.length === 0 ||
     !vary.every((f) => typeof f === 'string' && fieldName.test(f))
   ) {
-    throw new TypeError('shapeguard: cache.vary must be a non-empty list of header names')
+    throw optionError('shapeguard: cache.vary must be a non-empty list of header names')
   }
   return Object.freeze([...vary])
 }

@@ -13,6 +13,7 @@ export interface ErrorBody {
 
 import type { JsonWriter } from '../../engine/compile/compile-json.js'
 import { quote } from '../../engine/compile/json-text.js'
+import { optionError } from '../../shared/error-codes.js'
 import type { CompiledShape } from '../core/config.js'
 
 const tokens: Record<ShapeToken, 'success' | 'data' | 'message'> = {
@@ -48,7 +49,7 @@ export function compileShape(shape: ResponseShape | undefined): CompiledShape {
   for (const [name, token] of Object.entries(shape)) {
     const kind = tokens[token]
     if (kind === undefined) {
-      throw new TypeError(
+      throw optionError(
         `shapeguard: response.shape.${name} must be one of {success}, {data}, {message}; got ${JSON.stringify(token)}`,
       )
     }

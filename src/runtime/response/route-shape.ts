@@ -1,3 +1,4 @@
+import { optionError } from '../../shared/error-codes.js'
 import type { RouteShape } from '../core/context.js'
 
 /** A per-route envelope: output field → `{data.<path>}`, `{data}`, `{success}` or `{message}`. */
@@ -11,7 +12,7 @@ const rawShape: RouteShape = Object.freeze({ raw: true })
 export function compileRouteShape(shape: RouteShapeMap | 'raw'): RouteShape {
   if (shape === 'raw') return rawShape
   if (typeof shape !== 'object' || shape === null) {
-    throw new TypeError(`shapeguard: withShape() takes a map of field to token, or 'raw'`)
+    throw optionError(`shapeguard: withShape() takes a map of field to token, or 'raw'`)
   }
   const fields: Array<readonly [string, Getter, string | undefined]> = []
   for (const [name, token] of Object.entries(shape)) {
@@ -38,7 +39,7 @@ function compileToken(name: string, token: unknown): Getter {
   if (token === '{data}') return (data) => data
   const match = typeof token === 'string' ? /^\{data\.([^{}]+)\}$/.exec(token) : null
   if (match === null) {
-    throw new TypeError(
+    throw optionError(
       `shapeguard: withShape field "${name}" must be {data.<path>}, {data}, {success} or {message}; got ${JSON.stringify(token)}`,
     )
   }

@@ -1,6 +1,7 @@
 import { createHmac, getHashes } from 'node:crypto'
 import type { Request } from 'express'
 import { checkFunction, checkKnownKeys } from '../../shared/check-option.js'
+import { optionError } from '../../shared/error-codes.js'
 import { presets } from './presets.js'
 import type { Verifier } from './scheme.js'
 import { resolveKeys } from './secrets.js'
@@ -24,7 +25,7 @@ const CUSTOM = ['headerName', 'algorithm', 'prefix', 'encoding', 'timestampHeade
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
 
 function fail(message: string): never {
-  throw new TypeError(`shapeguard: verifyWebhook ${message}`)
+  throw optionError(`shapeguard: verifyWebhook ${message}`)
 }
 
 function hmacWorks(algorithm: string): boolean {

@@ -1,4 +1,5 @@
 import { createSecretKey, type KeyObject } from 'node:crypto'
+import { optionError } from '../../shared/error-codes.js'
 
 const WHSEC = 'whsec_'
 
@@ -20,17 +21,17 @@ function decodeBase64(text: string): Buffer | undefined {
 export function resolveKeys(secret: unknown, kind: 'utf8' | 'whsec'): KeyObject[] {
   const list: readonly unknown[] = Array.isArray(secret) ? secret : [secret]
   if (list.length === 0) {
-    throw new TypeError('shapeguard: verifyWebhook secret must not be an empty array')
+    throw optionError('shapeguard: verifyWebhook secret must not be an empty array')
   }
   return list.map((value, i) => {
     const name = Array.isArray(secret) ? `secret[${i}]` : 'secret'
     if (typeof value !== 'string' || value === '') {
-      throw new TypeError(`shapeguard: verifyWebhook ${name} must be a non-empty string`)
+      throw optionError(`shapeguard: verifyWebhook ${name} must be a non-empty string`)
     }
     if (kind === 'utf8') return createSecretKey(Buffer.from(value, 'utf8'))
     const bytes = decodeBase64(value.startsWith(WHSEC) ? value.slice(WHSEC.length) : value)
     if (bytes === undefined) {
-      throw new TypeError(
+      throw optionError(
         `shapeguard: verifyWebhook ${name} must be a base64 signing secret (whsec_…), as the provider shows it`,
       )
     }

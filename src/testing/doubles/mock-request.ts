@@ -1,6 +1,6 @@
 import { parse } from 'node:querystring'
 import type { Request } from 'express'
-import { checkOptions } from '../check-options.js'
+import { checkOptionalOptions as checkOptions } from '../../shared/check-option.js'
 
 /** What `mockRequest()` can be given; everything is optional. */
 export interface MockRequestOptions {

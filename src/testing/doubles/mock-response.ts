@@ -3,7 +3,7 @@ import type { Request, Response } from 'express'
 import { resolveConfig, type ShapeguardConfig } from '../../runtime/config/resolve-config.js'
 import { installHelpers, responseHelpers } from '../../runtime/response/helpers.js'
 import type { ResponseHelpers } from '../../runtime/response/types.js'
-import { checkOptions } from '../check-options.js'
+import { checkOptionalOptions as checkOptions } from '../../shared/check-option.js'
 
 /** What a `mockResponse()` has been told to send. */
 export interface MockResult {
