@@ -81,6 +81,8 @@ export interface RequestLog extends RequestLogSlot {
   readonly req: Request
   /** `performance.now()` when the request arrived. */
   readonly start: number
+  /** The request's OpenTelemetry span when it arrived, whose IDs its log lines carry. */
+  readonly span: object | undefined
   /** What `res.json` sent, captured with `logResponseBody`. */
   resBody: unknown
   /** The `res.json` the capture wraps, with `logResponseBody`. */

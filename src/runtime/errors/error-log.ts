@@ -4,6 +4,7 @@ import { peekContext, type RequestLogSlot } from '../core/context.js'
 import { errorFields } from '../logging/error-fields.js'
 import { pathOf } from '../logging/request-log-state.js'
 import type { Logger } from '../logging/types.js'
+import { requestTraceFields } from '../telemetry/trace-fields.js'
 
 /**
  * One log line per error: when the request logger watches this response, the error is handed to
@@ -37,6 +38,8 @@ export function reportError(
   }
   const id = (req as { id?: unknown }).id
   if (typeof id === 'string' && id !== '') meta.requestId = id
+  const trace = requestTraceFields(req.headers)
+  if (trace !== undefined) Object.assign(meta, trace)
   if (error.statusCode < 500) {
     logger.warn(meta, error.message)
     return

@@ -1,3 +1,4 @@
+import type { TraceFields } from '../telemetry/trace-fields.js'
 import type { CappedBody } from './body-cap.js'
 import { type ErrorFields, stackHead } from './error-fields.js'
 import { ANSI } from './pretty.js'
@@ -46,6 +47,12 @@ export function idPart(style: LineStyle, id: string): string {
   if (id === '') return ''
   // A custom generator's ID is not checked like an upstream one: escaped like the rest.
   return ` [${printable(style.shortRequestId ? id.slice(-8) : id)}]`
+}
+
+/** ` trace_id=… span_id=… trace_flags=…` (hex only, nothing to escape), or '' without a trace. */
+export function tracePart(trace: TraceFields | undefined): string {
+  if (trace === undefined) return ''
+  return ` trace_id=${trace.trace_id} span_id=${trace.span_id} trace_flags=${trace.trace_flags}`
 }
 
 /** Indented continuation lines under a pretty response line: error, stack, cause, bodies. */

@@ -13,14 +13,16 @@ export class RequestLogState implements RequestLog {
   cause: unknown
   readonly req: Request
   readonly start: number
+  readonly span: object | undefined
   resBody: unknown
   json: Json | undefined
 
-  constructor(req: Request, start: number) {
+  constructor(req: Request, start: number, span: object | undefined) {
     this.error = undefined
     this.cause = undefined
     this.req = req
     this.start = start
+    this.span = span
     this.resBody = undefined
     this.json = undefined
   }

@@ -1,5 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import { contextOf, peekContext } from '../core/context.js'
+import { requestSpan } from '../telemetry/request-span.js'
+import { traceFields } from '../telemetry/trace-fields.js'
 import { type CappedBody, capBody } from './body-cap.js'
 import { errorFields } from './error-fields.js'
 import { LEVEL_VALUE, levelForStatus } from './levels.js'
@@ -7,7 +9,7 @@ import { installSink, loggerState } from './logger.js'
 import { type LoggerOptions, resolveLoggerOptions } from './options.js'
 import { printable } from './printable.js'
 import { createRedactor } from './redactor.js'
-import { detailLines, idPart, lineColor } from './request-line.js'
+import { detailLines, idPart, lineColor, tracePart } from './request-line.js'
 import {
   clientIpOf,
   endpointOf,
@@ -47,20 +49,24 @@ export function requestLogger(
   const { logAllRequests, logIncoming, logRequestId, logClientIp, slowThreshold } = o
   const wrapJson = o.logResponseBody
 
-  function logArrival(req: Request): void {
+  function logArrival(req: Request, span: object | undefined): void {
     const sink = loggerState.sink!
     const id = logRequestId ? requestIdOf(req) : ''
     const path = pathOf(req)
+    const trace = traceFields(span, req.headers)
     if (sink.pretty) {
       // The path and address come from the request: escaped, like every pretty line's parts.
       const [open, close] = lineColor(o, sink.colors, req.method, undefined)
-      sink.logger.debug(`${open}>> ${req.method} ${printable(path)}${idPart(o, id)}${close}`)
+      sink.logger.debug(
+        `${open}>> ${req.method} ${printable(path)}${idPart(o, id)}${tracePart(trace)}${close}`,
+      )
       return
     }
     const record: Record<string, unknown> = {}
     if (id !== '') record.requestId = id
     record.method = req.method
     record.path = path
+    if (trace !== undefined) Object.assign(record, trace)
     const message = `>> ${req.method} ${path}`
     if (sink.flat === undefined || !sink.flat('debug', record, message)) {
       sink.logger.debug(record, message)
@@ -108,13 +114,14 @@ export function requestLogger(
     const id = logRequestId ? requestIdOf(req) : ''
     const error = errorFields(state, res.statusCode)
     const bodies = bodiesOf(state)
+    const trace = traceFields(state.span, req.headers)
     if (sink.pretty) {
       // An aborted line takes a client error's colour.
       const [open, close] = lineColor(o, sink.colors, req.method, aborted ? 499 : status)
       const ip = logClientIp ? ` ${printable(clientIpOf(req))}` : ''
       const flags = `${slow ? ' SLOW' : ''}${aborted ? ' ABORTED' : ''}`
       sink.logger[level](
-        `${open}<< ${status ?? '-'} ${req.method} ${printable(pathOf(req))} ${Math.round(duration)}ms${idPart(o, id)}${ip}${flags}${close}${detailLines(error, bodies)}`,
+        `${open}<< ${status ?? '-'} ${req.method} ${printable(pathOf(req))} ${Math.round(duration)}ms${idPart(o, id)}${ip}${tracePart(trace)}${flags}${close}${detailLines(error, bodies)}`,
       )
       return
     }
@@ -125,6 +132,9 @@ export function requestLogger(
       endpoint: endpointOf(req),
       status,
       duration_ms: round(duration),
+      trace_id: trace?.trace_id,
+      span_id: trace?.span_id,
+      trace_flags: trace?.trace_flags,
     }
     if (slow) record.slow = true
     if (aborted) record.aborted = true
@@ -153,11 +163,11 @@ export function requestLogger(
       next()
       return
     }
-    const state = new RequestLogState(req, performance.now())
+    const state = new RequestLogState(req, performance.now(), requestSpan())
     context.log = state
     if (logIncoming && loggerState.threshold === DEBUG) {
       try {
-        logArrival(req)
+        logArrival(req, state.span)
       } catch {
         // A broken logger must not fail the request it was only watching.
       }

@@ -2,6 +2,7 @@ import type { Router, RouterOptions } from 'express'
 import express from 'express'
 import { checkOptions } from '../../shared/check-option.js'
 import { dispatchThroughTable, type HostRouter } from './table-dispatch.js'
+import { traceRoutes } from './trace-routes.js'
 
 /** `createRouter()` options: every option of the host's router, plus the router factory. */
 export interface CreateRouterOptions extends RouterOptions {
@@ -19,7 +20,8 @@ export interface CreateRouterOptions extends RouterOptions {
  * on, so a later router or app route for the same path still runs. When nothing handles it,
  * `notFoundHandler()` answers 405 METHOD_NOT_ALLOWED with an `Allow` header and `details.allowed`
  * instead of 404 (without `notFoundHandler()` the host's own 404 is sent). HEAD is allowed
- * wherever GET is; OPTIONS is answered by the host as usual.
+ * wherever GET is; OPTIONS is answered by the host as usual. With OpenTelemetry, each route puts
+ * its pattern on the request's span as `http.route`.
  * @param options router options (`strict`, `mergeParams`, `caseSensitive`); default `{}`
  * @example const users = createRouter({ mergeParams: true }); users.get('/:id', getUser)
  */
@@ -28,5 +30,6 @@ export function createRouter(options: CreateRouterOptions = {}): Router {
   const { Router: makeRouter = express.Router, ...routerOptions } = options
   const router = makeRouter(routerOptions)
   dispatchThroughTable(router as unknown as HostRouter, () => makeRouter() as never)
+  traceRoutes(router as never)
   return router
 }

@@ -12,6 +12,9 @@ export interface TraceFields {
   readonly trace_flags: string
 }
 
+/** A request's headers (`req.headers`). */
+type Headers = { readonly [name: string]: unknown }
+
 const FLAGS = Array.from({ length: 256 }, (_, n) => n.toString(16).padStart(2, '0'))
 
 // A span's IDs can come from any propagator (B3 IDs may be upper-case): only hex IDs are written.
@@ -38,18 +41,16 @@ export function spanFields(span: SpanLike | undefined): TraceFields | undefined 
  */
 export function traceFields(
   span: object | undefined,
-  headers: { readonly traceparent?: unknown },
+  headers: Headers | undefined,
 ): TraceFields | undefined {
   const fields = spanFields(span as SpanLike | undefined)
   if (fields !== undefined) return fields
-  const ids = parseTraceparent(headers.traceparent)
+  const ids = parseTraceparent(headers?.traceparent)
   return ids && { trace_id: ids.traceId, span_id: ids.spanId, trace_flags: ids.traceFlags }
 }
 
 /** `traceFields` with the request's span found now (inside the request's handling). */
-export function requestTraceFields(headers: {
-  readonly traceparent?: unknown
-}): TraceFields | undefined {
+export function requestTraceFields(headers: Headers | undefined): TraceFields | undefined {
   return traceFields(requestSpan(), headers)
 }
 
