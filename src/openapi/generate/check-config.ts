@@ -1,3 +1,4 @@
+import { checkProblemTypeBase } from '../../shared/problem-details.js'
 import { knownKeys } from '../docs/check.js'
 import type { OpenAPIConfig, OperationOptions } from './types.js'
 
@@ -18,6 +19,7 @@ const CONFIG_KEYS: readonly (keyof OpenAPIConfig)[] = [
   'externalDocs',
   'components',
   'response',
+  'errors',
   'extensions',
   'onWarning',
 ]
@@ -26,6 +28,14 @@ const RESPONSE_KEYS: readonly (keyof NonNullable<OpenAPIConfig['response']>)[] =
   'shape',
   'statusCodes',
   'includeRequestId',
+]
+
+// shapeguard()'s own `errors` options, so the app's can be passed as they are.
+const ERRORS_KEYS: readonly (keyof NonNullable<OpenAPIConfig['errors']>)[] = [
+  'format',
+  'problemTypeBase',
+  'fallbackMessage',
+  'onError',
 ]
 
 const fail = (option: string, expected: string): never => {
@@ -82,6 +92,14 @@ export function checkConfig(config: OpenAPIConfig): void {
   if (config.response !== undefined) {
     if (!isObject(config.response)) fail('response', 'an object { shape?, statusCodes? }')
     knownKeys(config.response, RESPONSE_KEYS, 'generateOpenAPI()', 'response.')
+  }
+  if (config.errors !== undefined) {
+    if (!isObject(config.errors)) fail('errors', 'an object { format?, problemTypeBase? }')
+    knownKeys(config.errors, ERRORS_KEYS, 'generateOpenAPI()', 'errors.')
+    const format = config.errors.format
+    if (format !== undefined && format !== 'envelope' && format !== 'problem+json')
+      fail('errors.format', "'envelope' or 'problem+json'")
+    checkProblemTypeBase(config.errors.problemTypeBase, 'generateOpenAPI errors.problemTypeBase')
   }
   checkExtensions('extensions', config.extensions)
 }

@@ -1,8 +1,8 @@
-import { discoverRoutes } from '../../runtime/pipeline/discover-routes.js'
+import { type Discovery, discoverRoutes } from '../../runtime/pipeline/discover-routes.js'
 import { checkConfig, checkOperation } from './check-config.js'
 import { extensionsOf } from './extensions.js'
 import { type OperationContext, operationOf } from './operation.js'
-import { envelopeComponents, errorResponses } from './responses.js'
+import { type ErrorStyle, errorComponents, errorResponses } from './responses.js'
 import { parseRouteKeys, type RouteKey } from './route-key.js'
 import { SchemaWriter } from './schemas.js'
 import type { OpenAPIConfig, OpenAPIDocument, OpenAPIRoute, WarningSink } from './types.js'
@@ -10,7 +10,12 @@ import type { OpenAPIConfig, OpenAPIDocument, OpenAPIRoute, WarningSink } from '
 const defaultWarning: WarningSink = (message) => console.warn(message)
 
 /** The routes to document: explicit `routes` first, then the app's (same method and path: explicit wins). */
-function routesOf(config: OpenAPIConfig, prefix: string, warn: WarningSink) {
+function routesOf(
+  config: OpenAPIConfig,
+  prefix: string,
+  warn: WarningSink,
+  discovery: Discovery | undefined,
+) {
   const out: { key: RouteKey; route: OpenAPIRoute; where: string }[] = []
   const taken = new Set<string>()
   const add = (key: RouteKey, route: OpenAPIRoute, where: string, explicit: boolean) => {
@@ -30,8 +35,8 @@ function routesOf(config: OpenAPIConfig, prefix: string, warn: WarningSink) {
     checkOperation(where, route, config)
     for (const parsed of keys) add(parsed, route, where, true)
   }
-  if (config.app !== undefined) {
-    const { routes, skipped } = discoverRoutes(config.app)
+  if (discovery !== undefined) {
+    const { routes, skipped } = discovery
     for (const line of skipped) warn(`shapeguard: generateOpenAPI app: ${line} is not documented`)
     for (const found of routes) {
       const where = `${found.method.toUpperCase()} ${found.path}`
@@ -41,6 +46,31 @@ function routesOf(config: OpenAPIConfig, prefix: string, warn: WarningSink) {
     }
   }
   return out
+}
+
+/**
+ * How the document writes error answers: `errors` as given, else as the app's shapeguard() does
+ * (the first one mounted), else the envelope. A document that says otherwise than the app is
+ * warned about.
+ */
+function errorStyleOf(
+  config: OpenAPIConfig,
+  discovery: Discovery | undefined,
+  warn: WarningSink,
+): ErrorStyle {
+  const found = discovery?.errors ?? []
+  const app = found[0]
+  const given = config.errors?.format
+  const format = given ?? app?.format ?? 'envelope'
+  if (found.some((e) => e.format !== format)) {
+    const formats = [...new Set(found.map((e) => `'${e.format}'`))].join(' and ')
+    warn(
+      `shapeguard: generateOpenAPI app: its shapeguard() answers errors as ${formats}; the document describes '${format}'${given === undefined ? ', the first mounted' : ', as errors.format says'}`,
+    )
+  }
+  const problemTypeBase =
+    config.errors?.problemTypeBase ?? (app?.format === format ? app.problemTypeBase : undefined)
+  return { format, shape: config.response?.shape, problemTypeBase }
 }
 
 /** The entries of `defs` that something in `from` refers to as `<prefix><name>`. */
@@ -77,15 +107,17 @@ export function generateOpenAPI(config: OpenAPIConfig): OpenAPIDocument {
   for (const [name, schema] of Object.entries(config.components ?? {})) schemas.name(name, schema)
   const ctx: OperationContext = { config, schemas, warn, operationIds: new Set() }
 
+  const discovery = config.app === undefined ? undefined : discoverRoutes(config.app)
   const paths: Record<string, Record<string, unknown>> = {}
-  for (const { key, route, where } of routesOf(config, prefix, warn)) {
+  for (const { key, route, where } of routesOf(config, prefix, warn, discovery)) {
     paths[key.path] ??= {}
     paths[key.path]![key.method] = operationOf(ctx, key, route, where)
   }
 
-  // Only the shared responses and envelopes some operation uses (401/403 and 429 may be none).
-  const responses = used(errorResponses(), '#/components/responses/', [paths])
-  const envelopes = envelopeComponents(config.response?.shape)
+  // Only the shared responses and error schemas some operation uses (401/403 and 429 may be none).
+  const style = errorStyleOf(config, discovery, warn)
+  const responses = used(errorResponses(style.format), '#/components/responses/', [paths])
+  const envelopes = errorComponents(style)
   const direct = used(envelopes, '#/components/schemas/', [paths, responses])
   const components: Record<string, Record<string, unknown>> = {
     schemas: {

@@ -1,6 +1,7 @@
 import type { JsonSchema } from '../../engine/json-schema/json-schema-types.js'
 import { errorCodes } from '../../shared/error-codes.js'
-import type { EnvelopeShape } from './types.js'
+import { problemType } from '../../shared/problem-details.js'
+import type { EnvelopeShape, ErrorFormat } from './types.js'
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
 
@@ -38,12 +39,25 @@ const errorObject = (details: JsonSchema): JsonSchema => ({
   required: ['code', 'message', 'details'],
 })
 
+/** How a document writes error answers: the app's error format, envelope shape and type base. */
+export interface ErrorStyle {
+  readonly format: ErrorFormat
+  readonly shape: EnvelopeShape | undefined
+  readonly problemTypeBase: string | undefined
+}
+
+/** The shared components the error answers refer to, in the app's error format. */
+export function errorComponents(style: ErrorStyle): Record<string, JsonSchema> {
+  return style.format === 'problem+json'
+    ? problemComponents(style.problemTypeBase)
+    : envelopeComponents(style.shape)
+}
+
 /**
- * The shared components of every document: the error envelope (`ErrorEnvelope`), its `details`
- * for validation errors (`ValidationIssue`) and for 429 (`RateLimitErrorEnvelope`), shaped by the
- * app's `response.shape`.
+ * The error envelope (`ErrorEnvelope`), its `details` for validation errors (`ValidationIssue`)
+ * and for 429 (`RateLimitErrorEnvelope`), shaped by the app's `response.shape`.
  */
-export function envelopeComponents(shape: EnvelopeShape | undefined): Record<string, JsonSchema> {
+function envelopeComponents(shape: EnvelopeShape | undefined): Record<string, JsonSchema> {
   const fields = fieldsOf(shape)
   const anyDetails: JsonSchema = {
     description: 'Extra information: an object, a string, or null when none.',
@@ -82,6 +96,72 @@ export function envelopeComponents(shape: EnvelopeShape | undefined): Record<str
   }
 }
 
+const withMembers = (properties: Record<string, JsonSchema>): JsonSchema => ({
+  allOf: [ref('ProblemDetails'), { type: 'object', properties, required: Object.keys(properties) }],
+})
+
+/**
+ * RFC 9457 problem details (`ProblemDetails`), with the validation issues of a 422
+ * (`ValidationProblem`, `ValidationIssue`) and the `retryAfter` of a 429 (`RateLimitProblem`).
+ */
+function problemComponents(base: string | undefined): Record<string, JsonSchema> {
+  const type: JsonSchema =
+    base === undefined
+      ? {
+          type: 'string',
+          format: 'uri-reference',
+          description: 'The problem type: `about:blank`, whose meaning is the status (and `code`).',
+          examples: ['about:blank'],
+        }
+      : {
+          type: 'string',
+          format: 'uri-reference',
+          description: `The problem type: \`${base}\` followed by the code in lower case with dashes.`,
+          examples: [problemType('VALIDATION_ERROR', base)],
+        }
+  return {
+    ProblemDetails: {
+      type: 'object',
+      description:
+        "An error answer as RFC 9457 problem details (`application/problem+json`); other members hold the error's details.",
+      properties: {
+        type,
+        title: { type: 'string', description: "The status's reason phrase." },
+        status: { type: 'integer', minimum: 400, maximum: 599, description: 'The HTTP status.' },
+        detail: { type: 'string', description: 'What went wrong, for a person to read.' },
+        instance: {
+          type: 'string',
+          format: 'uri-reference',
+          description: 'The path of the request that failed.',
+        },
+        code: { type: 'string', description: 'Stable, safe to match on.' },
+        requestId: { type: 'string', description: 'The request ID, unless they are disabled.' },
+      },
+      required: ['type', 'title', 'status', 'detail', 'code'],
+    },
+    ValidationIssue: {
+      type: 'object',
+      properties: {
+        field: { type: 'string', description: 'Dotted path inside the request part, or the part.' },
+        message: { type: 'string' },
+        code: { type: 'string', description: 'Sent only with `exposeSchemaCodes`.' },
+        in: { enum: ['body', 'query', 'params', 'headers'], description: 'The request part.' },
+      },
+      required: ['field', 'message'],
+    },
+    ValidationProblem: withMembers({
+      errors: {
+        description: 'The first issue, or every issue with `allErrors`.',
+        type: 'array',
+        items: ref('ValidationIssue'),
+      },
+    }),
+    RateLimitProblem: withMembers({
+      retryAfter: { type: 'integer', minimum: 1, description: 'Seconds to wait.' },
+    }),
+  }
+}
+
 /** The success envelope of an operation around its `data` schema. */
 export function successEnvelope(shape: EnvelopeShape | undefined, data: JsonSchema): JsonSchema {
   const fields = fieldsOf(shape)
@@ -106,36 +186,54 @@ function codesOf(status: number): string {
   return codes.length > 0 ? ` Codes: ${codes.join(', ')}.` : ''
 }
 
-const json = (schema: string) => ({ 'application/json': { schema: ref(schema) } })
+// The schema names and the media type of the error answers in each format.
+const formats = {
+  envelope: {
+    media: 'application/json',
+    error: 'ErrorEnvelope',
+    validation: 'ValidationErrorEnvelope',
+    rateLimit: 'RateLimitErrorEnvelope',
+  },
+  'problem+json': {
+    media: 'application/problem+json',
+    error: 'ProblemDetails',
+    validation: 'ValidationProblem',
+    rateLimit: 'RateLimitProblem',
+  },
+} as const
 
 const intHeader = (description: string) => ({
   description,
   schema: { type: 'integer', minimum: 0 },
 })
 
-/** The shared error responses (`components/responses`), each with the error envelope. */
-export function errorResponses(): Record<string, unknown> {
+/** The shared error responses (`components/responses`), in the app's error format. */
+export function errorResponses(format: ErrorFormat): Record<string, unknown> {
+  const names = formats[format]
+  const content = (kind: 'error' | 'validation' | 'rateLimit') => ({
+    [names.media]: { schema: ref(names[kind]) },
+  })
   return {
     BadRequest: {
       description: `The request was refused before validation (depth, array or string length, repeated query keys, malformed body).${codesOf(400)}`,
-      content: json('ErrorEnvelope'),
+      content: content('error'),
     },
     PayloadTooLarge: {
       description: `The body is larger than the body parser's limit.${codesOf(413)}`,
-      content: json('ErrorEnvelope'),
+      content: content('error'),
     },
     UnsupportedMediaType: {
       description: `The body's Content-Type is missing or not one the app parses.${codesOf(415)}`,
-      content: json('ErrorEnvelope'),
+      content: content('error'),
     },
     Unauthorized: {
       description: `Authentication is required.${codesOf(401)}`,
-      content: json('ErrorEnvelope'),
+      content: content('error'),
     },
-    Forbidden: { description: `Access is denied.${codesOf(403)}`, content: json('ErrorEnvelope') },
+    Forbidden: { description: `Access is denied.${codesOf(403)}`, content: content('error') },
     ValidationFailed: {
       description: `A request part failed its schema.${codesOf(422)}`,
-      content: json('ValidationErrorEnvelope'),
+      content: content('validation'),
     },
     TooManyRequests: {
       description: `The route's rate limit was reached.${codesOf(429)}`,
@@ -145,15 +243,15 @@ export function errorResponses(): Record<string, unknown> {
         'RateLimit-Remaining': intHeader('Requests left in the window.'),
         'RateLimit-Reset': intHeader('Seconds until the window ends.'),
       },
-      content: json('RateLimitErrorEnvelope'),
+      content: content('rateLimit'),
     },
     InternalError: {
       description: `An unexpected error.${codesOf(500)}`,
-      content: json('ErrorEnvelope'),
+      content: content('error'),
     },
     ServiceUnavailable: {
       description: `The rate-limit store did not answer, and the route does not fail open.${codesOf(503)}`,
-      content: json('ErrorEnvelope'),
+      content: content('error'),
     },
   }
 }

@@ -44,6 +44,9 @@ export type OpenAPIRoute = AnyRoute
 /** A renaming of the envelope (the app's `response.shape`): new field name → token. */
 export type EnvelopeShape = Readonly<Record<string, '{success}' | '{data}' | '{message}'>>
 
+/** How error answers are written: the error envelope, or RFC 9457 problem details. */
+export type ErrorFormat = 'envelope' | 'problem+json'
+
 /** Something that warns: a logger's `warn`, or any function. */
 export type WarningSink = (message: string) => void
 
@@ -114,6 +117,22 @@ export interface OpenAPIConfig {
     >
     /** Accepted so that the app's `response` passes as it is; it changes nothing in the document. */
     readonly includeRequestId?: boolean
+  }
+  /**
+   * The app's error options (shapeguard()'s `errors`, passed as they are): `format` documents
+   * every error answer as the error envelope or as RFC 9457 problem details
+   * (`application/problem+json`), `problemTypeBase` their `type`. Without it, what the `app`'s
+   * shapeguard() uses; else the envelope.
+   */
+  readonly errors?: {
+    /** How error answers are written. @default the app's shapeguard() format, else `'envelope'` */
+    readonly format?: ErrorFormat
+    /** Problem types are this URI followed by the code. @default the app's, else `about:blank` */
+    readonly problemTypeBase?: string
+    /** Accepted so that the app's `errors` pass as they are; it changes nothing in the document. */
+    readonly fallbackMessage?: string
+    /** Accepted so that the app's `errors` pass as they are; it changes nothing in the document. */
+    readonly onError?: (...args: never[]) => unknown
   }
   /** `x-` keys merged onto the document's root (a key without `x-` gets it, with a warning). */
   readonly extensions?: Readonly<Record<`x-${string}`, unknown>>

@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express'
 import { useDictionaryMode } from '../core/dictionary-mode.js'
 import { setRequestField } from '../core/request-fields.js'
+import { markErrors } from '../core/route-mark.js'
 import { requestLogger } from '../logging/request-logger.js'
 import { installHelpers } from '../response/helpers.js'
 import { warnHandlerOrder } from '../router/warn-handler-order.js'
@@ -20,23 +21,26 @@ export function shapeguard(config: ShapeguardConfig = {}): RequestHandler {
   // Mounted after the request ID step (it reads `req.id`); it calls `next` itself.
   const logRequest = requestLogger(config.logger, resolved.debug)
   const assignRequestId = requestIdStep(resolved)
-  return function shapeguard(req, res, next) {
-    useDictionaryMode(req, res)
-    installHelpers(res, resolved)
-    const locals = req.app?.locals
-    if (locals !== undefined && locals.shapeguard !== resolved) {
-      // An app's first request: its routes are registered by now.
-      locals.shapeguard = resolved
-      if (resolved.debug) warnHandlerOrder(req.app)
-    }
-    try {
-      assignRequestId(req, res)
-    } catch (err) {
-      // A broken custom generator: the request still gets an ID for its log line and its error.
-      setRequestField(req, 'id', generateRequestId())
-      logRequest(req, res, () => next(err))
-      return
-    }
-    logRequest(req, res, next)
-  }
+  return markErrors(
+    function shapeguard(req, res, next) {
+      useDictionaryMode(req, res)
+      installHelpers(res, resolved)
+      const locals = req.app?.locals
+      if (locals !== undefined && locals.shapeguard !== resolved) {
+        // An app's first request: its routes are registered by now.
+        locals.shapeguard = resolved
+        if (resolved.debug) warnHandlerOrder(req.app)
+      }
+      try {
+        assignRequestId(req, res)
+      } catch (err) {
+        // A broken custom generator: the request still gets an ID for its log line and its error.
+        setRequestField(req, 'id', generateRequestId())
+        logRequest(req, res, () => next(err))
+        return
+      }
+      logRequest(req, res, next)
+    } satisfies RequestHandler,
+    resolved.errors,
+  )
 }

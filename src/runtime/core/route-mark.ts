@@ -1,3 +1,5 @@
+import type { ErrorFormat } from './config.js'
+
 /**
  * The key under which a `validate()` middleware carries the route it was made from, so the routes
  * of an app can be found again (OpenAPI, fuzzing, a rate limit's key). `Symbol.for`: two copies of
@@ -19,4 +21,31 @@ export function routeOf(middleware: unknown): MarkedRoute | undefined {
   if (typeof middleware !== 'function') return undefined
   const route = (middleware as { [kRoute]?: unknown })[kRoute]
   return typeof route === 'object' && route !== null ? (route as MarkedRoute) : undefined
+}
+
+/** How a `shapeguard()` middleware writes error answers, as it carries it. */
+export interface MarkedErrors {
+  readonly format: ErrorFormat
+  readonly problemTypeBase: string | undefined
+}
+
+// The key under which a `shapeguard()` middleware carries its error format, so that a document
+// or a fuzzer made from the app knows it before any request.
+const kErrors: unique symbol = Symbol.for('shapeguard.errors') as never
+
+/** Sets the error format on a `shapeguard()` middleware; returns the middleware. */
+export function markErrors<F extends object>(middleware: F, errors: MarkedErrors): F {
+  const { format, problemTypeBase } = errors
+  Object.defineProperty(middleware, kErrors, {
+    value: Object.freeze({ format, problemTypeBase }),
+    enumerable: false,
+  })
+  return middleware
+}
+
+/** The error format a `shapeguard()` middleware carries, or undefined for any other value. */
+export function errorsOf(middleware: unknown): MarkedErrors | undefined {
+  if (typeof middleware !== 'function') return undefined
+  const errors = (middleware as { [kErrors]?: unknown })[kErrors]
+  return typeof errors === 'object' && errors !== null ? (errors as MarkedErrors) : undefined
 }

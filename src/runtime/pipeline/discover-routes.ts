@@ -1,4 +1,4 @@
-import { routeOf } from '../core/route-mark.js'
+import { errorsOf, type MarkedErrors, routeOf } from '../core/route-mark.js'
 import { type HostLayer, maxDepth, mountPaths, stackOf, stringPaths } from '../host/router-stack.js'
 import type { AnyRoute } from './route-types.js'
 
@@ -16,6 +16,14 @@ export interface DiscoveredRoute {
 export interface Discovery {
   readonly routes: readonly DiscoveredRoute[]
   readonly skipped: readonly string[]
+  /** How each `shapeguard()` mounted on the app or its routers writes errors, in mount order. */
+  readonly errors: readonly MarkedErrors[]
+}
+
+interface Found {
+  readonly routes: DiscoveredRoute[]
+  readonly skipped: string[]
+  readonly errors: MarkedErrors[]
 }
 
 const join = (prefix: string, path: string) =>
@@ -35,10 +43,9 @@ export function discoverRoutes(app: unknown): Discovery {
   if (stack === undefined) {
     throw new TypeError('shapeguard: app must be an Express app or router (with a layer stack)')
   }
-  const routes: DiscoveredRoute[] = []
-  const skipped: string[] = []
-  walk(stack, '', 0, new Set(), routes, skipped)
-  return { routes, skipped }
+  const found: Found = { routes: [], skipped: [], errors: [] }
+  walk(stack, '', 0, new Set(), found)
+  return found
 }
 
 function walk(
@@ -46,39 +53,38 @@ function walk(
   prefix: string,
   depth: number,
   seen: Set<unknown>,
-  routes: DiscoveredRoute[],
-  skipped: string[],
+  found: Found,
 ): void {
   if (depth > maxDepth || seen.has(stack)) return
   seen.add(stack)
   for (const layer of stack) {
     if (layer.route !== undefined) {
-      routeLayer(layer.route, prefix, routes, skipped)
+      routeLayer(layer.route, prefix, found)
       continue
     }
+    const errors = errorsOf(layer.handle)
+    if (errors !== undefined) found.errors.push(errors)
     const handle = layer.handle as { stack?: unknown; name?: string } | undefined
     const inner = Array.isArray(handle?.stack) ? (handle.stack as HostLayer[]) : undefined
     if (inner === undefined) {
       if (handle?.name === 'mounted_app')
-        skipped.push(`a sub-application mounted under ${prefix || '/'} (mount a router instead)`)
+        found.skipped.push(
+          `a sub-application mounted under ${prefix || '/'} (mount a router instead)`,
+        )
       continue
     }
     const paths = mountPaths(layer)
     if (paths === undefined) {
-      skipped.push(`a router mounted under ${prefix || '/'} at a RegExp path`)
+      found.skipped.push(`a router mounted under ${prefix || '/'} at a RegExp path`)
       continue
     }
-    for (const path of paths) walk(inner, join(prefix, path), depth + 1, seen, routes, skipped)
+    for (const path of paths) walk(inner, join(prefix, path), depth + 1, seen, found)
   }
   seen.delete(stack)
 }
 
-function routeLayer(
-  route: NonNullable<HostLayer['route']>,
-  prefix: string,
-  routes: DiscoveredRoute[],
-  skipped: string[],
-): void {
+function routeLayer(route: NonNullable<HostLayer['route']>, prefix: string, found: Found): void {
+  const { routes, skipped } = found
   const paths = stringPaths(route.path)
   for (const layer of route.stack ?? []) {
     // validate() marks its middleware with the route it was given, checked by planRoute().

@@ -303,7 +303,7 @@ describe('generateOpenAPI: document fields and route options', () => {
     const config = { title: 'T', version: '1', routes: {} }
     expect(() => generateOpenAPI({ ...config, prefx: '/v1' } as never)).toThrow(
       new TypeError(
-        'shapeguard: generateOpenAPI(): prefx is not an option (title, version, description, termsOfService, contact, license, servers, prefix, routes, app, security, defaultSecurity, tags, externalDocs, components, response, extensions, onWarning)',
+        'shapeguard: generateOpenAPI(): prefx is not an option (title, version, description, termsOfService, contact, license, servers, prefix, routes, app, security, defaultSecurity, tags, externalDocs, components, response, errors, extensions, onWarning)',
       ),
     )
     expect(() =>
