@@ -32,7 +32,7 @@ const text = (value: unknown) => (typeof value === 'string' && value !== '' ? va
  * The app's OpenAPI document: generateOpenAPI() with the module's `openapi` export (security
  * schemes, servers, the envelope's shape…) and the app. The title and version come from the
  * flags, else that export, else the nearest package.json, else the file's name and 0.0.0.
- * Returns the document and generateOpenAPI's warnings.
+ * Returns the document and generateOpenAPI's warnings (without their `shapeguard:` prefix).
  */
 export async function documentOf(
   loaded: LoadedApp,
@@ -55,7 +55,7 @@ export async function documentOf(
       title: names.title ?? text(config.title) ?? text(pkg.name) ?? basename(file, extname(file)),
       version: names.apiVersion ?? text(config.version) ?? text(pkg.version) ?? '0.0.0',
       app: loaded.app,
-      onWarning: (message) => warnings.push(message),
+      onWarning: (message) => warnings.push(message.replace(/^shapeguard: /, '')),
     })
     return { doc, warnings }
   } catch (error) {

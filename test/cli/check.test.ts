@@ -29,6 +29,24 @@ describe.each(hosts)('shapeguard check on %s', (_, host) => {
     expect(run.status).toBe(0)
   })
 
+  it("openapi writes the document all the same, with generateOpenAPI()'s warning on stderr", () => {
+    const run = shapeguard(['openapi', onHost('gaps.mjs', host)])
+    expect(run.status).toBe(0)
+    expect(Object.keys(JSON.parse(run.stdout).paths)).toEqual(['/ping', '/health', '/users'])
+    expect(run.stderr).toBe(
+      'warning: generateOpenAPI app: a sub-application mounted under / (mount a router instead) is not documented\n',
+    )
+  })
+
+  it('fuzz lists what it could not fuzz', () => {
+    const run = shapeguard(['fuzz', onHost('gaps.mjs', host), '--runs', '5', '--seed', '1'])
+    expect(run.status).toBe(0)
+    expect(run.stdout).toMatch(/^fuzz: 3 routes, 15 requests, no invariant broken \(seed 1\)\n/)
+    expect(run.stdout).toContain(
+      '\n  not fuzzed: a sub-application mounted under / (mount a router instead)\n',
+    )
+  })
+
   it('fails on warnings with --strict', () => {
     const run = shapeguard(['check', onHost('gaps.mjs', host), '--strict'])
     expect(run.stdout).toContain('check: 0 errors, 3 warnings\n')

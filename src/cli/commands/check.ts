@@ -38,11 +38,7 @@ export const check: Command = {
       const { doc, warnings } = await documentOf(loaded, io.cwd)
       input = doc
       for (const message of warnings)
-        findings.push({
-          level: 'warning',
-          where: 'document',
-          message: message.replace(/^shapeguard: /, ''),
-        })
+        findings.push({ level: 'warning', where: 'document', message })
     }
     const { doc, findings: invalid } = await validateDocument(input)
     findings.unshift(...invalid)
