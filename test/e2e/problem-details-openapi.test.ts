@@ -127,7 +127,7 @@ describe.each(hosts)('%s', (_, express) => {
       const check = answerCheck(documentOf(target).doc, media)
       for (const c of cases) {
         const res = await c.send(target)
-        const method = res.req.method.toLowerCase()
+        const method = (res as unknown as { req: { method: string } }).req.method.toLowerCase()
         const route = c.path.startsWith('/files/') ? '/files/:name' : c.path
         expect(res.headers['content-type'], c.code).toBe(
           media === 'application/json' ? 'application/json; charset=utf-8' : PROBLEM,

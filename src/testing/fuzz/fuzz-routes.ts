@@ -12,7 +12,7 @@ import {
 } from './fuzz-options.js'
 import { brokenInvariant, type RouteChecks } from './invariants.js'
 import { silenceLogs } from './quiet-logs.js'
-import { errorEnvelopeCheck, operationOf } from './response-check.js'
+import { type ErrorAnswerCheck, errorAnswerCheck, operationOf } from './response-check.js'
 import { type FuzzRequest, routeRequests } from './route-requests.js'
 import { type Listener, listen } from './send-request.js'
 import { curlLine } from './wire.js'
@@ -118,7 +118,7 @@ function report(failures: readonly FuzzFailure[], r: FuzzReport): string {
 interface Run {
   readonly o: ResolvedFuzzOptions
   readonly doc: OpenAPIDocument
-  readonly errorEnvelope: (body: unknown) => string | undefined
+  readonly errorAnswer: ErrorAnswerCheck
   readonly listener: Listener
   readonly app: unknown
 }
@@ -126,7 +126,7 @@ interface Run {
 /** Fuzzes one route: its requests, its notes, and its shrunk failure if one broke an invariant. */
 async function fuzzRoute(
   r: DiscoveredRoute,
-  { o, doc, errorEnvelope, listener, app }: Run,
+  { o, doc, errorAnswer, listener, app }: Run,
 ): Promise<{ route: FuzzedRoute; failure?: FuzzFailure }> {
   const fc = fastCheck()
   const key = keyOf(r)
@@ -139,7 +139,7 @@ async function fuzzRoute(
   const checks: RouteChecks = {
     operation: operationOf(doc, r.method, r.path),
     allowed: new Set([...(o.statuses['*'] ?? []), ...(o.statuses[key] ?? [])]),
-    errorEnvelope,
+    errorAnswer,
     response: responseSchema === undefined ? undefined : toAdapter(responseSchema).ir,
     rateLimited: r.route.rateLimit !== undefined,
   }
@@ -188,7 +188,8 @@ async function fuzzRoute(
  * Fuzzes the `handle()`/`validate()` routes of an Express app (nested routers included): requests
  * generated from each route's schemas — valid, invalid (one rule broken) and hostile — are sent
  * in process over a listener on 127.0.0.1, and every answer is held to the invariants: no 5xx;
- * a well-formed envelope; valid requests never 422; invalid ones exactly 422 naming the broken
+ * a well-formed envelope, and error answers in the app's format (the envelope, or problem details
+ * with their media type); valid requests never 422; invalid ones exactly 422 naming the broken
  * field; a request past the guards' limits (the app's and the route's) 400; the route's own 429
  * well-formed; success data matching the response schema with nothing undeclared; only statuses
  * the OpenAPI document lists. Values are kept within the guards' limits (a bound past them is
@@ -208,7 +209,7 @@ export async function fuzzRoutes(
   const discovery = discoverRoutes(app)
   const doc: OpenAPIDocument =
     o.openapi ?? generateOpenAPI({ title: 'fuzzRoutes', version: '0', app, onWarning: () => {} })
-  const errorEnvelope = errorEnvelopeCheck(doc)
+  const errorAnswer = errorAnswerCheck(doc)
   const routes = selected(discovery.routes, o.routes)
   const fuzzed: FuzzedRoute[] = []
   const failures: FuzzFailure[] = []
@@ -219,7 +220,7 @@ export async function fuzzRoutes(
     try {
       await reachShapeguard(app, listener, routes[0], o.headers)
       for (const r of routes) {
-        const run = await fuzzRoute(r, { o, doc, errorEnvelope, listener, app })
+        const run = await fuzzRoute(r, { o, doc, errorAnswer, listener, app })
         fuzzed.push(run.route)
         if (run.failure !== undefined) failures.push(run.failure)
         if (run.route.requests === 0)

@@ -1,6 +1,6 @@
 import type { IRNode } from '../../engine/ir/types.js'
 import { errorCodes } from '../../shared/error-codes.js'
-import type { Operation } from './response-check.js'
+import type { ErrorAnswerCheck, Operation } from './response-check.js'
 import type { FuzzRequest } from './route-requests.js'
 import type { Answer } from './send-request.js'
 import { undeclaredKey } from './undeclared.js'
@@ -11,7 +11,8 @@ export interface RouteChecks {
   readonly operation: Operation | undefined
   /** Statuses the caller allows beyond the document (`statuses` option). */
   readonly allowed: ReadonlySet<number>
-  readonly errorEnvelope: (body: unknown) => string | undefined
+  /** The document's error answer (envelope or problem details), for statuses it does not list. */
+  readonly errorAnswer: ErrorAnswerCheck
   /** The IR of the route's response schema, for keys it does not declare. */
   readonly response: IRNode | undefined
   /** The route has a `rateLimit`: its 429 may answer any request. */
@@ -24,10 +25,37 @@ const isObject = (x: unknown): x is Json => typeof x === 'object' && x !== null 
 const prototypeKeys = () => Object.getOwnPropertyNames(Object.prototype).join(',')
 const cleanPrototype = prototypeKeys()
 
+// The validation issues of a 422: the envelope's `error.details`, or problem details' `errors`.
 function issuesOf(body: unknown): { field: unknown; message: unknown }[] | undefined {
-  const details = isObject(body) && isObject(body.error) ? body.error.details : undefined
+  if (!isObject(body)) return undefined
+  const details = isObject(body.error) ? body.error.details : body.errors
   if (details === null || details === undefined) return undefined
   return (Array.isArray(details) ? details : [details]).filter(isObject) as never
+}
+
+const nameOf = (checks: RouteChecks) =>
+  checks.errorAnswer.name === 'envelope' ? 'an envelope' : checks.errorAnswer.name
+
+// The code of an error answer, in either format.
+const codeOf = (body: unknown) =>
+  isObject(body) ? (isObject(body.error) ? body.error.code : body.code) : undefined
+
+/**
+ * What an error answer must be: the media type and the schema the document gives its status,
+ * else the document's error answer; undefined when it is.
+ */
+function errorAnswer(answer: Answer, body: unknown, checks: RouteChecks): string | undefined {
+  const { status } = answer
+  const op = checks.operation
+  const documented = op?.statuses.has(status) === true
+  const { name } = checks.errorAnswer
+  const media = documented ? op!.media(status) : checks.errorAnswer.media
+  const type = answer.headers['content-type']
+  const essence = typeof type === 'string' ? type.split(';')[0]!.trim().toLowerCase() : undefined
+  if (media !== undefined && essence !== media)
+    return `answered ${status} without the Content-Type ${media} of its ${name}`
+  const why = documented ? op!.check(status, body) : checks.errorAnswer.check(body)
+  return why === undefined ? undefined : `answered ${status} with a malformed ${name}: ${why}`
 }
 
 function namesField(req: FuzzRequest, body: unknown): string | undefined {
@@ -52,18 +80,21 @@ function envelope(req: FuzzRequest, answer: Answer, checks: RouteChecks): string
   try {
     body = JSON.parse(answer.text)
   } catch {
-    return `answered ${answer.status} with a body that is not JSON (not an envelope)`
+    return `answered ${answer.status} with a body that is not JSON (not ${answer.status >= 400 ? nameOf(checks) : 'an envelope'})`
   }
   const op = checks.operation
-  const documented = op?.statuses.has(answer.status) === true
-  const why = documented
-    ? op!.check(answer.status, body)
-    : answer.status >= 400
-      ? checks.errorEnvelope(body)
-      : isObject(body) && body.success === true
-        ? undefined
-        : 'success is not true'
-  if (why !== undefined) return `answered ${answer.status} with a malformed envelope: ${why}`
+  if (answer.status >= 400) {
+    const wrong = errorAnswer(answer, body, checks)
+    if (wrong !== undefined) return wrong
+  } else {
+    const why =
+      op?.statuses.has(answer.status) === true
+        ? op.check(answer.status, body)
+        : isObject(body) && body.success === true
+          ? undefined
+          : 'success is not true'
+    if (why !== undefined) return `answered ${answer.status} with a malformed envelope: ${why}`
+  }
   if (req.kind === 'valid' && answer.status === 422) {
     const issue = issuesOf(body)?.[0]
     return `a valid request got 422${issue ? ` (${String(issue.field)}: ${String(issue.message)})` : ''}`
@@ -79,19 +110,17 @@ function envelope(req: FuzzRequest, answer: Answer, checks: RouteChecks): string
 
 const RATE_LIMITED = errorCodes.RATE_LIMIT_EXCEEDED.code
 
-/** What the route's own limiter must answer: its error envelope, its code and `Retry-After`. */
+/** What the route's own limiter must answer: its error answer, its code and `Retry-After`. */
 function rateLimitAnswer(answer: Answer, checks: RouteChecks): string | undefined {
   let body: unknown
   try {
     body = JSON.parse(answer.text)
   } catch {
-    return 'answered 429 with a body that is not JSON (not an envelope)'
+    return `answered 429 with a body that is not JSON (not ${nameOf(checks)})`
   }
-  const documented = checks.operation?.statuses.has(429) === true
-  const why = documented ? checks.operation!.check(429, body) : checks.errorEnvelope(body)
-  if (why !== undefined) return `answered 429 with a malformed envelope: ${why}`
-  const code = isObject(body) && isObject(body.error) ? body.error.code : undefined
-  if (code !== RATE_LIMITED) return `answered 429 without the ${RATE_LIMITED} code`
+  const wrong = errorAnswer(answer, body, checks)
+  if (wrong !== undefined) return wrong
+  if (codeOf(body) !== RATE_LIMITED) return `answered 429 without the ${RATE_LIMITED} code`
   const retry = answer.headers['retry-after']
   if (typeof retry !== 'string' || !/^[1-9]\d*$/.test(retry))
     return 'answered 429 without a Retry-After header of whole seconds'
@@ -115,7 +144,8 @@ const authHint = (status: number) =>
 /**
  * The first invariant an answer breaks, in words (statuses, fields and rules; never a value of
  * the answer), or undefined: no 5xx; only statuses the OpenAPI document lists (or the caller
- * allows); a well-formed envelope that matches the documented schema; valid requests never 422;
+ * allows); a well-formed envelope that matches the documented schema, and an error answer in the
+ * document's format (the envelope, or problem details) with its media type; valid requests never 422;
  * invalid ones exactly 422 naming the broken field; requests past a guard limit refused with 400;
  * the route's own 429 (`rateLimit`) with its code and `Retry-After`; success data with no key the
  * response schema does not declare; `Object.prototype` untouched.

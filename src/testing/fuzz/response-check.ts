@@ -9,8 +9,20 @@ type Check = ((x: unknown) => boolean) & {
 /** The statuses an operation documents and a validator of the answer's body for each. */
 export interface Operation {
   readonly statuses: ReadonlySet<number>
+  /** The JSON media type the document gives the status's answer, if any. */
+  media(status: number): string | undefined
   /** Why a body does not match the status's documented schema (place and rule, no values), or undefined. */
   check(status: number, body: unknown): string | undefined
+}
+
+/** How the document writes error answers, for statuses it does not list. */
+export interface ErrorAnswerCheck {
+  /** What the answers are called in a broken invariant: `envelope` or `problem details`. */
+  readonly name: string
+  /** Their media type; undefined when the document describes none. */
+  readonly media: string | undefined
+  /** Why a body is not such an answer (place and rule, no values), or undefined. */
+  check(body: unknown): string | undefined
 }
 
 const isObject = (x: unknown): x is Json => typeof x === 'object' && x !== null && !Array.isArray(x)
@@ -33,6 +45,9 @@ function documentedPath(doc: OpenAPIDocument, path: string): string | undefined 
   return Object.keys(doc.paths).find((p) => p.endsWith(openapi) && openapi !== '/')
 }
 
+// The media type of a JSON answer: `application/json` or a `+json` one (problem details).
+const isJson = (media: string) => media === 'application/json' || media.endsWith('+json')
+
 function resolve(doc: OpenAPIDocument, value: unknown): unknown {
   if (!isObject(value) || typeof value.$ref !== 'string') return value
   const name = value.$ref.replace('#/components/responses/', '')
@@ -54,9 +69,12 @@ export function operationOf(
   if (!isObject(op) || !isObject(op.responses)) return undefined
   const validator = ajv()
   const checks = new Map<number, Check | undefined>()
+  const medias = new Map<number, string>()
   for (const [status, response] of Object.entries(op.responses)) {
     const content = (resolve(doc, response) as Json | undefined)?.content as Json | undefined
-    const schema = (content?.['application/json'] as Json | undefined)?.schema
+    const media = Object.keys(content ?? {}).find(isJson)
+    const schema = media === undefined ? undefined : (content?.[media] as Json | undefined)?.schema
+    if (media !== undefined) medias.set(Number(status), media)
     checks.set(
       Number(status),
       schema === undefined
@@ -66,6 +84,7 @@ export function operationOf(
   }
   return {
     statuses: new Set(checks.keys()),
+    media: (status) => medias.get(status),
     check(status, body) {
       const check = checks.get(status)
       if (check === undefined || check(body)) return undefined
@@ -75,14 +94,25 @@ export function operationOf(
   }
 }
 
-/** The error envelope schema of the document, for statuses the caller allows beyond the document. */
-export function errorEnvelopeCheck(doc: OpenAPIDocument): (body: unknown) => string | undefined {
-  const schema = doc.components.schemas?.ErrorEnvelope
-  if (schema === undefined) return () => undefined
+/**
+ * The document's error answer, for statuses the caller allows beyond the document: RFC 9457
+ * problem details (`ProblemDetails`, `application/problem+json`) when it describes them, else the
+ * error envelope (`ErrorEnvelope`, `application/json`).
+ */
+export function errorAnswerCheck(doc: OpenAPIDocument): ErrorAnswerCheck {
+  const schemas = doc.components.schemas
+  const problem = schemas?.ProblemDetails !== undefined
+  const name = problem ? 'problem details' : 'envelope'
+  const schema = problem ? schemas?.ProblemDetails : schemas?.ErrorEnvelope
+  if (schema === undefined) return { name, media: undefined, check: () => undefined }
   const check = ajv().compile({ ...(schema as Json), components: doc.components }) as Check
-  return (body) => {
-    if (check(body)) return undefined
-    const e = check.errors?.[0]
-    return `${e?.instancePath || '(the root)'} ${e?.message ?? 'does not match'}`
+  return {
+    name,
+    media: problem ? 'application/problem+json' : 'application/json',
+    check(body) {
+      if (check(body)) return undefined
+      const e = check.errors?.[0]
+      return `${e?.instancePath || '(the root)'} ${e?.message ?? 'does not match'}`
+    },
   }
 }

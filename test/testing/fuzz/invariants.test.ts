@@ -4,7 +4,7 @@ import { zodAdapter } from '../../../src/adapters/zod/index.js'
 import { defineRoute } from '../../../src/index.js'
 import { generateOpenAPI } from '../../../src/openapi/index.js'
 import { brokenInvariant, type RouteChecks } from '../../../src/testing/fuzz/invariants.js'
-import { errorEnvelopeCheck, operationOf } from '../../../src/testing/fuzz/response-check.js'
+import { errorAnswerCheck, operationOf } from '../../../src/testing/fuzz/response-check.js'
 import type { FuzzRequest } from '../../../src/testing/fuzz/route-requests.js'
 import { undeclaredKey } from '../../../src/testing/fuzz/undeclared.js'
 import { curlLine } from '../../../src/testing/fuzz/wire.js'
@@ -15,7 +15,7 @@ const doc = generateOpenAPI({ title: 't', version: '1', routes: { 'POST /users':
 const checks: RouteChecks = {
   operation: operationOf(doc, 'post', '/users'),
   allowed: new Set([409]),
-  errorEnvelope: errorEnvelopeCheck(doc),
+  errorAnswer: errorAnswerCheck(doc),
   response: zodAdapter(User).ir,
   rateLimited: false,
 }
@@ -27,9 +27,10 @@ const request = (kind: FuzzRequest['kind'], extra: Partial<FuzzRequest> = {}): F
   body: '{}',
   ...extra,
 })
+const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' }
 const answer = (status: number, body: unknown) => ({
   status,
-  headers: {},
+  headers: JSON_TYPE,
   text: JSON.stringify(body),
 })
 const ok = { success: true, message: '', data: { id: 1, name: 'a' } }
@@ -106,7 +107,7 @@ describe('brokenInvariant', () => {
     const rateChecks: RouteChecks = {
       ...checks,
       operation: operationOf(limitedDoc, 'post', '/users'),
-      errorEnvelope: errorEnvelopeCheck(limitedDoc),
+      errorAnswer: errorAnswerCheck(limitedDoc),
       rateLimited: true,
     }
     const tooMany = {
@@ -120,7 +121,7 @@ describe('brokenInvariant', () => {
     }
     const answer429 = (
       body: unknown,
-      headers: Record<string, string> = { 'retry-after': '60' },
+      headers: Record<string, string> = { ...JSON_TYPE, 'retry-after': '60' },
     ) => ({
       status: 429,
       headers,
@@ -136,7 +137,7 @@ describe('brokenInvariant', () => {
     expect(brokenInvariant(request('valid'), answer429(other), rateChecks)).toBe(
       'answered 429 without the RATE_LIMIT_EXCEEDED code',
     )
-    expect(brokenInvariant(request('valid'), answer429(tooMany, {}), rateChecks)).toBe(
+    expect(brokenInvariant(request('valid'), answer429(tooMany, JSON_TYPE), rateChecks)).toBe(
       'answered 429 without a Retry-After header of whole seconds',
     )
     expect(brokenInvariant(request('valid'), answer429({ success: false }), rateChecks)).toMatch(
@@ -178,6 +179,91 @@ describe('brokenInvariant', () => {
     ).toBe(
       'an invalid request (body field name broken) got 401, not 422 (refused before validation: give fuzzRoutes the credentials, auth or headers)',
     )
+  })
+})
+
+describe('brokenInvariant with a document of problem details', () => {
+  const limited = defineRoute({ ...route, rateLimit: { windowMs: 60_000, max: 1 } })
+  const problemDoc = generateOpenAPI({
+    title: 't',
+    version: '1',
+    routes: { 'POST /users': limited },
+    errors: { format: 'problem+json' },
+  })
+  const problemChecks: RouteChecks = {
+    ...checks,
+    operation: operationOf(problemDoc, 'post', '/users'),
+    errorAnswer: errorAnswerCheck(problemDoc),
+    rateLimited: true,
+  }
+  const PROBLEM = { 'content-type': 'application/problem+json; charset=utf-8' }
+  const problem = (status: number, body: object, headers: object = PROBLEM) => ({
+    status,
+    headers: headers as Record<string, string>,
+    text: JSON.stringify({
+      type: 'about:blank',
+      title: 'x',
+      status,
+      detail: 'x',
+      instance: '/users',
+      code: 'X',
+      ...body,
+    }),
+  })
+  const invalid = problem(422, {
+    code: 'VALIDATION_ERROR',
+    errors: [{ field: 'name', message: 'x', in: 'body' }],
+  })
+
+  it('passes problem details with their media type, reading the issues from errors', () => {
+    expect(brokenInvariant(request('invalid', { broken }), invalid, problemChecks)).toBeUndefined()
+    expect(brokenInvariant(request('valid'), answer(201, ok), problemChecks)).toBeUndefined()
+    expect(brokenInvariant(request('valid'), invalid, problemChecks)).toBe(
+      'a valid request got 422 (name: x)',
+    )
+    const tooMany = problem(
+      429,
+      { code: 'RATE_LIMIT_EXCEEDED', retryAfter: 60 },
+      { ...PROBLEM, 'retry-after': '60' },
+    )
+    expect(brokenInvariant(request('valid'), tooMany, problemChecks)).toBeUndefined()
+    // 409 is not in the document, but allowed: it must be problem details too.
+    expect(brokenInvariant(request('valid'), problem(409, {}), problemChecks)).toBeUndefined()
+  })
+
+  it('catches an envelope, or problem details under another media type', () => {
+    const envelope = { ...answer(422, issue('name')), headers: PROBLEM }
+    expect(brokenInvariant(request('invalid', { broken }), envelope, problemChecks)).toMatch(
+      /^answered 422 with a malformed problem details: .*must have required property/,
+    )
+    const asJson = { ...invalid, headers: JSON_TYPE }
+    expect(brokenInvariant(request('invalid', { broken }), asJson, problemChecks)).toBe(
+      'answered 422 without the Content-Type application/problem+json of its problem details',
+    )
+    const untyped = { ...problem(409, {}), headers: {} }
+    expect(brokenInvariant(request('valid'), untyped, problemChecks)).toBe(
+      'answered 409 without the Content-Type application/problem+json of its problem details',
+    )
+    expect(
+      brokenInvariant(request('valid'), answer(409, { success: false }), problemChecks),
+    ).toMatch(/^answered 409 without the Content-Type/)
+    const noRetryMember = problem(
+      429,
+      { code: 'RATE_LIMIT_EXCEEDED' },
+      { ...PROBLEM, 'retry-after': '60' },
+    )
+    expect(brokenInvariant(request('valid'), noRetryMember, problemChecks)).toMatch(
+      /^answered 429 with a malformed problem details: .*retryAfter/,
+    )
+  })
+
+  it('catches problem details where the document says envelope', () => {
+    expect(brokenInvariant(request('invalid', { broken }), invalid, checks)).toBe(
+      'answered 422 without the Content-Type application/json of its envelope',
+    )
+    expect(
+      brokenInvariant(request('invalid', { broken }), { ...invalid, headers: JSON_TYPE }, checks),
+    ).toMatch(/^answered 422 with a malformed envelope/)
   })
 })
 
