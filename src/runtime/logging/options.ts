@@ -94,35 +94,27 @@ export const LOGGER_DEFAULTS: Readonly<
   }),
 })
 
-const BOOLEANS = [
-  'pretty',
-  'logAllRequests',
-  'logIncoming',
-  'logRequestId',
-  'shortRequestId',
-  'logClientIp',
-  'logRequestBody',
-  'logResponseBody',
-  'silent',
-] as const
-// In the order of LoggerOptions: an unknown key's error lists them.
-const KNOWN: readonly string[] = [
-  'instance',
-  'level',
-  'pretty',
-  'logAllRequests',
-  'logIncoming',
-  'logRequestId',
-  'shortRequestId',
-  'logClientIp',
-  'lineColor',
-  'slowThreshold',
-  'logRequestBody',
-  'logResponseBody',
-  'logBodyMaxBytes',
-  'redact',
-  'silent',
-]
+// Every option in the order of LoggerOptions (an unknown key's error lists them): `true` marks a
+// plain boolean, checked as one; the others have checks of their own.
+const OPTIONS = {
+  instance: false,
+  level: false,
+  pretty: true,
+  logAllRequests: true,
+  logIncoming: true,
+  logRequestId: true,
+  shortRequestId: true,
+  logClientIp: true,
+  lineColor: false,
+  slowThreshold: false,
+  logRequestBody: true,
+  logResponseBody: true,
+  logBodyMaxBytes: false,
+  redact: false,
+  silent: true,
+} as const satisfies Record<keyof LoggerOptions, boolean>
+const KNOWN = Object.keys(OPTIONS) as (keyof LoggerOptions)[]
+const BOOLEANS = KNOWN.filter((key) => OPTIONS[key])
 const METHODS = ['debug', 'info', 'warn', 'error'] as const
 
 /** Throws at mount time when a logger (`logger.instance` by default) lacks one of the four methods. */

@@ -36,26 +36,6 @@ function routeName(route: NonNullable<HostLayer['route']>, prefix: string): stri
   return `the route ${method}${`${prefix}${path}`.replace(/\/{2,}/g, '/')}`
 }
 
-/** The first route (or notFoundHandler(), which errors come from too) in `stack` and below. */
-function firstAfter(
-  stack: readonly HostLayer[],
-  prefix: string,
-  depth: number,
-  seen: Set<unknown>,
-): string | undefined {
-  if (depth > maxDepth || seen.has(stack)) return undefined
-  seen.add(stack)
-  for (const layer of stack) {
-    if (layer.route !== undefined) return routeName(layer.route, prefix)
-    if (terminalOf(layer.handle) === 'notFoundHandler()') return 'notFoundHandler()'
-    const inner = (layer.handle as { stack?: unknown } | undefined)?.stack
-    if (!Array.isArray(inner)) continue
-    const found = firstAfter(inner, prefix + (mountPaths(layer)?.[0] ?? ''), depth + 1, seen)
-    if (found !== undefined) return found
-  }
-  return undefined
-}
-
 const consequences: Record<Terminal, string> = {
   'notFoundHandler()':
     'it answers 404 before that route is reached; mount notFoundHandler() after your routes, before errorHandler()',
@@ -63,35 +43,89 @@ const consequences: Record<Terminal, string> = {
     'errors from there never reach it and Express answers them with its own HTML page; mount errorHandler() last',
 }
 
+// What a misplaced handler is mounted before: a route, with the mount paths from the stack it was
+// found in down to it, or a notFoundHandler() (which errors come from too).
+type Event = { readonly route: NonNullable<HostLayer['route']>; readonly below: string } | Terminal
+
+/** The one walk of an app's stacks, depth first, each stack once. */
+interface Walk {
+  /**
+   * Per stack being walked, outermost first: the handlers mounted at its root that no route or
+   * notFoundHandler() has come after yet. The first that comes answers them all.
+   */
+  readonly waiting: Terminal[][]
+  /** The first route or notFoundHandler() in each stack walked: a stack mounted again has it. */
+  readonly first: Map<object, Event | null>
+}
+
+function nameOf(event: Event, prefix: string): string {
+  return typeof event === 'string' ? event : routeName(event.route, prefix + event.below)
+}
+
+// A route or notFoundHandler() comes: the first handler waiting for one, outermost first, that
+// must not come before it is misplaced (a notFoundHandler() may come before another).
+function meet(walk: Walk, event: Event, prefix: string): string | undefined {
+  const after = nameOf(event, prefix)
+  for (const waiting of walk.waiting) {
+    for (const terminal of waiting) {
+      if (terminal === 'notFoundHandler()' && after === terminal) continue
+      return `shapeguard: ${terminal} is mounted before ${after}: ${consequences[terminal]}`
+    }
+  }
+  for (const waiting of walk.waiting) waiting.length = 0
+  return undefined
+}
+
 /**
- * The first misplaced `errorHandler()` or `notFoundHandler()` of a stack (and the routers below
- * it): one mounted at `/` of a stack with a route, a router holding one, or (for errorHandler())
- * a notFoundHandler() after it. Undefined when the order is right.
+ * The first misplaced `errorHandler()` or `notFoundHandler()` of a stack and the routers below it:
+ * one mounted at `/` of a stack before a route, before a router holding one, or (errorHandler())
+ * before a notFoundHandler(). Undefined when the order is right.
  */
 function misplaced(
   stack: readonly HostLayer[],
   prefix: string,
   depth: number,
-  seen: Set<unknown>,
+  walk: Walk,
 ): string | undefined {
-  if (depth > maxDepth || seen.has(stack)) return undefined
-  seen.add(stack)
-  for (const [i, layer] of stack.entries()) {
-    const terminal = terminalOf(layer.handle)
-    if (terminal !== undefined) {
-      if (!atRoot(layer)) continue
-      const after = firstAfter(stack.slice(i + 1), prefix, depth, new Set())
-      if (after !== undefined && !(terminal === 'notFoundHandler()' && after === terminal)) {
-        return `shapeguard: ${terminal} is mounted before ${after}: ${consequences[terminal]}`
-      }
-      continue
-    }
-    const inner = (layer.handle as { stack?: unknown } | undefined)?.stack
-    if (layer.route !== undefined || !Array.isArray(inner)) continue
-    const found = misplaced(inner, prefix + (mountPaths(layer)?.[0] ?? ''), depth + 1, seen)
-    if (found !== undefined) return found
+  if (depth > maxDepth) return undefined
+  if (walk.first.has(stack)) {
+    // Walked already (a router mounted twice), or being walked (mounted inside itself).
+    const event = walk.first.get(stack)
+    return event === null || event === undefined ? undefined : meet(walk, event, prefix)
   }
-  return undefined
+  walk.first.set(stack, null)
+  const own: Terminal[] = []
+  walk.waiting.push(own)
+  let first: Event | null = null
+  try {
+    for (const layer of stack) {
+      let event: Event | undefined
+      let mount = ''
+      const terminal = terminalOf(layer.handle)
+      const inner = (layer.handle as { stack?: unknown } | undefined)?.stack
+      if (layer.route !== undefined) event = { route: layer.route, below: '' }
+      else if (terminal === 'notFoundHandler()') event = terminal
+      else if (terminal === undefined && Array.isArray(inner)) {
+        mount = mountPaths(layer)?.[0] ?? ''
+        const found = misplaced(inner, prefix + mount, depth + 1, walk)
+        if (found !== undefined) return found
+        const below = walk.first.get(inner)
+        if (first === null && typeof below === 'object' && below !== null) {
+          first = { route: below.route, below: mount + below.below }
+        } else if (first === null && typeof below === 'string') first = below
+      }
+      if (event !== undefined) {
+        first ??= event
+        const found = meet(walk, event, prefix)
+        if (found !== undefined) return found
+      }
+      if (terminal !== undefined && atRoot(layer)) own.push(terminal)
+    }
+    return undefined
+  } finally {
+    walk.first.set(stack, first)
+    walk.waiting.pop()
+  }
 }
 
 const checked = new WeakSet<object>()
@@ -109,6 +143,7 @@ export function warnHandlerOrder(app: unknown): void {
   if (checked.has(app)) return
   checked.add(app)
   const stack = stackOf(app)
-  const found = stack === undefined ? undefined : misplaced(stack, '', 0, new Set())
+  const found =
+    stack === undefined ? undefined : misplaced(stack, '', 0, { waiting: [], first: new Map() })
   if (found !== undefined) logger.warn(found)
 }
