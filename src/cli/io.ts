@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
+import { UsageError } from './usage-error.js'
 
 /** Where a command writes: `out` is the real stdout, `err` stderr; `cwd` resolves paths. */
 export interface Io {
@@ -43,6 +44,10 @@ export function emit(io: Io, out: string | undefined, text: string): void {
     return
   }
   const file = resolve(io.cwd, out)
-  mkdirSync(dirname(file), { recursive: true })
-  writeFileSync(file, text)
+  try {
+    mkdirSync(dirname(file), { recursive: true })
+    writeFileSync(file, text)
+  } catch (error) {
+    throw new UsageError(`cannot write --out ${out}: ${(error as Error).message}`)
+  }
 }

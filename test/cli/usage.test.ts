@@ -83,6 +83,7 @@ describe.each(commands)('shapeguard %s', (command) => {
 describe('option values', () => {
   it.each([
     [['openapi', 'formats/app.mjs', '--format', 'xml'], '--format must be json or yaml, not xml'],
+    [['openapi', 'formats/app.mjs', '--out', 'formats'], 'cannot write --out formats: EISDIR'],
     [['fuzz', 'formats/app.mjs', '--runs', '0'], '--runs must be an integer of at least 1'],
     [['fuzz', 'formats/app.mjs', '--runs', '1e3'], '--runs must be an integer of at least 1'],
     [['fuzz', 'formats/app.mjs', '--seed', 'abc'], '--seed must be an integer'],
