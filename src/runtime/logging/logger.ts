@@ -118,7 +118,8 @@ export function configureLogger(options: ConfigureLoggerOptions = {}): void {
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
     throw optionError('shapeguard: configureLogger options must be an object')
   }
-  // SPEC.md 4.3: level and silent. A backend is chosen where the request logger is mounted.
+  // Only the level and silence change here: a backend is chosen where the request logger is
+  // mounted (shapeguard({ logger })).
   if (Object.hasOwn(options, 'instance')) {
     throw optionError(
       'shapeguard: configureLogger() takes level and silent; a logger instance goes in shapeguard({ logger: { instance } })',

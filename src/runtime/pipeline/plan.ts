@@ -24,7 +24,10 @@ export interface RoutePlan {
 
 const parts = ['body', 'params', 'query', 'headers'] as const satisfies readonly RequestPart[]
 
-/** Every field a route may hold: SPEC 2.4's, and the documentation fields generateOpenAPI reads. */
+/**
+ * Every field a route may hold: its schemas, its options (`transform`, `rateLimit`, `cache`,
+ * `limits`, `allErrors`, `sanitize`), and the documentation fields generateOpenAPI reads.
+ */
 export const routeKeys = [
   ...parts,
   'response',

@@ -48,7 +48,7 @@ export interface ResponseHeader {
 }
 
 /**
- * How `generateOpenAPI` documents a route (SPEC 4.7's route options); the runtime ignores these
+ * How `generateOpenAPI` documents a route (its summary, tags, security…); the runtime ignores these
  * fields. `security: []` marks the route public (no 401/403).
  */
 export interface RouteDocs {

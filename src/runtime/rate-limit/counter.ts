@@ -114,7 +114,8 @@ function erlCounter(store: ExpressRateLimitStore, options: CounterOptions): Coun
     }, options)
 }
 
-// SPEC's window over get/set. Calls for one key are chained, so within a process no two
+// The fixed window (a key's first request opens it, `windowMs` long; its count starts again once
+// it has ended) over get/set. Calls for one key are chained, so within a process no two
 // requests read the same count; each link is bounded by the timeout, so a store that hangs once
 // does not hold the key's later requests, and the chain is dropped once it has drained.
 function getSetCounter(store: RateLimitGetSetStore, options: CounterOptions): Counter {

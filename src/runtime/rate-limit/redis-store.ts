@@ -4,7 +4,8 @@ import { optionError } from '../../shared/error-codes.js'
 import type { RateLimitEntry, RateLimitIncrementStore } from './types.js'
 
 /**
- * SPEC's window in one round trip: with a `max` (ARGV[2]), a full window is left unchanged (and
+ * The fixed window (a key's first request opens it, `windowMs` long; its count starts again once
+ * it has ended) in one round trip: with a `max` (ARGV[2]), a full window is left unchanged (and
  * answered one past its count); otherwise INCR, and a key without an expiry (a new window, or one
  * that lost its TTL) gets the window's length. Returns the count and the window's remaining
  * milliseconds, read on the server, so the processes' clocks never have to agree.

@@ -93,10 +93,10 @@ function cacheable(status: number): boolean {
 }
 
 /**
- * The Cache-Control step (SPEC's step 5): reached only once validation succeeded, it arranges for
- * the header (and `Vary`) to be written when the answer's head is, and only if that answer is a
- * success or a 304, so an error thrown later by the handler or sent with `res.fail` never carries
- * it. A Cache-Control the handler set itself is kept.
+ * The Cache-Control step, after validation and before `transform`: reached only once validation
+ * succeeded, it arranges for the header (and `Vary`) to be written when the answer's head is, and
+ * only if that answer is a success or a 304, so an error thrown later by the handler or sent with
+ * `res.fail` never carries it. A Cache-Control the handler set itself is kept.
  */
 export function cacheStep(options: CacheOptions): Step {
   const header = cacheControl(options)
