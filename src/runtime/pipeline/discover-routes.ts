@@ -1,3 +1,4 @@
+import { optionError } from '../../shared/error-codes.js'
 import { errorsOf, type MarkedErrors, routeOf } from '../core/route-mark.js'
 import { type HostLayer, maxDepth, mountPaths, stackOf, stringPaths } from '../host/router-stack.js'
 import type { AnyRoute } from './route-types.js'
@@ -41,7 +42,7 @@ const join = (prefix: string, path: string) =>
 export function discoverRoutes(app: unknown): Discovery {
   const stack = stackOf(app)
   if (stack === undefined) {
-    throw new TypeError('shapeguard: app must be an Express app or router (with a layer stack)')
+    throw optionError('shapeguard: app must be an Express app or router (with a layer stack)')
   }
   const found: Found = { routes: [], skipped: [], errors: [] }
   walk(stack, '', 0, new Set(), found)
