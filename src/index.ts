@@ -29,7 +29,7 @@ export {
   type AppErrorOptions,
   isAppError,
 } from './runtime/core/app-error.js'
-export type { OnErrorHook } from './runtime/core/config.js'
+export type { ErrorFormat, OnErrorHook } from './runtime/core/config.js'
 export type { ValidationIssue } from './runtime/core/validation-issue.js'
 export { type ErrorHandlerOptions, errorHandler } from './runtime/errors/error-handler.js'
 export {
@@ -95,3 +95,4 @@ export type {
 } from './runtime/webhooks/types.js'
 export { verifyWebhook } from './runtime/webhooks/verify-webhook.js'
 export { ErrorCode } from './shared/error-codes.js'
+export type { ProblemDetails, ProblemIssue } from './shared/problem-details.js'

@@ -4,7 +4,14 @@ import type { AddressInfo } from 'node:net'
 import request from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
 import * as z from 'zod'
-import { configureLogger, ErrorCode, errorHandler, handle } from '../../src/index.js'
+import {
+  configureLogger,
+  ErrorCode,
+  type ErrorFormat,
+  errorHandler,
+  handle,
+  type ProblemDetails,
+} from '../../src/index.js'
 import {
   app,
   cases,
@@ -117,8 +124,11 @@ describe.each(hosts)('%s', (_, express) => {
   })
 
   it('names each issue and its request part in errors', async () => {
-    const problems = app(express, { errors: { format: 'problem+json' } })
-    const query = JSON.parse((await request(problems).get('/search?q=toolong')).text)
+    const format: ErrorFormat = 'problem+json'
+    const problems = app(express, { errors: { format } })
+    const query: ProblemDetails = JSON.parse(
+      (await request(problems).get('/search?q=toolong')).text,
+    )
     expect(query.errors).toEqual([{ field: 'q', message: expect.any(String), in: 'query' }])
     const body = JSON.parse((await postUsers(problems, '{}')).text)
     expect(body.errors).toEqual([{ field: 'name', message: expect.any(String), in: 'body' }])
