@@ -1,4 +1,4 @@
-import type { Request, Response } from 'express'
+import type { Request } from 'express'
 import type { PartValidator } from '../../engine/compile/compile.js'
 import type { Issue, RequestPart, Result } from '../../engine/result.js'
 import { resolveExposure } from '../config/resolve-config.js'
