@@ -1,4 +1,5 @@
-import { type Chars, type Node, overlaps, parse } from './regex-tree.js'
+import { type Chars, overlaps } from './chars.js'
+import { type Node, parse } from './regex-tree.js'
 
 // A cheap, honest screen for patterns that backtrack badly: it reads the pattern's structure
 // (no matching, no dependency) and knows four shapes. It misses what needs real automata

@@ -3,8 +3,7 @@
 // it surely reads, and the repetitions, alternatives and zero-width parts around them. Enough for
 // the regex-risk screen and for writing a string the pattern matches; never to match.
 
-/** Code-unit ranges, inclusive; an approximation of what one character position accepts. */
-export type Chars = readonly (readonly [number, number])[]
+import { type Chars, caseless, classChars, commonIn, invert, lineEnds, MAX } from './chars.js'
 
 /**
  * A pattern's tree. A `char` position reads one of `chars`, among them `sample` (the character
@@ -24,36 +23,6 @@ export type Node =
 /** A pattern the parser cannot read: a syntax error, or a form it does not know. */
 export class RegexSyntaxError extends Error {}
 
-const MAX = 0xffff
-const digit: Chars = [[48, 57]]
-const word: Chars = [
-  [48, 57],
-  [65, 90],
-  [95, 95],
-  [97, 122],
-]
-const space: Chars = [
-  [9, 13],
-  [32, 32],
-  [160, 160],
-  [0x1680, 0x1680],
-  [0x2000, 0x200a],
-  [0x2028, 0x2029],
-  [0x202f, 0x202f],
-  [0x205f, 0x205f],
-  [0x3000, 0x3000],
-  [0xfeff, 0xfeff],
-]
-const lineEnds: Chars = [
-  [10, 10],
-  [13, 13],
-  [0x2028, 0x2029],
-]
-const classEscapes = new Map<string, Chars>([
-  ['d', digit],
-  ['w', word],
-  ['s', space],
-])
 const controlEscapes = new Map<string, number>([
   ['n', 10],
   ['r', 13],
@@ -62,41 +31,8 @@ const controlEscapes = new Map<string, number>([
   ['v', 11],
   ['0', 0],
 ])
-// The characters a set's sample is taken from, in order of preference: common, printable, plain.
-const common = [...'aA1_-zZ9 .~é'].map((c) => c.charCodeAt(0))
 
-function invert(c: Chars): Chars {
-  const sorted = [...c].sort((a, b) => a[0] - b[0])
-  const out: [number, number][] = []
-  let next = 0
-  for (const [lo, hi] of sorted) {
-    if (lo > next) out.push([next, lo - 1])
-    next = Math.max(next, hi + 1)
-  }
-  if (next <= MAX) out.push([next, MAX])
-  return out
-}
-
-/** Whether two character sets share a character. */
-export const overlaps = (a: Chars, b: Chars): boolean =>
-  a.some(([lo, hi]) => b.some(([l, h]) => lo <= h && l <= hi))
-
-function caseless(c: Chars): Chars {
-  const out = [...c]
-  for (const [lo, hi] of c) {
-    for (const [from, to, shift] of [
-      [65, 90, 32],
-      [97, 122, -32],
-    ] as const) {
-      const l = Math.max(lo, from)
-      const h = Math.min(hi, to)
-      if (l <= h) out.push([l + shift, h + shift])
-    }
-  }
-  return out
-}
-
-// One character position: a single character, or a set with a sample taken from `common`.
+// One character position: a single character, or a set with a common character as its sample.
 interface Atom {
   readonly chars: Chars
   readonly sample: number | undefined
@@ -107,7 +43,7 @@ const one = (code: number): Atom => ({
   sample: code,
   single: true,
 })
-const set = (chars: Chars, sample = common.find((c) => overlaps(chars, [[c, c]]))): Atom => ({
+const set = (chars: Chars, sample = commonIn(chars)): Atom => ({
   chars,
   sample,
   single: false,
@@ -151,7 +87,7 @@ export function parse(source: string, flags: string): Node {
   const escaped = (inClass: boolean): Atom | Extract<Node, { t: 'empty' | 'backref' }> => {
     if (i >= source.length) fail('a lone \\')
     const c = source[i++]!
-    const known = classEscapes.get(c.toLowerCase())
+    const known = classChars.get(c.toLowerCase())
     if (known) return c === c.toLowerCase() ? set(known) : set(invert(known))
     const control = controlEscapes.get(c)
     if (control !== undefined) return one(control)
