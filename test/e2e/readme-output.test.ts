@@ -312,6 +312,9 @@ it('has a scenario for every output block of the README and docs/, each name onc
     'docs-csp-local',
     'docs-csp-cdn',
     'fuzz-failure',
+    // test/e2e/problem-details-readme.test.ts
+    'problem-422',
+    'problem-409',
   ]
   const marked = blocks.filter((b) => b.output !== undefined)
   expect(marked.map((b) => b.output).sort()).toEqual([...names].sort())

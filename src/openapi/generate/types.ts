@@ -118,14 +118,9 @@ export interface OpenAPIConfig {
     /** Accepted so that the app's `response` passes as it is; it changes nothing in the document. */
     readonly includeRequestId?: boolean
   }
-  /**
-   * The app's error options (shapeguard()'s `errors`, passed as they are): `format` documents
-   * every error answer as the error envelope or as RFC 9457 problem details
-   * (`application/problem+json`), `problemTypeBase` their `type`. Without it, what the `app`'s
-   * shapeguard() uses; else the envelope.
-   */
+  /** The app's error options (shapeguard()'s `errors`, passed as they are): how errors are documented. */
   readonly errors?: {
-    /** How error answers are written. @default the app's shapeguard() format, else `'envelope'` */
+    /** The envelope, or RFC 9457 problem details. @default the app's shapeguard() format, else `'envelope'` */
     readonly format?: ErrorFormat
     /** Problem types are this URI followed by the code. @default the app's, else `about:blank` */
     readonly problemTypeBase?: string

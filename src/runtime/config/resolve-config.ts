@@ -48,17 +48,9 @@ export interface ShapeguardConfig {
     fallbackMessage?: string
     /** Called with every handled error before the response is sent; a throw is logged. */
     onError?: OnErrorHook
-    /**
-     * How every error answer is written: the error envelope, or RFC 9457 problem details
-     * (`application/problem+json`: `type`, `title`, `status`, `detail`, `instance`, `code`,
-     * `requestId`, `errors`). @default 'envelope'
-     */
+    /** Every error answer as the error envelope, or as RFC 9457 problem details. @default 'envelope' */
     format?: ErrorFormat
-    /**
-     * With `format: 'problem+json'`, each code's problem `type` is this absolute URI followed by
-     * the code in lower case with dashes (`https://api.example.com/problems/validation-error`).
-     * @default problems are of type `about:blank`
-     */
+    /** With problem details: each code's `type` is this URI followed by the code (`…/not-found`). @default `about:blank` */
     problemTypeBase?: string
   }
 }
