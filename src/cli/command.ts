@@ -36,6 +36,16 @@ export const exportOption: OptionSpec = {
   help: 'the export that holds the app (default: the default export, else `app`)',
 }
 
+/** `--title` and `--api-version`: the commands that write the document or a collection. */
+export const titleOptions: Readonly<Record<string, OptionSpec>> = {
+  title: { type: 'string', value: 'text', help: "the API's title (default: package.json's name)" },
+  'api-version': {
+    type: 'string',
+    value: 'text',
+    help: "the API's version (default: package.json's version)",
+  },
+}
+
 /** A string option's value (the last one given), or undefined. */
 export function stringOf(values: Values, name: string): string | undefined {
   const value = values[name]

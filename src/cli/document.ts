@@ -1,15 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { basename, dirname, extname, join, resolve } from 'node:path'
 import type { OpenAPIDocument } from 'shapeguard/openapi'
+import { type Context, stringOf } from './command.js'
 import { openapiEntry } from './entries.js'
-import type { LoadedApp } from './load/load-app.js'
+import { type LoadedApp, loadApp } from './load/load-app.js'
 import { UsageError } from './usage-error.js'
-
-/** `--title` and `--api-version`, when given. */
-export interface TitleOptions {
-  readonly title?: string | undefined
-  readonly apiVersion?: string | undefined
-}
 
 /** The name and version of the package.json nearest to `file`, if there is one. */
 function nearestPackage(file: string): { name?: unknown; version?: unknown } {
@@ -28,36 +23,46 @@ function nearestPackage(file: string): { name?: unknown; version?: unknown } {
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined)
 
+/** What a command works on: the app, its document, generateOpenAPI()'s warnings. */
+export interface AppDocument {
+  readonly loaded: LoadedApp
+  readonly doc: OpenAPIDocument
+  /** generateOpenAPI()'s warnings, without their `shapeguard:` prefix. */
+  readonly warnings: readonly string[]
+}
+
 /**
- * The app's OpenAPI document: generateOpenAPI() with the module's `openapi` export (security
- * schemes, servers, the envelope's shape…) and the app. The title and version come from the
- * flags, else that export, else the nearest package.json, else the file's name and 0.0.0.
- * Returns the document and generateOpenAPI's warnings (without their `shapeguard:` prefix).
+ * Loads the app of the command's module (`--export`) and makes its OpenAPI document:
+ * generateOpenAPI() with the module's `openapi` export (security schemes, servers, the envelope's
+ * shape…) and the app. The title and version come from `--title` and `--api-version`, else that
+ * export, else the nearest package.json, else the file's name and 0.0.0.
  */
-export async function documentOf(
-  loaded: LoadedApp,
-  cwd: string,
-  names: TitleOptions = {},
-): Promise<{ doc: OpenAPIDocument; warnings: string[] }> {
+export async function appDocument({ module, values, io, diverted }: Context): Promise<AppDocument> {
+  const loaded = await loadApp(module, stringOf(values, 'export'), io, diverted)
   const base = loaded.config
   if (base !== undefined && (typeof base !== 'object' || base === null))
     throw new UsageError(
       `${loaded.shown}: its export openapi must be generateOpenAPI()'s configuration (an object), not ${typeof base}`,
     )
   const config = (base ?? {}) as Record<string, unknown>
-  const file = resolve(cwd, loaded.shown)
+  const file = resolve(io.cwd, module)
   const pkg = nearestPackage(file)
   const warnings: string[] = []
   const { generateOpenAPI } = await openapiEntry(loaded.cjs)
   try {
     const doc = generateOpenAPI({
       ...config,
-      title: names.title ?? text(config.title) ?? text(pkg.name) ?? basename(file, extname(file)),
-      version: names.apiVersion ?? text(config.version) ?? text(pkg.version) ?? '0.0.0',
+      title:
+        stringOf(values, 'title') ??
+        text(config.title) ??
+        text(pkg.name) ??
+        basename(file, extname(file)),
+      version:
+        stringOf(values, 'api-version') ?? text(config.version) ?? text(pkg.version) ?? '0.0.0',
       app: loaded.app,
       onWarning: (message) => warnings.push(message.replace(/^shapeguard: /, '')),
     })
-    return { doc, warnings }
+    return { loaded, doc, warnings }
   } catch (error) {
     if (!(error instanceof TypeError)) throw error
     throw new UsageError(

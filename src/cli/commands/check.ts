@@ -2,9 +2,8 @@ import { readFileSync } from 'node:fs'
 import { extname, resolve } from 'node:path'
 import { documentFindings, type Finding, operationCount } from '../check/findings.js'
 import { validateDocument } from '../check/validate-document.js'
-import { type Command, exportOption, stringOf } from '../command.js'
-import { documentOf } from '../document.js'
-import { loadApp } from '../load/load-app.js'
+import { type Command, exportOption } from '../command.js'
+import { appDocument } from '../document.js'
 import { count } from '../text.js'
 import { UsageError } from '../usage-error.js'
 
@@ -24,7 +23,8 @@ export const check: Command = {
     strict: { type: 'boolean', help: 'warnings fail the check too' },
     export: exportOption,
   },
-  async run({ module, values, io, diverted }) {
+  async run(ctx) {
+    const { module, values, io } = ctx
     const findings: Finding[] = []
     let input: unknown
     if (documentFile.has(extname(module).toLowerCase())) {
@@ -34,8 +34,7 @@ export const check: Command = {
         throw new UsageError(`${module}: no such file (paths are relative to ${io.cwd})`)
       }
     } else {
-      const loaded = await loadApp(module, stringOf(values, 'export'), io, diverted)
-      const { doc, warnings } = await documentOf(loaded, io.cwd)
+      const { doc, warnings } = await appDocument(ctx)
       input = doc
       for (const message of warnings)
         findings.push({ level: 'warning', where: 'document', message })

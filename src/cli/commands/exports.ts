@@ -1,9 +1,7 @@
-import { type Command, exportOption, stringOf } from '../command.js'
-import { documentOf } from '../document.js'
+import { type Command, exportOption, stringOf, titleOptions } from '../command.js'
+import { appDocument } from '../document.js'
 import { openapiEntry } from '../entries.js'
 import { emit } from '../io.js'
-import { loadApp } from '../load/load-app.js'
-import { titleOptions } from './openapi.js'
 
 type Tool = 'toPostman' | 'toInsomnia' | 'toBruno'
 
@@ -26,12 +24,9 @@ function exportCommand(tool: Tool, what: string, imports: string): Command {
       ...titleOptions,
       export: exportOption,
     },
-    async run({ module, values, io, diverted }) {
-      const loaded = await loadApp(module, stringOf(values, 'export'), io, diverted)
-      const { doc, warnings } = await documentOf(loaded, io.cwd, {
-        title: stringOf(values, 'title'),
-        apiVersion: stringOf(values, 'api-version'),
-      })
+    async run(ctx) {
+      const { values, io } = ctx
+      const { loaded, doc, warnings } = await appDocument(ctx)
       for (const warning of warnings) io.err(`warning: ${warning}\n`)
       const entry = await openapiEntry(loaded.cjs)
       const options: Record<string, string> = { seed: String(doc.info.title) }

@@ -1,9 +1,8 @@
 import type { FuzzReport } from 'shapeguard/testing'
-import { type Command, exportOption, stringOf, type Values } from '../command.js'
-import { documentOf } from '../document.js'
+import { type Command, exportOption, type Values } from '../command.js'
+import { appDocument } from '../document.js'
 import { testingEntry } from '../entries.js'
 import type { Io } from '../io.js'
-import { loadApp } from '../load/load-app.js'
 import { count, shellWords } from '../text.js'
 import { UsageError } from '../usage-error.js'
 import { fuzzOptions } from './fuzz-options.js'
@@ -64,10 +63,10 @@ export const fuzz: Command = {
     },
     export: exportOption,
   },
-  async run({ module, values, io, diverted }) {
+  async run(ctx) {
+    const { module, values, io } = ctx
     const options = fuzzOptions(values)
-    const loaded = await loadApp(module, stringOf(values, 'export'), io, diverted)
-    const { doc } = await documentOf(loaded, io.cwd)
+    const { loaded, doc } = await appDocument(ctx)
     const { fuzzRoutes } = await testingEntry(loaded.cjs)
     let report: FuzzReport
     try {

@@ -1,18 +1,8 @@
-import { type Command, exportOption, stringOf } from '../command.js'
-import { documentOf } from '../document.js'
+import { type Command, exportOption, stringOf, titleOptions } from '../command.js'
+import { appDocument } from '../document.js'
 import { emit } from '../io.js'
-import { loadApp } from '../load/load-app.js'
 import { UsageError } from '../usage-error.js'
 import { toYaml } from '../yaml.js'
-
-export const titleOptions = {
-  title: { type: 'string', value: 'text', help: "the API's title (default: package.json's name)" },
-  'api-version': {
-    type: 'string',
-    value: 'text',
-    help: "the API's version (default: package.json's version)",
-  },
-} as const
 
 /** `shapeguard openapi <module>`: the app's OpenAPI 3.1 document, as JSON or YAML. */
 export const openapi: Command = {
@@ -27,15 +17,12 @@ export const openapi: Command = {
     ...titleOptions,
     export: exportOption,
   },
-  async run({ module, values, io, diverted }) {
+  async run(ctx) {
+    const { values, io } = ctx
     const format = stringOf(values, 'format') ?? 'json'
     if (format !== 'json' && format !== 'yaml')
       throw new UsageError(`--format must be json or yaml, not ${format}`)
-    const loaded = await loadApp(module, stringOf(values, 'export'), io, diverted)
-    const { doc, warnings } = await documentOf(loaded, io.cwd, {
-      title: stringOf(values, 'title'),
-      apiVersion: stringOf(values, 'api-version'),
-    })
+    const { doc, warnings } = await appDocument(ctx)
     for (const warning of warnings) io.err(`warning: ${warning}\n`)
     emit(
       io,
