@@ -86,6 +86,15 @@ describe('finding the app', () => {
     )
   })
 
+  it('says so when the module never finishes loading', () => {
+    const run = shapeguard(['openapi', 'hangs.mjs'], { timeout: 20_000 })
+    expect(run.status).toBe(2)
+    expect(run.stdout).toBe('')
+    expect(run.stderr).toMatch(
+      /^shapeguard: the module never finished loading: it awaits something/,
+    )
+  })
+
   it('shows the error of a module that throws while it loads, with its stack', () => {
     const run = shapeguard(['postman', 'throws.mjs'])
     expect(run.status).toBe(2)
