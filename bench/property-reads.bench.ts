@@ -12,7 +12,7 @@ import { compare, printComparison, writeResults } from './lib.js'
 //   - 'Express as is': `res.locals` added after the prototype change, as Express does, which gives
 //     every response a hidden class of its own (V8's caches miss on every new response);
 //   - 'dictionary mode': the same, then the switch shapeguard applies on Node 22
-//     (`toDictionaryMode` in src/runtime/context/context.ts; object-mode.ts says where it runs).
+//     (`toDictionaryMode` in src/runtime/core/dictionary-mode.ts, which says where it runs).
 
 const app = express()
 const COUNT = 10_000
@@ -60,5 +60,5 @@ const c = await compare('ten property reads on an Express response', 'Express as
   'dictionary mode': reader(responses('dictionary')),
 })
 printComparison(c)
-// One file per Node line: the modes behave differently on V8 12 and V8 13+ (object-mode.ts).
+// One file per Node line: the modes behave differently on V8 12 and V8 13+ (dictionary-mode.ts).
 writeResults(`property-reads-node${process.versions.node.split('.')[0]}`, c)

@@ -35,7 +35,7 @@ import { type Comparison, compare, printComparison, writeResults } from './lib.j
 // cost. Making one request through Express takes microseconds (also shown): timed with each call,
 // it would hide a middleware's own cost. The middleware runs its whole path (content-type guard,
 // body and query guards, validation, values written back to req.body and req.query) on objects
-// in the mode shapeguard() leaves them on this Node line (src/runtime/context/object-mode.ts), and
+// in the mode shapeguard() leaves them on this Node line (src/runtime/core/dictionary-mode.ts), and
 // must accept every call. Each library alone gets the same parsed bodies, from the same batches.
 // Results: bench/results/validate.json, one entry per Node line, replaced by each run on that line.
 

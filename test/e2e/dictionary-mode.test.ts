@@ -6,8 +6,8 @@ import { configureLogger, shapeguard } from '../../src/index.js'
 import { type Express, hosts } from './support.js'
 
 // shapeguard() switches each request and its response to V8's dictionary mode where that helps
-// (see toDictionaryMode in src/runtime/context/context.ts and object-mode.ts): what stays the same
-// for the app, and on which Node line it happens.
+// (useDictionaryMode in src/runtime/core/dictionary-mode.ts): what stays the same for the app,
+// and on which Node line it happens.
 beforeAll(() => {
   configureLogger({ silent: true })
 })
@@ -84,7 +84,7 @@ describe.each(hosts)('requests and responses after shapeguard() on %s', (_, expr
 })
 
 // The mode measured to help on each supported Node line (bench/property-reads.bench.ts and
-// bench/http.bench.ts on each line; src/runtime/context/object-mode.ts): a line not listed here
+// bench/http.bench.ts on each line; src/runtime/core/dictionary-mode.ts): a line not listed here
 // fails until it is measured and added.
 const measuredChoice: Record<string, 'dictionary' | 'fast'> = {
   '22': 'dictionary',

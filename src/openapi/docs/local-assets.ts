@@ -20,7 +20,7 @@ export interface LocalAsset {
 const loaded = new Map<DocsUi, readonly LocalAsset[]>()
 
 // The directories Node would search for a bare package name, from this file's location; the
-// CJS build has an empty `import.meta` but `__filename` (see runtime/logging/load-peer.ts).
+// CJS build has an empty `import.meta` but `__filename` (see runtime/core/load-peer.ts).
 function packageDir(name: string): string | undefined {
   const url = (import.meta as { url?: string }).url
   const base =
