@@ -231,6 +231,9 @@ const ratios: Record<RatioName, ReturnType<typeof pair>> = {
   'bare-router-1000 / bare': pair('bare-router-1000', 'bare'),
   'query / bare-query': pair('query', 'bare-query'),
   'guarded / peer': pair('guarded', 'peer'),
+  // The cost of @opentelemetry/api without an SDK; shapeguard's share of a traced request.
+  'otel-api / guarded': pair('otel-api', 'guarded'),
+  'traced / traced-bare': pair('traced', 'traced-bare'),
 }
 const verdicts = targets.map((target) => {
   const r = ratios[target.name]
