@@ -64,5 +64,30 @@ describe('response helpers', () => {
     contextOf(bad).prepare = stripper
     await expect(bad.ok({ data: { id: 'x' } }) as unknown).resolves.toBeUndefined()
     expect(bad._result().statusCode).toBe(500)
+    // In the app's error format.
+    const problem = mockResponse({ config: { errors: { format: 'problem+json' } } })
+    contextOf(problem).prepare = stripper
+    await problem.ok({ data: { id: 'x' } })
+    expect(problem._result()).toMatchObject({
+      statusCode: 500,
+      headers: { 'content-type': 'application/problem+json; charset=utf-8' },
+    })
+  })
+
+  it('fail answers in problem details when the configuration says so', () => {
+    const res = mockResponse({ config: { errors: { format: 'problem+json' } } })
+    res.fail({ code: 'X', message: 'x', status: 409, details: { sku: 'A-1' } })
+    expect(res._result()).toEqual({
+      statusCode: 409,
+      headers: { 'content-type': 'application/problem+json; charset=utf-8' },
+      body: {
+        type: 'about:blank',
+        title: 'Conflict',
+        status: 409,
+        detail: 'x',
+        code: 'X',
+        sku: 'A-1',
+      },
+    })
   })
 })
