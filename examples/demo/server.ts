@@ -1,7 +1,11 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createApp, demoErrors, demoUrls } from './app.js'
 import { serverUrl } from './server-url.js'
+
+// OTEL=1: traced with OpenTelemetry, spans printed to the console; set up before the app (and
+// so Express) is loaded.
+if (process.env.OTEL === '1') (await import('./tracing.js')).startTracing()
+const { createApp, demoErrors, demoUrls } = await import('./app.js')
 
 const port = Number(process.env.PORT ?? 3000)
 const host = process.env.HOST ?? 'localhost'

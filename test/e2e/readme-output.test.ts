@@ -315,6 +315,9 @@ it('has a scenario for every output block of the README and docs/, each name onc
     // test/e2e/problem-details-readme.test.ts
     'problem-422',
     'problem-409',
+    // test/e2e/telemetry-docs.test.ts
+    'otel-log-line',
+    'otel-span',
   ]
   const marked = blocks.filter((b) => b.output !== undefined)
   expect(marked.map((b) => b.output).sort()).toEqual([...names].sort())
