@@ -1,5 +1,6 @@
 import { isAdapter, type SchemaAdapter } from '../engine/adapter.js'
 import type { StandardSchemaV1 } from '../engine/standard-schema.js'
+import { optionError } from '../shared/error-codes.js'
 import { isStandardSchema, type StandardVendorHooks, standardAdapter } from './standard/index.js'
 import { issueMessage as valibotMessage } from './valibot/messages.js'
 import { type YupParsable, yupParser } from './yup/parse.js'
@@ -64,11 +65,11 @@ export function toAdapter(value: unknown): SchemaAdapter {
     if (adapter) return adapter
   }
   if (isYupBeforeStandard(value)) {
-    throw new TypeError(
+    throw optionError(
       "shapeguard: a bare yup schema needs yup 1.7 or later (Standard Schema); with an earlier yup 1, wrap it: yupAdapter(schema) from 'shapeguard/adapters/yup'",
     )
   }
-  throw new TypeError(
+  throw optionError(
     `shapeguard: expected a zod schema or a schema adapter (zodAdapter, valibotAdapter, yupAdapter) or a Standard Schema object (\`~standard\`), received ${describe(value)}`,
   )
 }

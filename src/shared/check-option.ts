@@ -32,7 +32,8 @@ const optionPath = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/
  * Throws a TypeError naming the first key of `options` that is not in `known`, with the list of
  * the keys that are: a misspelt option (`responce` for `response`) must not be ignored.
  * @param name what takes the options: a function (`handle()`), or an option's path (`cache`),
- * which then prefixes the key (`cache.maxage is not an option`)
+ * which then prefixes the key (`cache.maxage is not an option`); a name ending in `.` prefixes
+ * the key as it is (`createDocs(): logo.` gives `createDocs(): logo.alt is not an option`)
  * @param of what the options are of, when `name` takes several kinds (`the github preset`)
  * @example checkKnownKeys({ bdy: 1 }, ['body', 'query'], 'handle()') // "shapeguard: handle(): bdy is not an option (body, query)"
  */
@@ -44,7 +45,11 @@ export function checkKnownKeys(
 ): void {
   for (const key of Object.keys(options)) {
     if (!known.includes(key)) {
-      const where = optionPath.test(name) ? `${name}.${key}` : `${name}: ${key}`
+      const where = name.endsWith('.')
+        ? `${name}${key}`
+        : optionPath.test(name)
+          ? `${name}.${key}`
+          : `${name}: ${key}`
       const kind = of === undefined ? '' : ` of ${of}`
       throw optionError(`shapeguard: ${where} is not an option${kind} (${known.join(', ')})`)
     }

@@ -7,6 +7,7 @@ import type {
   StandardResult,
   StandardSchemaV1,
 } from '../../engine/standard-schema.js'
+import { optionError } from '../../shared/error-codes.js'
 
 /** Whether a value implements Standard Schema v1 (an object or function with `~standard`). */
 export function isStandardSchema(value: unknown): value is StandardSchemaV1 {
@@ -71,7 +72,7 @@ export function standardAdapter<S extends StandardSchemaV1>(
   hooks: StandardVendorHooks = {},
 ): SchemaAdapter<StandardInput<S>, StandardOutput<S>> {
   if (!isStandardSchema(schema)) {
-    throw new TypeError('standardAdapter: expected a Standard Schema v1 object (`~standard`)')
+    throw optionError('standardAdapter: expected a Standard Schema v1 object (`~standard`)')
   }
   return cached(schema, () => {
     const props = schema['~standard']

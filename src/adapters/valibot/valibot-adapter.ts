@@ -9,6 +9,7 @@ import {
 } from 'valibot'
 import { adapterCache, defineAdapter, type SchemaAdapter } from '../../engine/adapter.js'
 import type { Issue, Result } from '../../engine/result.js'
+import { optionError } from '../../shared/error-codes.js'
 import { issueMessage } from './messages.js'
 import { type ValibotLike, valibotToIR } from './to-ir.js'
 
@@ -68,7 +69,7 @@ export function valibotAdapter<S extends AnySchema>(
   schema: S,
 ): SchemaAdapter<InferInput<S>, InferOutput<S>> {
   if (!isValibotSchema(schema)) {
-    throw new TypeError('valibotAdapter: expected a valibot 1 schema')
+    throw optionError('valibotAdapter: expected a valibot 1 schema')
   }
   return cached(schema, () => {
     const async = schema.async === true

@@ -1,6 +1,7 @@
 import { $ZodAsyncError, type $ZodType, config, type input, type output, util } from 'zod/v4/core'
 import { adapterCache, defineAdapter, type SchemaAdapter } from '../../engine/adapter.js'
 import type { Issue, Result } from '../../engine/result.js'
+import { optionError } from '../../shared/error-codes.js'
 import { typeMessage } from './messages.js'
 import { type ZodLike, zodToIR } from './to-ir.js'
 
@@ -72,7 +73,7 @@ function isZodSchema(value: unknown): value is ZodLike {
  */
 export function zodAdapter<S extends $ZodType>(schema: S): SchemaAdapter<input<S>, output<S>> {
   if (!isZodSchema(schema)) {
-    throw new TypeError('zodAdapter: expected a zod 4 schema (zod 3 schemas are not supported)')
+    throw optionError('zodAdapter: expected a zod 4 schema (zod 3 schemas are not supported)')
   }
   return cached(schema, () => {
     const run = (schema as unknown as { _zod: { run: Run } })._zod.run

@@ -1,22 +1,21 @@
+import { checkKnownKeys } from '../../shared/check-option.js'
+import { optionError } from '../../shared/error-codes.js'
+
 // Options of shapeguard/openapi are checked once, when the middleware or document is made: a bad
-// option throws a TypeError naming it (openapi may not import the runtime's check-option.ts, so
-// the few checks live here).
+// option throws the option error of the registry, naming it. The value checks of the docs pages
+// live here; the key check is the package's one (shared/check-option.ts).
 
 export function fail(name: string, expectation: string): never {
-  throw new TypeError(`shapeguard: ${name} must be ${expectation}`)
+  throw optionError(`shapeguard: ${name} must be ${expectation}`)
 }
 
 /**
- * Throws a TypeError naming the first key of `options` that is not in `known`, with the list of
- * those that are: a misspelt option must not be ignored. `path` prefixes a nested object's keys.
+ * Throws the option error naming the first key of `options` that is not in `known`, with the list
+ * of those that are. `path` (`logo.`) prefixes a nested object's keys.
  * @example knownKeys({ titel: 'x' }, ['title'], 'serveScalar()') // "shapeguard: serveScalar(): titel is not an option (title)"
  */
 export function knownKeys(options: object, known: readonly string[], fn: string, path = ''): void {
-  for (const key of Object.keys(options)) {
-    if (!known.includes(key)) {
-      throw new TypeError(`shapeguard: ${fn}: ${path}${key} is not an option (${known.join(', ')})`)
-    }
-  }
+  checkKnownKeys(options, known, path === '' ? fn : `${fn}: ${path}`)
 }
 
 export function optionalBoolean(value: unknown, name: string): boolean | undefined {

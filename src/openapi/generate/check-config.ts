@@ -1,3 +1,4 @@
+import { optionError } from '../../shared/error-codes.js'
 import { checkProblemTypeBase } from '../../shared/problem-details.js'
 import { knownKeys } from '../docs/check.js'
 import type { OpenAPIConfig, OperationOptions } from './types.js'
@@ -39,7 +40,7 @@ const ERRORS_KEYS: readonly (keyof NonNullable<OpenAPIConfig['errors']>)[] = [
 ]
 
 const fail = (option: string, expected: string): never => {
-  throw new TypeError(`shapeguard: generateOpenAPI ${option} must be ${expected}`)
+  throw optionError(`shapeguard: generateOpenAPI ${option} must be ${expected}`)
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> =>

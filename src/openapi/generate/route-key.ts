@@ -1,3 +1,4 @@
+import { optionError } from '../../shared/error-codes.js'
 /** The HTTP methods an OpenAPI path item documents. */
 export const methods = [
   'get',
@@ -77,7 +78,7 @@ export function parseRouteKeys(key: string, prefix: string): RouteKey[] {
   const match = /^\s*([A-Za-z]+)\s+(\/\S*)\s*$/.exec(key)
   const method = match?.[1]?.toLowerCase()
   if (match === null || method === undefined || !methodSet.has(method)) {
-    throw new TypeError(
+    throw optionError(
       `shapeguard: generateOpenAPI routes key ${JSON.stringify(key)} must be "<METHOD> /path" with an HTTP method`,
     )
   }

@@ -3,6 +3,7 @@ import { toAdapter } from '../../adapters/resolve.js'
 import type { SchemaAdapter } from '../../engine/adapter.js'
 import type { Schema } from '../../runtime/pipeline/route-types.js'
 import { checkOptionalOptions as checkOptions } from '../../shared/check-option.js'
+import { optionError } from '../../shared/error-codes.js'
 import { fastCheck } from '../load-fast-check.js'
 import { boundedFilter } from './bounded-filter.js'
 import type { Caps } from './caps.js'
@@ -75,7 +76,7 @@ export function validArbitrary(
   const raw = adapter.ir === undefined ? jsonish(fc) : gen(adapter.ir, context(at, reach))
   if (raw === undefined) {
     const fits = reach === undefined ? '' : ' that a request can carry'
-    throw new TypeError(`shapeguard arbitrary(): the schema at ${at} accepts no value${fits}`)
+    throw optionError(`shapeguard arbitrary(): the schema at ${at} accepts no value${fits}`)
   }
   if (adapter.async) return raw
   return boundedFilter(
@@ -134,14 +135,16 @@ export function arbitrary(schema: Schema, options: ArbitraryOptions = {}): Arbit
   checkOptions(options, ['mode'], 'arbitrary()')
   const mode = options.mode ?? 'valid'
   if (!modes.includes(mode)) {
-    throw new TypeError(`arbitrary(): options.mode must be one of ${modes.join(', ')}`)
+    throw optionError(`shapeguard: arbitrary(): options.mode must be one of ${modes.join(', ')}`)
   }
   const adapter = toAdapter(schema)
   if (mode === 'valid') return validArbitrary(adapter)
   if (mode === 'hostile') return hostileArbitrary(adapter).map((h) => h.value)
   const misses = missArbitrary(adapter)
   if (misses === undefined) {
-    throw new TypeError('arbitrary(): this schema accepts every value: it has no invalid values')
+    throw optionError(
+      'shapeguard: arbitrary(): this schema accepts every value: it has no invalid values',
+    )
   }
   return misses.map((m) => m.value)
 }

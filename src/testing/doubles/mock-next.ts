@@ -1,4 +1,5 @@
 import type { NextFunction } from 'express'
+import { optionError } from '../../shared/error-codes.js'
 
 /** `mockNext()`: a `next` that records how it was called. */
 export interface MockNext extends NextFunction {
@@ -17,7 +18,7 @@ export interface MockNext extends NextFunction {
 export function mockNext(...options: []): MockNext {
   // It takes nothing: an object given from JavaScript would be ignored without a word.
   if ((options as unknown[]).some((o) => o !== undefined))
-    throw new TypeError('shapeguard: mockNext(): takes no options')
+    throw optionError('shapeguard: mockNext(): takes no options')
   const next = ((error?: unknown) => {
     next.called = true
     next.calls += 1

@@ -1,6 +1,7 @@
 import { parse } from 'node:querystring'
 import type { Request } from 'express'
 import { checkOptionalOptions as checkOptions } from '../../shared/check-option.js'
+import { optionError } from '../../shared/error-codes.js'
 
 /** What `mockRequest()` can be given; everything is optional. */
 export interface MockRequestOptions {
@@ -31,12 +32,12 @@ const known = ['method', 'url', 'path', 'body', 'params', 'query', 'headers', 'i
 /** The URL of the request: `url`, else `path`; given both, `path` must be `url`'s path. */
 function urlOf({ url, path }: MockRequestOptions): string {
   if (url !== undefined && typeof url !== 'string')
-    throw new TypeError('shapeguard: mockRequest(): url must be a string')
+    throw optionError('shapeguard: mockRequest(): url must be a string')
   if (path !== undefined && typeof path !== 'string')
-    throw new TypeError('shapeguard: mockRequest(): path must be a string')
+    throw optionError('shapeguard: mockRequest(): path must be a string')
   if (url === undefined) return path ?? '/'
   if (path !== undefined && path !== url && path !== url.split('?')[0])
-    throw new TypeError(
+    throw optionError(
       `shapeguard: mockRequest(): path ${JSON.stringify(path)} is not the path of url ${JSON.stringify(url)}; give one of them`,
     )
   return url

@@ -1,4 +1,6 @@
 import type { OpenAPIDocument } from '../../openapi/generate/types.js'
+import { checkKnownKeys } from '../../shared/check-option.js'
+import { optionError } from '../../shared/error-codes.js'
 
 /** Options of `fuzzRoutes()`; every field is optional. */
 export interface FuzzRoutesOptions {
@@ -54,14 +56,13 @@ const known = [
 ]
 
 function fail(message: string): never {
-  throw new TypeError(`fuzzRoutes(): ${message}`)
+  throw optionError(`shapeguard: fuzzRoutes(): ${message}`)
 }
 
 /** Checks and resolves `fuzzRoutes` options; a TypeError names the option at fault. */
 export function checkFuzzOptions(options: FuzzRoutesOptions): ResolvedFuzzOptions {
   if (typeof options !== 'object' || options === null) fail('options must be an object')
-  for (const key of Object.keys(options))
-    if (!known.includes(key)) fail(`options.${key} is not an option (${known.join(', ')})`)
+  checkKnownKeys(options, known, 'fuzzRoutes(): options.')
   const {
     runs = 100,
     seed = Math.floor(Math.random() * 2 ** 31),

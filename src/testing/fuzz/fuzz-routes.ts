@@ -4,6 +4,7 @@ import type { OpenAPIDocument } from '../../openapi/generate/types.js'
 import type { ResolvedConfig } from '../../runtime/core/config.js'
 import { type GuardLimits, resolveLimits } from '../../runtime/guards/limits.js'
 import { type DiscoveredRoute, discoverRoutes } from '../../runtime/pipeline/discover-routes.js'
+import { optionError } from '../../shared/error-codes.js'
 import { fastCheck } from '../load-fast-check.js'
 import {
   checkFuzzOptions,
@@ -73,7 +74,9 @@ function selected(routes: readonly DiscoveredRoute[], pick: FuzzRoutesOptions['r
   const known = new Set(routes.map(keyOf))
   for (const key of wanted)
     if (!known.has(key))
-      throw new TypeError(`fuzzRoutes(): options.routes names ${key}, which the app does not have`)
+      throw optionError(
+        `shapeguard: fuzzRoutes(): options.routes names ${key}, which the app does not have`,
+      )
   return routes.filter((r) => wanted.has(keyOf(r)))
 }
 
