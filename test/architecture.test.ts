@@ -178,8 +178,8 @@ describe('the layer rules', () => {
   }
 
   // runtime's folders, bottom first: each imports only the folders before it. A probe in each
-  // imports the folder right above it (forbidden), the one right below (allowed) and zod (the
-  // rules of all of runtime hold in every folder).
+  // imports the folder right above it (forbidden), the one right below (allowed), zod and
+  // @opentelemetry/api (the rules of all of runtime hold in every folder).
   const runtimeOrder = [
     'core',
     'host',
@@ -203,6 +203,11 @@ describe('the layer rules', () => {
     if (below !== undefined)
       probes[`src/runtime/${folder}/down.ts`] = { code: probe(below), forbidden: false }
     probes[`src/runtime/${folder}/zod.ts`] = { code: "import { z } from 'zod'", forbidden: true }
+    // An optional peer: loaded lazily (telemetry/otel-api.ts), never imported.
+    probes[`src/runtime/${folder}/otel.ts`] = {
+      code: "import type { X } from '@opentelemetry/api'",
+      forbidden: true,
+    }
   }
 
   it('fire on imports across a layer and pass the allowed ones', () => {
