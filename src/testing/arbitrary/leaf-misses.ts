@@ -1,4 +1,5 @@
 import type { IRNode, IRString } from '../../engine/ir/types.js'
+import { type Visitor, visitSome } from '../../engine/ir/visit.js'
 import { fitsString } from './caps.js'
 import { rangeOf } from './number-arbitrary.js'
 import { stringBounds } from './string-arbitrary.js'
@@ -44,6 +45,76 @@ function lengthMisses(node: IRString, samples: readonly string[], cap: number): 
   return out
 }
 
+const enumMisses = () => ['not_an_option', 987654321, ...otherTypes]
+
+// The near misses of each leaf kind; any other kind gets values of other types only.
+const missesByKind: Partial<Visitor<unknown[], { samples: readonly unknown[]; cap: number }>> = {
+  string: (node, { samples, cap }) => {
+    const strings = samples.filter((s): s is string => typeof s === 'string' && s.length <= cap)
+    const derived = strings.flatMap((s) => [
+      `${s}!`,
+      ` ${s}`,
+      s.toUpperCase(),
+      s.slice(1),
+      `${s}\u0000`,
+    ])
+    return [
+      ...lengthMisses(node, strings, cap),
+      ...derived.filter((s) => fitsString(s, cap)),
+      '',
+      ' ',
+      'not valid',
+      ...otherTypes,
+    ]
+  },
+  number: (node) => {
+    const r = rangeOf(node.checks)
+    const step = r.steps[0]
+    return [
+      ...(r.min === undefined
+        ? []
+        : [r.min - 1, r.min - 0.5, r.minExcluded ? r.min : r.min - 1e-9]),
+      ...(r.max === undefined
+        ? []
+        : [r.max + 1, r.max + 0.5, r.maxExcluded ? r.max : r.max + 1e-9]),
+      ...(step === undefined ? [] : [step * 1.5, step * 2.5 + 0.001]),
+      ...(node.integer ? [0.5, 1.5, -2.5] : []),
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+      'abc',
+      '',
+      ...otherTypes,
+    ]
+  },
+  bigint: (node) => {
+    const r = rangeOf(node.checks)
+    return [
+      ...(r.min === undefined ? [] : [r.min - 1n, r.min]),
+      ...(r.max === undefined ? [] : [r.max + 1n, r.max]),
+      1.5,
+      'abc',
+      ...otherTypes,
+    ]
+  },
+  date: (node) => {
+    const r = rangeOf(node.checks)
+    return [
+      ...(r.min === undefined ? [] : [new Date(r.min - 1)]),
+      ...(r.max === undefined ? [] : [new Date(r.max + 1)]),
+      new Date(Number.NaN),
+      'not a date',
+      ...otherTypes,
+    ]
+  },
+  boolean: () => ['yes', 'true', 1, 0, ...otherTypes],
+  literal: enumMisses,
+  enum: enumMisses,
+  null: () => [0, 'null', false, undefined],
+  nan: () => [0, 'NaN', null],
+  undefined: () => [null, 0, ''],
+  never: () => [0, 'x', null],
+}
+
 /**
  * Near misses for a leaf node, computed once when the arbitrary is built: values of another
  * type, lengths and bounds one step past each limit, strings a pattern refuses. The caller keeps
@@ -56,78 +127,5 @@ export function leafMissCandidates(
   samples: readonly unknown[],
   cap: number,
 ): unknown[] {
-  switch (node.kind) {
-    case 'string': {
-      const strings = samples.filter((s): s is string => typeof s === 'string' && s.length <= cap)
-      const derived = strings.flatMap((s) => [
-        `${s}!`,
-        ` ${s}`,
-        s.toUpperCase(),
-        s.slice(1),
-        `${s}\u0000`,
-      ])
-      return [
-        ...lengthMisses(node, strings, cap),
-        ...derived.filter((s) => fitsString(s, cap)),
-        '',
-        ' ',
-        'not valid',
-        ...otherTypes,
-      ]
-    }
-    case 'number': {
-      const r = rangeOf(node.checks)
-      const step = r.steps[0]
-      return [
-        ...(r.min === undefined
-          ? []
-          : [r.min - 1, r.min - 0.5, r.minExcluded ? r.min : r.min - 1e-9]),
-        ...(r.max === undefined
-          ? []
-          : [r.max + 1, r.max + 0.5, r.maxExcluded ? r.max : r.max + 1e-9]),
-        ...(step === undefined ? [] : [step * 1.5, step * 2.5 + 0.001]),
-        ...(node.integer ? [0.5, 1.5, -2.5] : []),
-        Number.NaN,
-        Number.POSITIVE_INFINITY,
-        'abc',
-        '',
-        ...otherTypes,
-      ]
-    }
-    case 'bigint': {
-      const r = rangeOf(node.checks)
-      return [
-        ...(r.min === undefined ? [] : [r.min - 1n, r.min]),
-        ...(r.max === undefined ? [] : [r.max + 1n, r.max]),
-        1.5,
-        'abc',
-        ...otherTypes,
-      ]
-    }
-    case 'date': {
-      const r = rangeOf(node.checks)
-      return [
-        ...(r.min === undefined ? [] : [new Date(r.min - 1)]),
-        ...(r.max === undefined ? [] : [new Date(r.max + 1)]),
-        new Date(Number.NaN),
-        'not a date',
-        ...otherTypes,
-      ]
-    }
-    case 'boolean':
-      return ['yes', 'true', 1, 0, ...otherTypes]
-    case 'literal':
-    case 'enum':
-      return ['not_an_option', 987654321, ...otherTypes]
-    case 'null':
-      return [0, 'null', false, undefined]
-    case 'nan':
-      return [0, 'NaN', null]
-    case 'undefined':
-      return [null, 0, '']
-    case 'never':
-      return [0, 'x', null]
-    default:
-      return otherTypes.slice()
-  }
+  return visitSome(node, missesByKind, () => otherTypes.slice(), { samples, cap })
 }
