@@ -69,7 +69,28 @@ describe('without @opentelemetry/api installed', () => {
   })
 })
 
+/** A request that records every property read of it. */
+function watched(): { req: Request; read: PropertyKey[] } {
+  const read: PropertyKey[] = []
+  const req = new Proxy({} as Request, {
+    get(_, key) {
+      read.push(key)
+      return undefined
+    },
+  })
+  return { req, read }
+}
+
 describe('with @opentelemetry/api and no SDK registered', () => {
+  it('reads nothing of the request without a span to mark', () => {
+    const { req, read } = watched()
+    traceRoute(req)
+    expect(otelApi()).not.toBeNull()
+    setOtelApi(null)
+    traceRoute(req)
+    expect(read).toEqual([])
+  })
+
   it('loads the API, finds no span, and does nothing', () => {
     expect(otelApi()).not.toBeNull()
     expect(requestSpan()).toBeUndefined()
