@@ -65,7 +65,7 @@ function isEmpty(query: unknown): boolean {
 
 /**
  * Makes `value` the request's `query`: Express 4's own property is written; Express 5's getter
- * is shadowed by an own property (see context/request-fields.ts).
+ * is shadowed by an own property (see core/request-fields.ts).
  */
 function setQuery(req: Request, value: unknown): void {
   setRequestField(req, 'query', value)
