@@ -26,6 +26,6 @@ export function startTracing(): void {
     tracerProvider,
   })
   const require = createRequire(import.meta.url)
-  require('http')
+  require('node:http')
   require('express')
 }

@@ -27,7 +27,7 @@ export function startInstrumentedSdk() {
     meterProvider: sdk.meterProvider,
   })
   const require = createRequire(import.meta.url)
-  require('http')
+  require('node:http')
   require('express')
   const [express4Patch] = (
     expressInstrumentation as unknown as { init(): ModuleDefinition[] }
