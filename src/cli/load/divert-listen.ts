@@ -15,12 +15,18 @@ const here = fileURLToPath(import.meta.url)
 /** The first frame of a stack outside Node, node_modules and this file, as `file:line`. */
 function callerOf(stack: string, cwd: string): string | undefined {
   for (const line of stack.split('\n').slice(1)) {
-    const frame = /\(?((?:file:\/\/)?\/[^():]+|[A-Za-z]:\\[^():]+):(\d+):\d+\)?$/.exec(line)
-    if (frame === null) continue
-    const file = frame[1]?.startsWith('file://') ? fileURLToPath(frame[1]) : (frame[1] ?? '')
+    // `    at f (/app/x.mjs:14:3)` or `    at /app/x.mjs:14:3`: the line and column at the end, the
+    // location after the last `(` or after `at `; only an absolute path or a file URL counts.
+    const position = /:(\d+):\d+\)?$/.exec(line)
+    if (position === null) continue
+    const head = line.slice(0, position.index)
+    const open = head.lastIndexOf('(')
+    const location = open >= 0 ? head.slice(open + 1) : head.replace(/^\s*at (?:async )?/, '')
+    if (!/^(?:file:\/\/)?\/|^[A-Za-z]:\\/.test(location)) continue
+    const file = location.startsWith('file://') ? fileURLToPath(location) : location
     if (file === here || file.includes('/node_modules/') || file.includes('\\node_modules\\'))
       continue
-    return `${relative(cwd, file)}:${frame[2]}`
+    return `${relative(cwd, file)}:${position[1]}`
   }
   return undefined
 }
