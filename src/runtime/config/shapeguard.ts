@@ -5,6 +5,7 @@ import { markErrors } from '../core/route-mark.js'
 import { requestLogger } from '../logging/request-logger.js'
 import { installHelpers } from '../response/helpers.js'
 import { warnHandlerOrder } from '../router/warn-handler-order.js'
+import { runInTraceContext } from '../telemetry/trace-context.js'
 import { generateRequestId, requestIdStep } from './request-id.js'
 import { resolveConfig, type ShapeguardConfig } from './resolve-config.js'
 
@@ -36,10 +37,11 @@ export function shapeguard(config: ShapeguardConfig = {}): RequestHandler {
       } catch (err) {
         // A broken custom generator: the request still gets an ID for its log line and its error.
         setRequestField(req, 'id', generateRequestId())
-        logRequest(req, res, () => next(err))
+        runInTraceContext(logRequest, req, res, () => next(err))
         return
       }
-      logRequest(req, res, next)
+      // The rest of the request runs with its traceparent header's IDs for `logger`, if any.
+      runInTraceContext(logRequest, req, res, next)
     } satisfies RequestHandler,
     resolved.errors,
   )

@@ -1,6 +1,6 @@
 import { checkKnownKeys } from '../../shared/check-option.js'
 import { optionError } from '../../shared/error-codes.js'
-import { activeTraceFields } from '../telemetry/trace-fields.js'
+import { logTraceFields } from '../telemetry/trace-context.js'
 import { isLogLevel, LEVEL_VALUE, LOG_LEVELS, type LogLevel, SILENT } from './levels.js'
 import { type ResolvedLoggerOptions, resolveLoggerOptions } from './options.js'
 import { printable } from './printable.js'
@@ -33,13 +33,14 @@ function text(sink: LogSink, message: string): string {
   return sink.pretty ? printable(message) : message
 }
 
-// Inside a request with an OpenTelemetry span active, a line carries its IDs first (the
-// caller's own fields win); the fields object is new on every call, so it can take them.
+// Inside a request with an OpenTelemetry span active, or a valid traceparent header, a line
+// carries its trace IDs first (the caller's own fields win); the fields object is new on every
+// call, so it can take them.
 function emitter(level: LogLevel): LogMethod {
   return ((a: unknown, b?: unknown) => {
     const sink = loggerState.sink ?? ensureSink()
     const target = sink.logger
-    const trace = activeTraceFields() as Record<string, unknown> | undefined
+    const trace = logTraceFields() as Record<string, unknown> | undefined
     if (a !== null && typeof a === 'object') {
       const redacted = mounted!.redact(a) as Record<string, unknown>
       const meta = trace === undefined ? redacted : Object.assign(trace, redacted)

@@ -9,6 +9,7 @@ import type { Step } from '../core/step.js'
 import { installHelpers } from '../response/helpers.js'
 import { warnHandlerOrder } from '../router/warn-handler-order.js'
 import { traceRoute } from '../telemetry/spans.js'
+import { runInTraceContext } from '../telemetry/trace-context.js'
 import { planRoute, type RoutePlan } from './plan.js'
 import type { BodyOf, RouteDefinition, SchemaSlot } from './route-types.js'
 
@@ -92,23 +93,29 @@ export function validate<
   const plan = planRoute(route as never)
   const steps = plan.steps
   // The route stays readable on the middleware (generateOpenAPI({ app }), fuzzRoutes).
+  function guard(req: Request, res: Response, next: NextFunction): void {
+    traceRoute(req)
+    const config = requestConfig(req, res)
+    let pending: Promise<void> | undefined
+    try {
+      pending = run(steps, 0, req, res, config)
+    } catch (err) {
+      forward(next, err)
+      return
+    }
+    if (pending === undefined) pass(plan, res, next)
+    else
+      pending.then(
+        () => pass(plan, res, next),
+        (err: unknown) => forward(next, err),
+      )
+  }
   return markRoute(
     function validate(req, res, next) {
-      traceRoute(req)
-      const config = requestConfig(req, res)
-      let pending: Promise<void> | undefined
-      try {
-        pending = run(steps, 0, req, res, config)
-      } catch (err) {
-        forward(next, err)
-        return
-      }
-      if (pending === undefined) pass(plan, res, next)
-      else
-        pending.then(
-          () => pass(plan, res, next),
-          (err: unknown) => forward(next, err),
-        )
+      // The first guarded route of a request shapeguard() did not see runs the rest of it with
+      // its traceparent header's IDs for `logger`, as shapeguard() would.
+      if (peekContext(res)?.config === undefined) runInTraceContext(guard, req, res, next)
+      else guard(req, res, next)
     } satisfies RequestHandler,
     route as never,
   )
