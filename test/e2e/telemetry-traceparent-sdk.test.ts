@@ -59,7 +59,9 @@ function handlerFields(lines: readonly string[], pretty: boolean): unknown[] {
   return lines
     .filter((line) => line.includes('handler line'))
     .map((line) => {
-      const { trace_id, span_id, trace_flags } = JSON.parse(pretty ? /\{.*\}$/.exec(line)![0] : line)
+      const { trace_id, span_id, trace_flags } = JSON.parse(
+        pretty ? /\{.*\}$/.exec(line)![0] : line,
+      )
       return { trace_id, span_id, trace_flags }
     })
 }
