@@ -56,7 +56,7 @@ function app(express: Express, backend: Backend, pretty: boolean) {
       if (++arrived === 2) release()
       await both
       logger.info({ step: 'after', id: req.params.id }, 'handler line after')
-      res.ok({ data: req.params.id })
+      res.ok({ data: 1 })
     }),
   )
   server.get(

@@ -12,9 +12,8 @@ type Handler = (req: Request, res: Response, next: NextFunction) => void
 // The IDs a request's traceparent header gives its handling, when no span gives them and no outer
 // step of the request has already put them in place.
 function headerIds(header: unknown): TraceIds | undefined {
-  if (storage?.getStore() !== undefined) return undefined
-  const ids = parseTraceparent(header)
-  return ids === undefined || activeTraceFields() !== undefined ? undefined : ids
+  if (storage?.getStore() !== undefined || activeTraceFields() !== undefined) return undefined
+  return parseTraceparent(header)
 }
 
 /**
