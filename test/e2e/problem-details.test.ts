@@ -11,6 +11,7 @@ import {
   errorHandler,
   handle,
   type ProblemDetails,
+  shapeguard,
 } from '../../src/index.js'
 import {
   app,
@@ -246,4 +247,53 @@ it('lets a verified webhook through in problem mode', async () => {
     .set('Stripe-Signature', `t=${t},v1=${v1}`)
     .send(body)
   expect(res.status).toBe(201)
+})
+
+// An error raised before any request reached shapeguard() (a body parser's 400 on a fresh
+// process, a path outside shapeguard()'s mount) is answered in the app's format all the same.
+describe.each(hosts)('%s, before the first request reaches shapeguard()', (_, express) => {
+  const fresh = (mount?: string) => {
+    const a = express()
+    a.use(express.json())
+    const guard = shapeguard({ errors: { format: 'problem+json' } })
+    if (mount === undefined) a.use(guard)
+    else a.use(mount, guard)
+    a.post('/users', (_req, res) => res.status(201).json({ ok: true }))
+    a.use(errorHandler())
+    return a
+  }
+
+  it('answers a malformed body in problem details on a fresh app', async () => {
+    const res = await request(fresh())
+      .post('/users')
+      .set('Content-Type', 'application/json')
+      .send('{bad')
+    expect(res.status).toBe(400)
+    expect(res.headers['content-type']).toBe(PROBLEM)
+    expect(res.body).toMatchObject({ status: 400, title: 'Bad Request' })
+  })
+
+  it('answers outside a mounted shapeguard() in its format, inside a sub-app too', async () => {
+    const res = await request(fresh('/api'))
+      .post('/users')
+      .set('Content-Type', 'application/json')
+      .send('{bad')
+    expect(res.headers['content-type']).toBe(PROBLEM)
+    const parent = express()
+    parent.use('/v1', fresh())
+    const inner = await request(parent)
+      .post('/v1/users')
+      .set('Content-Type', 'application/json')
+      .send('{bad')
+    expect(inner.headers['content-type']).toBe(PROBLEM)
+  })
+
+  it('keeps the envelope for an app without shapeguard()', async () => {
+    const a = express()
+    a.use(express.json())
+    a.use(errorHandler())
+    const res = await request(a).post('/x').set('Content-Type', 'application/json').send('{bad')
+    expect(res.status).toBe(400)
+    expect(res.headers['content-type']).toBe(JSON_TYPE)
+  })
 })

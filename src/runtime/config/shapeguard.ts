@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express'
 import { useDictionaryMode } from '../core/dictionary-mode.js'
 import { setRequestField } from '../core/request-fields.js'
-import { markErrors } from '../core/route-mark.js'
+import { markConfig, markErrors } from '../core/route-mark.js'
 import { requestLogger } from '../logging/request-logger.js'
 import { installHelpers } from '../response/helpers.js'
 import { warnHandlerOrder } from '../router/warn-handler-order.js'
@@ -22,7 +22,7 @@ export function shapeguard(config: ShapeguardConfig = {}): RequestHandler {
   // Mounted after the request ID step (it reads `req.id`); it calls `next` itself.
   const logRequest = requestLogger(config.logger, resolved.debug)
   const assignRequestId = requestIdStep(resolved)
-  return markErrors(
+  const middleware = markErrors(
     function shapeguard(req, res, next) {
       useDictionaryMode(req, res)
       installHelpers(res, resolved)
@@ -45,4 +45,5 @@ export function shapeguard(config: ShapeguardConfig = {}): RequestHandler {
     } satisfies RequestHandler,
     resolved.errors,
   )
+  return markConfig(middleware, resolved)
 }

@@ -1,4 +1,4 @@
-import type { ErrorFormat } from './config.js'
+import type { ErrorFormat, ResolvedConfig } from './config.js'
 
 /**
  * The key under which a `validate()` middleware carries the route it was made from, so the routes
@@ -48,4 +48,22 @@ export function errorsOf(middleware: unknown): MarkedErrors | undefined {
   if (typeof middleware !== 'function') return undefined
   const errors = (middleware as { [kErrors]?: unknown })[kErrors]
   return typeof errors === 'object' && errors !== null ? (errors as MarkedErrors) : undefined
+}
+
+// The key under which a `shapeguard()` middleware carries its resolved configuration, so that the
+// error middleware answers in the app's format even for an error raised before the first request
+// reached shapeguard() (a body parser's 400 on a fresh process).
+const kConfig: unique symbol = Symbol.for('shapeguard.config') as never
+
+/** Sets the resolved configuration on a `shapeguard()` middleware; returns the middleware. */
+export function markConfig<F extends object>(middleware: F, config: ResolvedConfig): F {
+  Object.defineProperty(middleware, kConfig, { value: config, enumerable: false })
+  return middleware
+}
+
+/** The configuration a `shapeguard()` middleware carries, or undefined for any other value. */
+export function configMarkOf(middleware: unknown): ResolvedConfig | undefined {
+  if (typeof middleware !== 'function') return undefined
+  const config = (middleware as { [kConfig]?: unknown })[kConfig]
+  return typeof config === 'object' && config !== null ? (config as ResolvedConfig) : undefined
 }

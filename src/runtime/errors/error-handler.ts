@@ -15,6 +15,7 @@ import {
 import { configOf } from '../core/context.js'
 import { dataField, isError, stackOf } from '../core/safe-read.js'
 import { partOf } from '../core/validation-issue.js'
+import { mountedConfigOf } from '../host/mounted-config.js'
 import { checkLoggerInstance } from '../logging/options.js'
 import { resolveLogger } from '../logging/resolve-logger.js'
 import type { Logger } from '../logging/types.js'
@@ -51,7 +52,7 @@ export function errorHandler(options: ErrorHandlerOptions = {}): ErrorRequestHan
   const mountDebug = checkBoolean(options.debug, 'errorHandler: debug') ?? debugFromEnv()
   return markTerminal(
     function errorHandler(thrown: unknown, req: Request, res: Response, _next) {
-      const config = configOf(req, res)
+      const config = configOf(req, res) ?? mountedConfigOf(req)
       try {
         answer(thrown, req, res, config, options, mountDebug)
       } catch (failure) {
