@@ -318,6 +318,8 @@ it('has a scenario for every output block of the README and docs/, each name onc
     // test/e2e/telemetry-docs.test.ts
     'otel-log-line',
     'otel-span',
+    // test/e2e/telemetry-traceparent-logger.test.ts
+    'otel-handler-line',
   ]
   const marked = blocks.filter((b) => b.output !== undefined)
   expect(marked.map((b) => b.output).sort()).toEqual([...names].sort())

@@ -3,9 +3,11 @@ import { context, metrics, propagation, trace } from '@opentelemetry/api'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { errorHandler, handle, logger, shapeguard } from '../../src/index.js'
+import { jsonLine } from '../../src/runtime/logging/json-line.js'
 import { resetLogger } from '../../src/runtime/logging/logger.js'
 import { requestLogger } from '../../src/runtime/logging/request-logger.js'
 import { otelApi, setOtelApi } from '../../src/runtime/telemetry/otel-api.js'
+import { readmeBlocks } from '../readme/readme-blocks.js'
 import { BACKENDS, capture, settle } from '../runtime/logging/capture.js'
 import { captureLogger, type Express, hosts } from './support.js'
 
@@ -22,6 +24,12 @@ const FIELDS = { trace_id: TRACE, span_id: PARENT, trace_flags: '01' }
 const MARK = 'mktplog7d1'
 
 type Backend = (typeof BACKENDS)[number]
+
+const shown = (name: string): string => {
+  const block = readmeBlocks().find((b) => b.output === name)
+  if (block === undefined) throw new Error(`no block is marked output ${name}`)
+  return block.code.trim()
+}
 
 // The handler's three lines: before an await, after it, and in a timer it starts.
 async function work(req: { params: { id?: string } }, res: { ok(o: object): unknown }) {
@@ -207,6 +215,24 @@ describe.each([
           { step: 'awaited', trace_id: undefined, span_id: undefined },
           { step: 'timer', trace_id: undefined, span_id: undefined },
         ])
+      })
+
+      it("otel-handler-line: a handler's line in production, as docs/logging.md shows", async () => {
+        const sink = captureLogger()
+        const server = express()
+        server.use(shapeguard({ debug: false, logger: { instance: sink } }))
+        server.post(
+          '/orders/:id/capture',
+          ...handle({}, (_req, res) => {
+            logger.warn({ orderId: 'ord_42' }, 'payment retried')
+            res.ok({ data: null })
+          }),
+        )
+        await request(server).post('/orders/42/capture').set('traceparent', VALID).expect(201)
+        const record = sink.records.find((r) => r.message === 'payment retried')!
+        const doc = JSON.parse(shown('otel-handler-line'))
+        const line = jsonLine(record.level, doc.time, record.meta, record.message)
+        expect(line.trimEnd()).toBe(shown('otel-handler-line'))
       })
     })
   })
