@@ -131,6 +131,28 @@ describe.each([
           ])
         })
 
+        it('keeps an own __proto__ key of a logged object as data beside the IDs', async () => {
+          const { server, out } = app(express, backend, pretty)
+          // The guards refuse such a key in a request; an upstream answer parsed in a handler has it.
+          server.get(
+            '/proto',
+            ...handle({}, (_req, res) => {
+              logger.info(
+                JSON.parse('{"__proto__":{"step":"inherited"},"id":"p"}'),
+                'handler line proto',
+              )
+              res.ok({ data: 1 })
+            }),
+          )
+          await request(server).get('/proto').set('traceparent', VALID).expect(200)
+          await settle()
+          const line = out.lines().find((l) => l.includes('handler line proto'))!
+          expect(line).toContain('"__proto__":{"step":"inherited"}')
+          expect(handlerLines([line], pretty)).toEqual([
+            { step: undefined, id: 'p', fields: FIELDS },
+          ])
+        })
+
         it('never mixes the IDs of two concurrent requests', async () => {
           const { server, out } = app(express, backend, pretty)
           await Promise.all([

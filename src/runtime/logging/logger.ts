@@ -43,7 +43,7 @@ function emitter(level: LogLevel): LogMethod {
     const trace = logTraceFields() as Record<string, unknown> | undefined
     if (a !== null && typeof a === 'object') {
       const redacted = mounted!.redact(a) as Record<string, unknown>
-      const meta = trace === undefined ? redacted : Object.assign(trace, redacted)
+      const meta = trace === undefined ? redacted : { ...trace, ...redacted }
       if (typeof b === 'string') target[level](meta, text(sink, b))
       else target[level](meta)
       return
