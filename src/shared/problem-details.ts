@@ -203,7 +203,7 @@ function issuesOf(source: ProblemSource): readonly ProblemIssue[] | undefined {
 /**
  * The RFC 9457 problem object of one error answer: `type`, `title`, `status`, `detail`,
  * `instance`, then `code`, `requestId` and, for a `VALIDATION_ERROR`, its issues as `errors`
- * (each with the request part as `in`). Other details follow as extension members when they are
+ * (each with the request part as `in`; an empty list when its details are not issues). Other details follow as extension members when they are
  * a plain object none of whose keys is a member already (`retryAfter`, `allowed`, your own);
  * any other value (a string, an array, an object with a `status` key) is sent whole as
  * `details`. Frozen, like the envelope.
@@ -225,8 +225,10 @@ export function problemDetails(
   if (source.requestId) out.requestId = source.requestId
   const { details } = source
   const issues = issuesOf(source)
-  if (issues !== undefined) out.errors = issues
-  else if (details === null || details === undefined) {
+  // A VALIDATION_ERROR always has `errors`, as its documented schema says: empty when the details
+  // raised with it are not issues (they then follow as the other details do).
+  if (source.code === 'VALIDATION_ERROR') out.errors = issues ?? Object.freeze([])
+  if (issues !== undefined || details === null || details === undefined) {
     // nothing to add
   } else if (isPlainObject(details) && !Object.keys(details).some((key) => members.has(key))) {
     for (const key of Object.keys(details)) out[key] = details[key]

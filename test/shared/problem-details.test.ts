@@ -138,7 +138,7 @@ describe('problemDetails', () => {
     expect(body).not.toHaveProperty('errors')
   })
 
-  it('keeps VALIDATION_ERROR details that are not issues as they are', () => {
+  it('keeps VALIDATION_ERROR details that are not issues as they are, beside an empty errors', () => {
     const body = problemDetails({
       code: 'VALIDATION_ERROR',
       status: 422,
@@ -146,7 +146,16 @@ describe('problemDetails', () => {
       details: 'no',
     })
     expect(body.details).toBe('no')
-    expect(body).not.toHaveProperty('errors')
+    // ValidationProblem, as the document describes it, requires errors.
+    expect(body.errors).toEqual([])
+    const none = problemDetails({
+      code: 'VALIDATION_ERROR',
+      status: 422,
+      message: 'x',
+      details: null,
+    })
+    expect(none.errors).toEqual([])
+    expect(none).not.toHaveProperty('details')
   })
 
   it('uses the type base when given: one URI per code', () => {
