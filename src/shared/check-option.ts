@@ -1,4 +1,3 @@
-import { IncomingMessage } from 'node:http'
 import { optionError } from './error-codes.js'
 
 // Option checks run once, when the option is given: a bad option throws the TypeError of
@@ -56,6 +55,15 @@ export function checkKnownKeys(
   }
 }
 
+// An HTTP request (Express's, or any IncomingMessage) by its shape: this file imports nothing, so
+// the client exports that share it load no node:http.
+const isRequest = (value: unknown): boolean =>
+  typeof value === 'object' &&
+  value !== null &&
+  'method' in value &&
+  'headers' in value &&
+  typeof (value as { pipe?: unknown }).pipe === 'function'
+
 /**
  * Checks a factory's options: an object whose keys are all in `known`. A request there means the
  * factory itself was mounted (`app.use(errorHandler)`) instead of the middleware it returns.
@@ -63,7 +71,7 @@ export function checkKnownKeys(
  * @example checkOptions(options, ['message'], 'notFoundHandler()')
  */
 export function checkOptions(options: unknown, known: readonly string[], name: string): void {
-  if (options instanceof IncomingMessage) {
+  if (isRequest(options)) {
     throw optionError(
       `shapeguard: ${name} makes the middleware: mount app.use(${name}), not app.use(${name.slice(0, -2)})`,
     )

@@ -123,5 +123,8 @@ describe('src/openapi/exports', () => {
     // The pattern samples' parser, whose one import (its character sets) imports nothing.
     expect(importsOf(join(dir, tree.replace(/\.js$/, '.ts')))).toEqual(['./chars.js'])
     expect(importsOf(join(dir, '../../engine/regex/chars.ts'))).toEqual([])
+    // The option checks import only the registry, which imports nothing (no node:http).
+    expect(importsOf(join(dir, '../../shared/check-option.ts'))).toEqual(['./error-codes.js'])
+    expect(importsOf(join(dir, '../../shared/error-codes.ts'))).toEqual([])
   })
 })
