@@ -82,7 +82,7 @@ function answer(
   const logger = resolveLogger(options.logger)
   const explicit = options.logger !== undefined
   const error =
-    config === undefined && !hasHelpers(res) && isMissingHelper(thrown)
+    !hasHelpers(res) && isMissingHelper(thrown)
       ? withoutShapeguard(thrown.message, thrown)
       : AppError.fromUnknown(thrown)
   const status = validStatus(error.statusCode)
