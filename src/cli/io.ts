@@ -17,6 +17,8 @@ export interface Io {
  */
 export function takeStdout(): Io & { exit: (code: number) => void } {
   const stdout = process.stdout
+  // The real exit, kept before anything (the app's module included) can replace process.exit.
+  const exitProcess = process.exit.bind(process)
   const write = stdout.write.bind(stdout) as (text: string, done?: () => void) => boolean
   stdout.write = process.stderr.write.bind(process.stderr) as typeof stdout.write
   // A closed pipe (`shapeguard openapi app.js | head`) ends the output, not the process.
@@ -29,7 +31,7 @@ export function takeStdout(): Io & { exit: (code: number) => void } {
       process.exitCode = code
       let pending = 2
       const done = () => {
-        if (--pending === 0) process.exit(code)
+        if (--pending === 0) exitProcess(code)
       }
       write('', done)
       process.stderr.write('', done)

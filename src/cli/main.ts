@@ -13,4 +13,13 @@ process.once('beforeExit', () => {
   )
   io.exit(2)
 })
+// An error nothing caught (a module's timer that throws while it loads, a rejected promise it
+// left behind): the command could not run, whatever the app does after.
+const fail = (error: unknown) => {
+  const detail = error instanceof Error ? (error.stack ?? error.message) : String(error)
+  io.err(`shapeguard: the app's module threw outside the command (exit status 2):\n${detail}\n`)
+  io.exit(2)
+}
+process.on('uncaughtException', fail)
+process.on('unhandledRejection', fail)
 io.exit(await run(process.argv.slice(2), io))

@@ -43,6 +43,11 @@ describe.each(hosts)('shapeguard fuzz on %s', (_, host) => {
     const noTenant = shapeguard([...args, '--auth', 'Bearer t0ken'])
     expect(noTenant.stdout).toContain('GET /me: answered 404')
     expect(noTenant.status).toBe(1)
+    // A CI log shows neither the token in the curl line nor in the replay command.
+    expect(noTenant.stdout).not.toContain('t0ken')
+    expect(noTenant.stdout).toContain("-H 'authorization: ***'")
+    expect(noTenant.stdout).toContain("--auth '***'")
+    expect(noTenant.stdout).toContain('shown as ***: give them again to replay')
     const fail = shapeguard([...args, '--base-url', 'https://staging.example.com'])
     expect(fail.status).toBe(1)
     expect(fail.stdout).toContain("curl --globoff -X GET 'https://staging.example.com/me'")

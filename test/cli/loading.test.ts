@@ -103,6 +103,29 @@ describe('finding the app', () => {
     )
   })
 
+  it.each(['0', '1'])(
+    'answers exit status 2 for a module that calls process.exit(%s) while it loads',
+    (code) => {
+      const run = shapeguard(['openapi', 'exits.mjs', '--out', 'never-written.json'], {
+        env: { SHAPEGUARD_FIXTURE_EXIT: code },
+      })
+      expect(run.status).toBe(2)
+      expect(run.stdout).toBe('')
+      expect(run.stderr).toContain(
+        `shapeguard: exits.mjs called process.exit(${code}) while it was loaded: shapeguard needs the module to build the app without exiting`,
+      )
+    },
+  )
+
+  it('answers exit status 2 when the module throws from a timer while it loads', () => {
+    const run = shapeguard(['openapi', 'late-throw.mjs'])
+    expect(run.status).toBe(2)
+    expect(run.stdout).toBe('')
+    expect(run.stderr).toMatch(
+      /shapeguard: the app's module threw outside the command \(exit status 2\):\nError: connection refused\n\s+at .*late-throw\.mjs:5/,
+    )
+  })
+
   it('tells how to run a TypeScript module where Node does not strip types', () => {
     const run = shapeguard(['openapi', 'formats/app.ts'], {
       env: { NODE_OPTIONS: '--no-experimental-strip-types' },

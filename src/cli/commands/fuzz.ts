@@ -7,13 +7,45 @@ import { count, shellWords } from '../text.js'
 import { UsageError } from '../usage-error.js'
 import { fuzzOptions } from './fuzz-options.js'
 
-/** The command that replays one failure: the same options, its seed and only its route. */
+// What a CI log must not show: the values of --auth and --header (tokens, API keys).
+const secretOptions = new Set(['auth', 'header'])
+const MASK = '***'
+
+/** The secrets of the options: --auth's value and each --header's value. */
+function secretsOf(values: Values): string[] {
+  const headers = ((values.header as string[] | undefined) ?? []).map((h) =>
+    h.slice(h.indexOf(':') + 1).trim(),
+  )
+  const auth = typeof values.auth === 'string' ? [values.auth] : []
+  return [...auth, ...headers].filter((s) => s !== '')
+}
+
+/** `text` with every secret (as given, and as a shell-quoted word holds it) shown as ***. */
+function masked(text: string, secrets: readonly string[]): string {
+  let out = text
+  for (const secret of secrets) {
+    out = out.replaceAll(secret, MASK).replaceAll(secret.replaceAll("'", "'\\''"), MASK)
+  }
+  return out
+}
+
+/**
+ * The command that replays one failure: the same options, its seed and only its route; the
+ * values of --auth and --header are shown as ***, to be given again.
+ */
 function replay(module: string, values: Values, seed: number, route: string): string {
   const words = ['shapeguard', 'fuzz', module, '--seed', String(seed), '--routes', route]
   for (const [name, value] of Object.entries(values)) {
     if (name === 'seed' || name === 'routes') continue
-    for (const one of Array.isArray(value) ? value : [value])
-      if (typeof one === 'string') words.push(`--${name}`, one)
+    for (const one of Array.isArray(value) ? value : [value]) {
+      if (typeof one !== 'string') continue
+      const shown = !secretOptions.has(name)
+        ? one
+        : name === 'auth'
+          ? MASK
+          : `${one.slice(0, one.indexOf(':') + 1)} ${MASK}`
+      words.push(`--${name}`, shown)
+    }
   }
   return shellWords(words)
 }
@@ -77,10 +109,13 @@ export const fuzz: Command = {
       io.out(
         `fuzz: ${failed.failures.length} of ${count(failed.routes.length, 'route')} broke an invariant (seed ${failed.seed}, ${count(failed.requests, 'request')})\n`,
       )
+      const secrets = secretsOf(values)
       for (const f of failed.failures) {
         const again = replay(module, values, f.seed, f.route)
-        io.out(`\n${f.route}: ${f.invariant}\n  ${f.curl}\n  replay: ${again}\n`)
+        io.out(`\n${f.route}: ${f.invariant}\n  ${masked(f.curl, secrets)}\n  replay: ${again}\n`)
       }
+      if (secrets.length > 0)
+        io.out('\nThe values of --auth and --header are shown as ***: give them again to replay.\n')
       return 1
     }
     io.out(

@@ -77,13 +77,26 @@ export async function loadApp(
   if (!existsSync(file))
     throw new UsageError(`${path}: no such file (paths are relative to ${io.cwd})`)
   let ns: Record<string, unknown>
+  // process.exit() while the module loads (a missing environment variable, a failed connection)
+  // is a module that could not be loaded, not a command that succeeded or found a problem.
+  const exit = process.exit
+  process.exit = ((code?: number | string | null) => {
+    throw new UsageError(
+      `${path} called process.exit(${code ?? ''}) while it was loaded: shapeguard needs the module ` +
+        'to build the app without exiting (check what it reads at load: environment variables, ' +
+        'connections, files)',
+    )
+  }) as typeof process.exit
   try {
     ns = await import(pathToFileURL(file).href)
   } catch (error) {
+    if (error instanceof UsageError) throw error
     const help = typescript.has(extname(file)) ? typescriptHelp(error, path) : undefined
     if (help !== undefined) throw new UsageError(help)
     const detail = error instanceof Error ? (error.stack ?? error.message) : String(error)
     throw new UsageError(`${path} threw while it was loaded:\n${detail}`)
+  } finally {
+    process.exit = exit
   }
   const app = await findApp(ns, exportName, path)
   diverted.loaded()
