@@ -22,7 +22,10 @@ import { writeResults } from './lib.js'
 // dist/); alone: `PATH="$(scripts/node-line.sh 24):$PATH" npx tsx bench/http.bench.ts`. Options:
 // `--quick` a short smoke run that writes nothing; `--src` measures src/ through tsx instead of
 // dist/; `--reps N`, `--cycles N`, `--warmup S` a shorter (or longer) run than the recorded 6, 6
-// and 2 s, whose results say `short: true` in their settings when shorter.
+// and 2 s, whose results say `short: true` in their settings when shorter; `--baseline DIR` adds
+// a twin of each shapeguard row (`guarded@before`...) served from another build's dist/ (a copy
+// of dist/ made before a change), so a change is measured before and after in one run; the
+// twins and their ratios go to bench/results/http-node<MAJOR>-baseline.json.
 // Each repetition starts a fresh server process for every row (bench/fixtures/http-rows.ts;
 // NODE_ENV=production, 127.0.0.1, stdout to /dev/null) on this process's Node, checks its probes
 // (status and body) and warms it up; then, in cycles, every row is loaded for one short slice
@@ -285,14 +288,19 @@ for (const v of verdicts) {
 }
 say(`measured in ${((Date.now() - began) / 1000).toFixed(0)} s`)
 
-const file = `http-node${line}${baseline === undefined ? '' : '-baseline'}`
+const file = `http-node${line}`
 if (quick) {
   say(`--quick: a smoke run; bench/results/${file}.json is left as it was`)
 } else {
-  const vsBefore =
-    baseline === undefined
-      ? undefined
-      : Object.fromEntries(twinned.map((n) => [`${n} / ${before(n)}`, pair(n, before(n))]))
-  writeResults(file, { settings, baseline, rows: table, ratios, vsBefore, targets: verdicts })
+  // The recorded file holds this build's rows only; the twins go to a file of their own.
+  const own = table.filter((r) => !r.name.endsWith('@before'))
+  writeResults(file, { settings, rows: own, ratios, targets: verdicts })
   say(`wrote bench/results/${file}.json${settings.short ? ' (a short run: settings.short)' : ''}`)
+  if (baseline !== undefined) {
+    const vsBefore = Object.fromEntries(
+      twinned.map((n) => [`${n} / ${before(n)}`, pair(n, before(n))]),
+    )
+    writeResults(`${file}-baseline`, { settings, baseline, rows: table, vsBefore })
+    say(`wrote bench/results/${file}-baseline.json (after / before)`)
+  }
 }
