@@ -69,8 +69,20 @@ const baseline =
 if (baseline !== undefined && !existsSync(join(baseline, 'index.js'))) {
   throw new Error(`--baseline takes an absolute path to a built dist/ (no index.js in ${baseline})`)
 }
-const known = /^--(quick|src|reps|cycles|warmup|baseline)(=|$)|^\d+$/
-const unknown = argv.filter((a, i) => !known.test(a) && !(baselineAt >= 0 && i === baselineAt + 1))
+// `--rows a,b` (or `--rows=a,b`): only these rows (and their twins), for a quick A/B of one row;
+// such a run writes nothing.
+const rowsAt = argv.findIndex((a) => a === '--rows' || a.startsWith('--rows='))
+const only =
+  rowsAt < 0
+    ? undefined
+    : (argv[rowsAt]!.includes('=') ? argv[rowsAt]!.slice('--rows='.length) : argv[rowsAt + 1])!
+        .split(',')
+        .map((r) => r.trim())
+const valued = new Set([baselineAt, rowsAt].filter((i) => i >= 0).map((i) => i + 1))
+const known = /^--(quick|src|reps|cycles|warmup|baseline|rows)(=|$)|^\d+$/
+const unknown = argv.filter(
+  (a, i) => !known.test(a) && !(valued.has(i) && !argv[i - 1]!.includes('=')),
+)
 if (unknown.length > 0) throw new Error(`http.bench.ts: unknown argument ${unknown.join(' ')}`)
 let pinned = cpus().length > 1 && hasTaskset()
 const full = { repetitions: 6, cyclesPerRepetition: 6, warmupSeconds: 2 }
@@ -101,12 +113,16 @@ const env = { SHAPEGUARD_FROM: from }
 // The rows measured: every row of http-rows.ts, and with --baseline a twin of each shapeguard row.
 const twinned = ['guarded', 'logged', 'rate-limited', 'router-1000', 'query']
 const before = (name: string) => `${name}@before`
+const chosen = only === undefined ? allRows : allRows.filter((r) => only.includes(r.name))
+if (only !== undefined && chosen.length !== only.length) {
+  throw new Error(`--rows names rows of http-rows.ts: ${allRows.map((r) => r.name).join(', ')}`)
+}
 const rows: readonly Row[] =
   baseline === undefined
-    ? allRows
+    ? chosen
     : [
-        ...allRows,
-        ...allRows
+        ...chosen,
+        ...chosen
           .filter((r) => twinned.includes(r.name))
           .map((r) => ({ ...r, name: before(r.name), label: `${r.label} (before)` })),
       ]
@@ -199,6 +215,23 @@ const bestCpu = (xs: readonly number[]) => quantile(xs, 0.25)
 const median = (xs: readonly number[]) => quantile(xs, 0.5)
 const rps = (name: string) => bestRps(reqs(name))
 const cpu = (name: string) => bestCpu(cpuOf(name))
+if (only !== undefined) {
+  // A chosen few rows: their figures and, with --baseline, after / before; nothing is written.
+  for (const row of rows) {
+    say(
+      `  ${row.name.padEnd(24)} ${Math.round(rps(row.name))} req/s, ${cpu(row.name).toFixed(1)} µs CPU/req`,
+    )
+  }
+  for (const name of baseline === undefined ? [] : twinned.filter((n) => only.includes(n))) {
+    const a = bestCpu(cpuOf(name))
+    const b = bestCpu(cpuOf(before(name)))
+    const interval = ratioInterval(cpuGroups(before(name)), cpuGroups(name), bestCpu)
+    say(
+      `  ${name} / ${before(name)}: cpu ${(b / a).toFixed(3)}x [${interval.map((x) => x.toFixed(3)).join(', ')}]`,
+    )
+  }
+  process.exit(0)
+}
 const table = rows.map((row) => ({
   name: row.name,
   label: row.label,

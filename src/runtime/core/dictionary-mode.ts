@@ -51,8 +51,8 @@ export function chooseDictionaryMode(
  * Deleting a property that is not the last one added switches an object to dictionary mode
  * (`req.res` and `res.req` are set before Express adds others; after its prototype change,
  * deleting the last one added does too). Over HTTP (Node 22, Express 5, the recorded run of
- * bench/http.bench.ts in bench/results/http-node22.json), the guarded route takes 122 µs of
- * server CPU per request against 162 µs for the bare Express route. A property that cannot be
+ * bench/http.bench.ts in bench/results/http-node22.json), the guarded route takes 139 µs of
+ * server CPU per request against 206 µs for the bare Express route. A property that cannot be
  * deleted, or an object that cannot take it back, leaves `o` as it is.
  */
 export function toDictionaryMode(o: object, key: string): void {
