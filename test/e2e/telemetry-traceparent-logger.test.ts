@@ -147,6 +147,13 @@ describe.each([
           await request(server).get('/proto').set('traceparent', VALID).expect(200)
           await settle()
           const line = out.lines().find((l) => l.includes('handler line proto'))!
+          // pino 9.0 (the lowest pino the peer range allows) cannot write an own __proto__ key: the
+          // line then goes out without the object, and the request is not failed.
+          if (backend === 'pino' && process.env.SHAPEGUARD_PEERS === 'lowest') {
+            expect(line).toContain('the logger could not write this object')
+            expect(handlerLines([line], pretty)[0]!.fields).toEqual(FIELDS)
+            return
+          }
           expect(line).toContain('"__proto__":{"step":"inherited"}')
           expect(handlerLines([line], pretty)).toEqual([
             { step: undefined, id: 'p', fields: FIELDS },

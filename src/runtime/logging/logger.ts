@@ -44,8 +44,15 @@ function emitter(level: LogLevel): LogMethod {
     if (a !== null && typeof a === 'object') {
       const redacted = mounted!.redact(a) as Record<string, unknown>
       const meta = trace === undefined ? redacted : { ...trace, ...redacted }
-      if (typeof b === 'string') target[level](meta, text(sink, b))
-      else target[level](meta)
+      const message = typeof b === 'string' ? text(sink, b) : undefined
+      try {
+        if (message !== undefined) target[level](meta, message)
+        else target[level](meta)
+      } catch {
+        // A backend that cannot write this object (pino 9.0 throws on an own `__proto__` key)
+        // must not fail the request that logs it: the line goes out without the object.
+        target[level]({ ...trace, logError: 'the logger could not write this object' }, message)
+      }
       return
     }
     const message = text(sink, typeof a === 'string' ? a : String(a))
