@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs'
+import { existsSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startChild } from './fixtures/child-server.js'
@@ -16,12 +16,22 @@ import { writeResults } from './lib.js'
 // node, GC) and the top functions, and what each row pays over the first row named (the bare
 // echo by default; `bare-query query` compares the query row with its control), writes bench/results/profile-http.json, and leaves the
 // .cpuprofile files (open them in Chrome DevTools or speedscope) in a temporary folder it names.
+// `--baseline DIR` (an absolute path to another build's dist/) serves a row named `guarded@before`
+// from that build, so `guarded@before guarded` says what a change added to a request, function by
+// function (chunk names differ between builds: functions are matched by name).
 
 const argv = process.argv.slice(2)
 const secondsAt = argv.indexOf('--seconds')
 const seconds = secondsAt >= 0 ? Number(argv[secondsAt + 1]) : 10
 const from = argv.includes('--src') ? 'src' : 'dist'
-const named = argv.filter((a, i) => !a.startsWith('--') && argv[i - 1] !== '--seconds')
+const baselineAt = argv.indexOf('--baseline')
+const baseDist = baselineAt >= 0 ? argv[baselineAt + 1] : undefined
+if (baselineAt >= 0 && (baseDist === undefined || !existsSync(join(baseDist, 'index.js')))) {
+  throw new Error(`--baseline takes an absolute path to a built dist/ (got ${baseDist})`)
+}
+const valued = new Set(['--seconds', '--baseline'])
+const named = argv.filter((a, i) => !a.startsWith('--') && !valued.has(argv[i - 1]!))
+const twin = '@before'
 const chosen = named.length > 0 ? named : ['bare', 'guarded', 'logged']
 const dir = mkdtempSync(join(tmpdir(), 'shapeguard-profile-'))
 const say = (line: string) => process.stdout.write(`${line}\n`)
@@ -45,7 +55,11 @@ function microsOf(functions: FunctionCost[], owners: { owner: string; selfPct: n
   return {
     total: perRequest,
     owners: new Map(owners.map((o) => [o.owner, us(o.selfPct)])),
-    functions: new Map(functions.map((f) => [`${f.name} (${f.owner}) ${f.where}`, us(f.selfPct)])),
+    functions: functions.reduce((sums, f) => {
+      // Between builds a function is known by its name alone: its chunk's name changes.
+      const key = `${f.name} (${f.owner})${baseDist === undefined ? ` ${f.where}` : ''}`
+      return sums.set(key, (sums.get(key) ?? 0) + us(f.selfPct))
+    }, new Map<string, number>()),
   }
 }
 function difference(row: Micros, base: Micros) {
@@ -58,10 +72,13 @@ function difference(row: Micros, base: Micros) {
 
 const results = []
 for (const name of chosen) {
-  const row = rows.find((r) => r.name === name)
+  const before = name.endsWith(twin)
+  if (before && baseDist === undefined) throw new Error(`${name} needs --baseline DIR`)
+  const rowName = before ? name.slice(0, -twin.length) : name
+  const row = rows.find((r) => r.name === rowName)
   if (row === undefined) throw new Error(`no row ${name}; rows: ${rows.map((r) => r.name)}`)
-  const server = await startChild(join(import.meta.dirname, 'fixtures/http-server.ts'), [name], {
-    env: { SHAPEGUARD_FROM: from, PROFILE_DIR: dir, PROFILE_NAME: name },
+  const server = await startChild(join(import.meta.dirname, 'fixtures/http-server.ts'), [rowName], {
+    env: { SHAPEGUARD_FROM: before ? baseDist! : from, PROFILE_DIR: dir, PROFILE_NAME: name },
   })
   let path: string
   let requests = 0
@@ -84,7 +101,7 @@ for (const name of chosen) {
   } finally {
     await server.stop()
   }
-  const summary = summarise(path)
+  const summary = summarise(path, baseDist === undefined ? [] : [baseDist])
   say(
     `profile: ${path} (${summary.busySamples} busy samples, idle ${summary.idlePct} %; ${perRequest.toFixed(1)} µs server CPU per request, profiler included)`,
   )
