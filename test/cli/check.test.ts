@@ -18,7 +18,7 @@ describe.each(hosts)('shapeguard check on %s', (_, host) => {
     expect(run.stdout).toBe(
       [
         `check: ${file}: 3 operations`,
-        'warning document: generateOpenAPI app: a sub-application mounted under / (mount a router instead) is not documented',
+        'warning document: generateOpenAPI app: a sub-application mounted at /admin (mount a router instead) is not documented',
         'warning POST /ping: no request body schema: the body reaches the handler as the client sent it (give the route a body schema, z.object({}) for none)',
         'warning GET /health: no response schema: its data is neither stripped nor typed (give the route a response schema)',
         'check: 0 errors, 3 warnings',
@@ -34,7 +34,7 @@ describe.each(hosts)('shapeguard check on %s', (_, host) => {
     expect(run.status).toBe(0)
     expect(Object.keys(JSON.parse(run.stdout).paths)).toEqual(['/ping', '/health', '/users'])
     expect(run.stderr).toBe(
-      'warning: generateOpenAPI app: a sub-application mounted under / (mount a router instead) is not documented\n',
+      'warning: generateOpenAPI app: a sub-application mounted at /admin (mount a router instead) is not documented\n',
     )
   })
 
@@ -43,7 +43,7 @@ describe.each(hosts)('shapeguard check on %s', (_, host) => {
     expect(run.status).toBe(0)
     expect(run.stdout).toMatch(/^fuzz: 3 routes, 15 requests, no invariant broken \(seed 1\)\n/)
     expect(run.stdout).toContain(
-      '\n  not fuzzed: a sub-application mounted under / (mount a router instead)\n',
+      '\n  not fuzzed: a sub-application mounted at /admin (mount a router instead)\n',
     )
   })
 

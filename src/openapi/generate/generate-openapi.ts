@@ -5,7 +5,13 @@ import { type OperationContext, operationOf } from './operation.js'
 import { type ErrorStyle, errorComponents, errorResponses } from './responses.js'
 import { parseRouteKeys, type RouteKey } from './route-key.js'
 import { SchemaWriter } from './schemas.js'
-import type { OpenAPIConfig, OpenAPIDocument, OpenAPIRoute, WarningSink } from './types.js'
+import type {
+  EnvelopeShape,
+  OpenAPIConfig,
+  OpenAPIDocument,
+  OpenAPIRoute,
+  WarningSink,
+} from './types.js'
 
 const defaultWarning: WarningSink = (message) => console.warn(message)
 
@@ -48,29 +54,54 @@ function routesOf(
   return out
 }
 
+/** What the document says of every answer: the error style and the success envelope's options. */
+interface Answers {
+  readonly style: ErrorStyle
+  readonly response: NonNullable<OpenAPIConfig['response']>
+}
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
+
 /**
- * How the document writes error answers: `errors` as given, else as the app's shapeguard() does
- * (the first one mounted), else the envelope. A document that says otherwise than the app is
- * warned about.
+ * How the document writes answers: `errors` and `response` as given, else as the app's
+ * shapeguard() answers (the first one mounted), else the defaults. A document that says
+ * otherwise than the app is warned about.
  */
-function errorStyleOf(
+function answersOf(
   config: OpenAPIConfig,
   discovery: Discovery | undefined,
   warn: WarningSink,
-): ErrorStyle {
-  const found = discovery?.errors ?? []
+): Answers {
+  const found = discovery?.answers ?? []
   const app = found[0]
   const given = config.errors?.format
   const format = given ?? app?.format ?? 'envelope'
+  const which = (explicit: boolean, option: string) =>
+    explicit ? `, as ${option} says` : ', the first mounted'
   if (found.some((e) => e.format !== format)) {
     const formats = [...new Set(found.map((e) => `'${e.format}'`))].join(' and ')
     warn(
-      `shapeguard: generateOpenAPI app: its shapeguard() answers errors as ${formats}; the document describes '${format}'${given === undefined ? ', the first mounted' : ', as errors.format says'}`,
+      `shapeguard: generateOpenAPI app: its shapeguard() answers errors as ${formats}; the document describes '${format}'${which(given !== undefined, 'errors.format')}`,
     )
   }
   const problemTypeBase =
     config.errors?.problemTypeBase ?? (app?.format === format ? app.problemTypeBase : undefined)
-  return { format, shape: config.response?.shape, problemTypeBase }
+  const shape = config.response?.shape ?? (app?.shape as EnvelopeShape | undefined)
+  const statusCodes = config.response?.statusCodes ?? app?.statusCodes
+  const differs = (option: 'shape' | 'statusCodes', value: unknown) => {
+    if (found.some((e) => !sameJson(e[option], value)))
+      warn(
+        `shapeguard: generateOpenAPI app: its shapeguard() has another response.${option} than the document describes${which(config.response?.[option] !== undefined, `response.${option}`)}`,
+      )
+  }
+  differs('shape', shape)
+  differs('statusCodes', statusCodes)
+  const response = {
+    ...config.response,
+    ...(shape === undefined ? {} : { shape }),
+    ...(statusCodes === undefined ? {} : { statusCodes }),
+  } as NonNullable<OpenAPIConfig['response']>
+  return { style: { format, shape, problemTypeBase }, response }
 }
 
 /** The entries of `defs` that something in `from` refers to as `<prefix><name>`. */
@@ -105,9 +136,14 @@ export function generateOpenAPI(config: OpenAPIConfig): OpenAPIDocument {
   const prefix = config.prefix ?? ''
   const schemas = new SchemaWriter(warn)
   for (const [name, schema] of Object.entries(config.components ?? {})) schemas.name(name, schema)
-  const ctx: OperationContext = { config, schemas, warn, operationIds: new Set() }
-
   const discovery = config.app === undefined ? undefined : discoverRoutes(config.app)
+  const { style, response } = answersOf(config, discovery, warn)
+  const ctx: OperationContext = {
+    config: { ...config, response },
+    schemas,
+    warn,
+    operationIds: new Set(),
+  }
   const paths: Record<string, Record<string, unknown>> = {}
   for (const { key, route, where } of routesOf(config, prefix, warn, discovery)) {
     paths[key.path] ??= {}
@@ -115,7 +151,6 @@ export function generateOpenAPI(config: OpenAPIConfig): OpenAPIDocument {
   }
 
   // Only the shared responses and error schemas some operation uses (401/403 and 429 may be none).
-  const style = errorStyleOf(config, discovery, warn)
   const responses = used(errorResponses(style.format), '#/components/responses/', [paths])
   const envelopes = errorComponents(style)
   const direct = used(envelopes, '#/components/schemas/', [paths, responses])

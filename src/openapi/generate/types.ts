@@ -105,13 +105,14 @@ export interface OpenAPIConfig {
   /** Named schemas (any library) for `components/schemas`, referenced wherever routes use them. */
   readonly components?: Readonly<Record<string, Schema>>
   /**
-   * The app's envelope options (shapeguard()'s `response`, passed as it is): `shape` (renaming)
-   * and `statusCodes` (success status per method); `includeRequestId` is not documented.
+   * The envelope options (shapeguard()'s `response`, passed as it is): `shape` (renaming) and
+   * `statusCodes` (success status per method), read from the `app`'s shapeguard() when not given;
+   * `includeRequestId` is not documented.
    */
   readonly response?: {
-    /** The envelope's field names, as `shapeguard()`'s `response.shape` renames them. */
+    /** The envelope's field names, as `shapeguard()`'s `response.shape` renames them. @default the app's shapeguard() shape, else the default envelope */
     readonly shape?: EnvelopeShape
-    /** The success status per method, as `shapeguard()` sends it. @default POST 201, others 200 */
+    /** The success status per method, as `shapeguard()` sends it. @default the app's shapeguard() statusCodes, else POST 201, others 200 */
     readonly statusCodes?: Readonly<
       Partial<Record<'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', number>>
     >

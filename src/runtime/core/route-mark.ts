@@ -23,31 +23,39 @@ export function routeOf(middleware: unknown): MarkedRoute | undefined {
   return typeof route === 'object' && route !== null ? (route as MarkedRoute) : undefined
 }
 
-/** How a `shapeguard()` middleware writes error answers, as it carries it. */
-export interface MarkedErrors {
+/**
+ * How a `shapeguard()` middleware answers, as it carries it: what a document or a fuzzer made
+ * from the app needs to know before any request.
+ */
+export interface MarkedAnswers {
   readonly format: ErrorFormat
   readonly problemTypeBase: string | undefined
+  /** `response.shape` as given (field name → token); undefined for the default envelope. */
+  readonly shape: Readonly<Record<string, string>> | undefined
+  /** `response.statusCodes` as given (method → success status); undefined for the defaults. */
+  readonly statusCodes: Readonly<Record<string, number>> | undefined
 }
 
-// The key under which a `shapeguard()` middleware carries its error format, so that a document
-// or a fuzzer made from the app knows it before any request.
-const kErrors: unique symbol = Symbol.for('shapeguard.errors') as never
+const kAnswers: unique symbol = Symbol.for('shapeguard.answers') as never
 
-/** Sets the error format on a `shapeguard()` middleware; returns the middleware. */
-export function markErrors<F extends object>(middleware: F, errors: MarkedErrors): F {
-  const { format, problemTypeBase } = errors
-  Object.defineProperty(middleware, kErrors, {
-    value: Object.freeze({ format, problemTypeBase }),
-    enumerable: false,
-  })
+/** Sets how a `shapeguard()` middleware answers on it (frozen copies); returns the middleware. */
+export function markAnswers<F extends object>(middleware: F, answers: MarkedAnswers): F {
+  const { format, problemTypeBase, shape, statusCodes } = answers
+  const value: MarkedAnswers = {
+    format,
+    problemTypeBase,
+    shape: shape === undefined ? undefined : Object.freeze({ ...shape }),
+    statusCodes: statusCodes === undefined ? undefined : Object.freeze({ ...statusCodes }),
+  }
+  Object.defineProperty(middleware, kAnswers, { value: Object.freeze(value), enumerable: false })
   return middleware
 }
 
-/** The error format a `shapeguard()` middleware carries, or undefined for any other value. */
-export function errorsOf(middleware: unknown): MarkedErrors | undefined {
+/** How a `shapeguard()` middleware answers, or undefined for any other value. */
+export function answersOf(middleware: unknown): MarkedAnswers | undefined {
   if (typeof middleware !== 'function') return undefined
-  const errors = (middleware as { [kErrors]?: unknown })[kErrors]
-  return typeof errors === 'object' && errors !== null ? (errors as MarkedErrors) : undefined
+  const answers = (middleware as { [kAnswers]?: unknown })[kAnswers]
+  return typeof answers === 'object' && answers !== null ? (answers as MarkedAnswers) : undefined
 }
 
 // The key under which a `shapeguard()` middleware carries its resolved configuration, so that the

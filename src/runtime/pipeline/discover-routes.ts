@@ -1,5 +1,5 @@
 import { optionError } from '../../shared/error-codes.js'
-import { errorsOf, type MarkedErrors, routeOf } from '../core/route-mark.js'
+import { answersOf, type MarkedAnswers, routeOf } from '../core/route-mark.js'
 import { type HostLayer, maxDepth, mountPaths, stackOf, stringPaths } from '../host/router-stack.js'
 import type { AnyRoute } from './route-types.js'
 
@@ -17,14 +17,14 @@ export interface DiscoveredRoute {
 export interface Discovery {
   readonly routes: readonly DiscoveredRoute[]
   readonly skipped: readonly string[]
-  /** How each `shapeguard()` mounted on the app or its routers writes errors, in mount order. */
-  readonly errors: readonly MarkedErrors[]
+  /** How each `shapeguard()` mounted on the app or its routers answers, in mount order. */
+  readonly answers: readonly MarkedAnswers[]
 }
 
 interface Found {
   readonly routes: DiscoveredRoute[]
   readonly skipped: string[]
-  readonly errors: MarkedErrors[]
+  readonly answers: MarkedAnswers[]
 }
 
 const join = (prefix: string, path: string) =>
@@ -44,7 +44,7 @@ export function discoverRoutes(app: unknown): Discovery {
   if (stack === undefined) {
     throw optionError('shapeguard: app must be an Express app or router (with a layer stack)')
   }
-  const found: Found = { routes: [], skipped: [], errors: [] }
+  const found: Found = { routes: [], skipped: [], answers: [] }
   walk(stack, '', 0, new Set(), found)
   return found
 }
@@ -63,18 +63,20 @@ function walk(
       routeLayer(layer.route, prefix, found)
       continue
     }
-    const errors = errorsOf(layer.handle)
-    if (errors !== undefined) found.errors.push(errors)
+    const answers = answersOf(layer.handle)
+    if (answers !== undefined) found.answers.push(answers)
     const handle = layer.handle as { stack?: unknown; name?: string } | undefined
     const inner = Array.isArray(handle?.stack) ? (handle.stack as HostLayer[]) : undefined
+    const paths = mountPaths(layer)
     if (inner === undefined) {
-      if (handle?.name === 'mounted_app')
+      if (handle?.name === 'mounted_app') {
+        const at = paths?.map((path) => join(prefix, path)).join(', ')
         found.skipped.push(
-          `a sub-application mounted under ${prefix || '/'} (mount a router instead)`,
+          `a sub-application mounted at ${at ?? `a RegExp path under ${prefix || '/'}`} (mount a router instead)`,
         )
+      }
       continue
     }
-    const paths = mountPaths(layer)
     if (paths === undefined) {
       found.skipped.push(`a router mounted under ${prefix || '/'} at a RegExp path`)
       continue

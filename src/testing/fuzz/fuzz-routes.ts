@@ -11,7 +11,12 @@ import {
   type FuzzRoutesOptions,
   type ResolvedFuzzOptions,
 } from './fuzz-options.js'
-import { brokenInvariant, type RouteChecks } from './invariants.js'
+import {
+  brokenInvariant,
+  type EnvelopeFields,
+  envelopeFields,
+  type RouteChecks,
+} from './invariants.js'
 import { silenceLogs } from './quiet-logs.js'
 import { type ErrorAnswerCheck, errorAnswerCheck, operationOf } from './response-check.js'
 import { type FuzzRequest, routeRequests } from './route-requests.js'
@@ -124,12 +129,13 @@ interface Run {
   readonly errorAnswer: ErrorAnswerCheck
   readonly listener: Listener
   readonly app: unknown
+  readonly envelope: EnvelopeFields
 }
 
 /** Fuzzes one route: its requests, its notes, and its shrunk failure if one broke an invariant. */
 async function fuzzRoute(
   r: DiscoveredRoute,
-  { o, doc, errorAnswer, listener, app }: Run,
+  { o, doc, errorAnswer, listener, app, envelope }: Run,
 ): Promise<{ route: FuzzedRoute; failure?: FuzzFailure }> {
   const fc = fastCheck()
   const key = keyOf(r)
@@ -145,6 +151,7 @@ async function fuzzRoute(
     errorAnswer,
     response: responseSchema === undefined ? undefined : toAdapter(responseSchema).ir,
     rateLimited: r.route.rateLimit !== undefined,
+    envelope,
   }
   const allNotes: string[] = checks.operation
     ? [...notes]
@@ -213,6 +220,8 @@ export async function fuzzRoutes(
   const doc: OpenAPIDocument =
     o.openapi ?? generateOpenAPI({ title: 'fuzzRoutes', version: '0', app, onWarning: () => {} })
   const errorAnswer = errorAnswerCheck(doc)
+  // The envelope the app's shapeguard() sends (the first mounted), as the document describes it.
+  const envelope = envelopeFields(discovery.answers[0]?.shape)
   const routes = selected(discovery.routes, o.routes)
   const fuzzed: FuzzedRoute[] = []
   const failures: FuzzFailure[] = []
@@ -223,7 +232,7 @@ export async function fuzzRoutes(
     try {
       await reachShapeguard(app, listener, routes[0], o.headers)
       for (const r of routes) {
-        const run = await fuzzRoute(r, { o, doc, errorAnswer, listener, app })
+        const run = await fuzzRoute(r, { o, doc, errorAnswer, listener, app, envelope })
         fuzzed.push(run.route)
         if (run.failure !== undefined) failures.push(run.failure)
         if (run.route.requests === 0)

@@ -17,6 +17,23 @@ export interface RouteChecks {
   readonly response: IRNode | undefined
   /** The route has a `rateLimit`: its 429 may answer any request. */
   readonly rateLimited: boolean
+  /** The success envelope's fields, as the app's `response.shape` names them. */
+  readonly envelope: EnvelopeFields
+}
+
+/** The success envelope's `{success}` and `{data}` fields (default `success` and `data`). */
+export interface EnvelopeFields {
+  readonly success: readonly string[]
+  readonly data: readonly string[]
+}
+
+/** The fields of a `response.shape` (field name → token); the default envelope's without one. */
+export function envelopeFields(
+  shape: Readonly<Record<string, string>> | undefined,
+): EnvelopeFields {
+  if (shape === undefined) return { success: ['success'], data: ['data'] }
+  const named = (token: string) => Object.keys(shape).filter((name) => shape[name] === token)
+  return { success: named('{success}'), data: named('{data}') }
 }
 
 type Json = Record<string, unknown>
@@ -90,9 +107,9 @@ function envelope(req: FuzzRequest, answer: Answer, checks: RouteChecks): string
     const why =
       op?.statuses.has(answer.status) === true
         ? op.check(answer.status, body)
-        : isObject(body) && body.success === true
+        : isObject(body) && checks.envelope.success.every((name) => body[name] === true)
           ? undefined
-          : 'success is not true'
+          : `${checks.envelope.success.join(', ')} is not true`
     if (why !== undefined) return `answered ${answer.status} with a malformed envelope: ${why}`
   }
   if (req.kind === 'valid' && answer.status === 422) {
@@ -100,10 +117,11 @@ function envelope(req: FuzzRequest, answer: Answer, checks: RouteChecks): string
     return `a valid request got 422${issue ? ` (${String(issue.field)}: ${String(issue.message)})` : ''}`
   }
   if (req.kind === 'invalid') return answer.status === 422 ? namesField(req, body) : undefined
-  if (answer.status < 300 && checks.response !== undefined && isObject(body) && 'data' in body) {
-    const extra = undeclaredKey(checks.response, body.data)
+  if (answer.status >= 300 || checks.response === undefined || !isObject(body)) return undefined
+  for (const name of checks.envelope.data) {
+    const extra = name in body ? undeclaredKey(checks.response, body[name]) : undefined
     if (extra)
-      return `answered ${answer.status} with data.${extra.join('.')}, which the response schema does not declare`
+      return `answered ${answer.status} with ${[name, ...extra].join('.')}, which the response schema does not declare`
   }
   return undefined
 }

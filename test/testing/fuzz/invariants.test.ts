@@ -3,7 +3,11 @@ import * as z from 'zod'
 import { zodAdapter } from '../../../src/adapters/zod/index.js'
 import { defineRoute } from '../../../src/index.js'
 import { generateOpenAPI } from '../../../src/openapi/index.js'
-import { brokenInvariant, type RouteChecks } from '../../../src/testing/fuzz/invariants.js'
+import {
+  brokenInvariant,
+  envelopeFields,
+  type RouteChecks,
+} from '../../../src/testing/fuzz/invariants.js'
 import { errorAnswerCheck, operationOf } from '../../../src/testing/fuzz/response-check.js'
 import type { FuzzRequest } from '../../../src/testing/fuzz/route-requests.js'
 import { undeclaredKey } from '../../../src/testing/fuzz/undeclared.js'
@@ -18,6 +22,7 @@ const checks: RouteChecks = {
   errorAnswer: errorAnswerCheck(doc),
   response: zodAdapter(User).ir,
   rateLimited: false,
+  envelope: envelopeFields(undefined),
 }
 const request = (kind: FuzzRequest['kind'], extra: Partial<FuzzRequest> = {}): FuzzRequest => ({
   kind,
@@ -27,6 +32,7 @@ const request = (kind: FuzzRequest['kind'], extra: Partial<FuzzRequest> = {}): F
   body: '{}',
   ...extra,
 })
+const shape = { ok: '{success}', result: '{data}', note: '{message}' }
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' }
 const answer = (status: number, body: unknown) => ({
   status,
@@ -85,6 +91,17 @@ describe('brokenInvariant', () => {
     expect(
       brokenInvariant(request('valid'), answer(201, leaked), { ...checks, operation: undefined }),
     ).toMatch(/data\.passwordHash, which the response schema does not declare/)
+    // A renamed envelope (response.shape): its success and data fields, wherever they are named.
+    const renamed = { ...checks, operation: undefined, envelope: envelopeFields(shape) }
+    expect(
+      brokenInvariant(request('valid'), answer(201, { ok: true, result: leaked.data }), renamed),
+    ).toMatch(/result\.passwordHash, which the response schema does not declare/)
+    expect(brokenInvariant(request('valid'), answer(201, { ok: true, data: {} }), renamed)).toBe(
+      undefined,
+    )
+    expect(brokenInvariant(request('valid'), answer(201, ok), renamed)).toMatch(
+      /malformed envelope: ok is not true/,
+    )
     expect(
       brokenInvariant(
         request('hostile', { hostile: 'proto-key', expect: [400] }),
