@@ -352,6 +352,37 @@ describe.each(hosts)('onError on %s', (_, express) => {
   })
 })
 
+describe.each(hosts)('the Content-Type of an error answer on %s', (_, express) => {
+  // A handler that set another type before failing: its error answer is still JSON, never HTML a
+  // browser would render (the message may echo what the client sent).
+  const message = '<script>alert(1)</script>'
+  function app(config: ShapeguardConfig) {
+    const a = express()
+    a.use(shapeguard(config))
+    a.get('/throw', (_req, res) => {
+      res.type('html')
+      throw new AppError('CONFLICT', message, 409)
+    })
+    a.get('/fail', (_req, res) => {
+      res.type('text/plain')
+      res.fail({ code: 'CONFLICT', message, status: 409 })
+    })
+    a.use(errorHandler())
+    return a
+  }
+  it.each([
+    ['envelope', 'application/json; charset=utf-8'],
+    ['problem+json', 'application/problem+json; charset=utf-8'],
+  ] as const)('is the %s type, from errorHandler and from res.fail', async (format, type) => {
+    for (const path of ['/throw', '/fail']) {
+      const res = await request(app({ errors: { format } })).get(path)
+      expect(res.status).toBe(409)
+      expect(res.headers['content-type'], path).toBe(type)
+      expect(JSON.parse(res.text).code ?? JSON.parse(res.text).error.code).toBe('CONFLICT')
+    }
+  })
+})
+
 describe.each(hosts)('headers already sent on %s', (_, express) => {
   it('a finished response is left alone', async () => {
     const app = express()
