@@ -67,16 +67,11 @@ function walk(
     if (answers !== undefined) found.answers.push(answers)
     const handle = layer.handle as { stack?: unknown; name?: string } | undefined
     const inner = Array.isArray(handle?.stack) ? (handle.stack as HostLayer[]) : undefined
-    const paths = mountPaths(layer)
     if (inner === undefined) {
-      if (handle?.name === 'mounted_app') {
-        const at = paths?.map((path) => join(prefix, path)).join(', ')
-        found.skipped.push(
-          `a sub-application mounted at ${at ?? `a RegExp path under ${prefix || '/'}`} (mount a router instead)`,
-        )
-      }
+      if (handle?.name === 'mounted_app') found.skipped.push(subApplication(layer, prefix))
       continue
     }
+    const paths = mountPaths(layer)
     if (paths === undefined) {
       found.skipped.push(`a router mounted under ${prefix || '/'} at a RegExp path`)
       continue
@@ -84,6 +79,12 @@ function walk(
     for (const path of paths) walk(inner, join(prefix, path), depth + 1, seen, found)
   }
   seen.delete(stack)
+}
+
+/** What cannot be documented of a sub-application, named by the path it is mounted at. */
+function subApplication(layer: HostLayer, prefix: string): string {
+  const at = mountPaths(layer)?.map((path) => join(prefix, path))
+  return `a sub-application mounted at ${at?.join(', ') ?? `a RegExp path under ${prefix || '/'}`} (mount a router instead)`
 }
 
 function routeLayer(route: NonNullable<HostLayer['route']>, prefix: string, found: Found): void {
