@@ -1,6 +1,6 @@
 import { existsSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { startChild } from './fixtures/child-server.js'
 import { expressPackages, type FunctionCost, summarise } from './fixtures/cpu-profile.js'
 import { load } from './fixtures/http-load.js'
@@ -25,9 +25,12 @@ const secondsAt = argv.indexOf('--seconds')
 const seconds = secondsAt >= 0 ? Number(argv[secondsAt + 1]) : 10
 const from = argv.includes('--src') ? 'src' : 'dist'
 const baselineAt = argv.indexOf('--baseline')
-const baseDist = baselineAt >= 0 ? argv[baselineAt + 1] : undefined
+const given = baselineAt >= 0 ? argv[baselineAt + 1] : undefined
+// Absolute, without a trailing slash: the server loads a build from an absolute path only, and
+// the profile's owners are told apart by that path.
+const baseDist = given === undefined ? undefined : resolve(given)
 if (baselineAt >= 0 && (baseDist === undefined || !existsSync(join(baseDist, 'index.js')))) {
-  throw new Error(`--baseline takes an absolute path to a built dist/ (got ${baseDist})`)
+  throw new Error(`--baseline takes the path of a built dist/ (no index.js in ${given})`)
 }
 const valued = new Set(['--seconds', '--baseline'])
 const named = argv.filter((a, i) => !a.startsWith('--') && !valued.has(argv[i - 1]!))

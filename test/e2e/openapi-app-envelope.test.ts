@@ -135,6 +135,18 @@ describe.each(hosts)('%s', (_, express) => {
     expect(responseSchema(doc, 'post', '/users', '201').required).toEqual(['ok', 'note', 'result'])
   })
 
+  it('does not warn when response says what the app does in other words', () => {
+    const same = documentOf(appOf(express, renamed), {
+      response: {
+        shape: { note: '{message}', ok: '{success}', result: '{data}' },
+        statusCodes: { POST: 200, GET: 200 },
+      },
+    })
+    expect(same.warnings).toEqual([])
+    const defaults = documentOf(appOf(express, {}), { response: { statusCodes: { POST: 201 } } })
+    expect(defaults.warnings).toEqual([])
+  })
+
   it('fuzzRoutes checks the renamed envelope: a correct app passes, a leak under result fails', async () => {
     const report = await fuzzRoutes(appOf(express, renamed), { runs: 15, seed: 5 })
     expect(report.failures).toEqual([])

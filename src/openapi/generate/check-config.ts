@@ -46,6 +46,19 @@ const fail = (option: string, expected: string): never => {
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v)
 
+const shapeTokens: readonly unknown[] = ['{success}', '{data}', '{message}']
+
+// As shapeguard() takes it: each field a token, none named __proto__ (a prototype, not a field).
+function checkShape(shape: unknown): void {
+  if (shape === undefined) return
+  if (!isObject(shape)) fail('response.shape', 'an object of field names and tokens')
+  for (const [name, token] of Object.entries(shape as object)) {
+    if (name === '__proto__') fail('response.shape', 'without a field named __proto__')
+    if (!shapeTokens.includes(token))
+      fail(`response.shape.${name}`, '{success}, {data} or {message}')
+  }
+}
+
 const isStringArray = (v: unknown): v is readonly string[] =>
   Array.isArray(v) && v.every((s) => typeof s === 'string')
 
@@ -93,6 +106,7 @@ export function checkConfig(config: OpenAPIConfig): void {
   if (config.response !== undefined) {
     if (!isObject(config.response)) fail('response', 'an object { shape?, statusCodes? }')
     knownKeys(config.response, RESPONSE_KEYS, 'generateOpenAPI()', 'response.')
+    checkShape(config.response.shape)
   }
   if (config.errors !== undefined) {
     if (!isObject(config.errors)) fail('errors', 'an object { format?, problemTypeBase? }')

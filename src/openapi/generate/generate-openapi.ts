@@ -60,7 +60,27 @@ interface Answers {
   readonly response: NonNullable<OpenAPIConfig['response']>
 }
 
-const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
+// The statuses the runtime sends where `response.statusCodes` says nothing.
+const defaultStatusCodes: Readonly<Record<string, number>> = {
+  GET: 200,
+  POST: 201,
+  PUT: 200,
+  PATCH: 200,
+  DELETE: 200,
+}
+
+/** Whether two `response.shape` or `response.statusCodes` values say the same. */
+function sameOption(option: 'shape' | 'statusCodes', a: unknown, b: unknown): boolean {
+  const text = (value: unknown) => {
+    const entries = Object.entries(
+      option === 'statusCodes'
+        ? { ...defaultStatusCodes, ...(value as object | undefined) }
+        : ((value as object | undefined) ?? {}),
+    )
+    return JSON.stringify(entries.sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)))
+  }
+  return text(a) === text(b)
+}
 
 /**
  * How the document writes answers: `errors` and `response` as given, else as the app's
@@ -89,7 +109,7 @@ function answersOf(
   const shape = config.response?.shape ?? (app?.shape as EnvelopeShape | undefined)
   const statusCodes = config.response?.statusCodes ?? app?.statusCodes
   const differs = (option: 'shape' | 'statusCodes', value: unknown) => {
-    if (found.some((e) => !sameJson(e[option], value)))
+    if (found.some((e) => !sameOption(option, e[option], value)))
       warn(
         `shapeguard: generateOpenAPI app: its shapeguard() has another response.${option} than the document describes${which(config.response?.[option] !== undefined, `response.${option}`)}`,
       )

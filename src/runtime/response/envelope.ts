@@ -40,18 +40,22 @@ export const defaultShape: CompiledShape = Object.freeze({
 })
 
 /**
- * Compiles `response.shape`; throws at mount time on a value that is not a token.
+ * Compiles `response.shape`; throws at mount time on a value that is not a token, and on the
+ * field name `__proto__` (an assignment would set the envelope's prototype, not a field).
  * Error envelopes keep the renamed `{success}` and `{message}` fields and the `error` object.
  */
 export function compileShape(shape: ResponseShape | undefined): CompiledShape {
   if (shape === undefined) return defaultShape
   const fields: Array<readonly [string, 'success' | 'data' | 'message']> = []
   for (const [name, token] of Object.entries(shape)) {
-    const kind = tokens[token]
+    const kind = Object.hasOwn(tokens, token) ? tokens[token] : undefined
     if (kind === undefined) {
       throw optionError(
         `shapeguard: response.shape.${name} must be one of {success}, {data}, {message}; got ${JSON.stringify(token)}`,
       )
+    }
+    if (name === '__proto__') {
+      throw optionError('shapeguard: response.shape cannot name a field __proto__')
     }
     fields.push([name, kind])
   }
@@ -79,13 +83,9 @@ const noJson = () => undefined
 
 // The renamed envelope's text, field by field in the order an object's own keys are written
 // (array-index names first). Left to JSON.stringify where the data is not in it exactly once
-// (its text could depend on the key a toJSON method is given) or a name is `__proto__` (which
-// the built envelope does not keep as a key).
+// (its text could depend on the key a toJSON method is given).
 function successJsonOf(fields: readonly Field[]): CompiledShape['successJson'] {
-  const names = fields.map(([name]) => name)
-  if (names.includes('__proto__') || fields.filter(([, kind]) => kind === 'data').length !== 1) {
-    return noJson
-  }
+  if (fields.filter(([, kind]) => kind === 'data').length !== 1) return noJson
   const probe: Record<string, Field> = Object.create(null)
   for (const field of fields) probe[field[0]] = field
   const ordered = Object.keys(probe).map((name, i) => {

@@ -16,14 +16,13 @@ export interface ErrorAnswer {
   readonly part?: RequestPart | undefined
 }
 
-const JSON_CONTENT_TYPE = 'application/json; charset=utf-8'
-
 /**
  * The body of an error answer in the app's `errors.format`: the error envelope (renamed by
- * `response.shape`), or RFC 9457 problem details. Sets the format's Content-Type on the response,
- * over any a handler set before it failed (`res.json` keeps one already set, and an error message
- * may echo what the client sent: never as HTML). Without shapeguard()'s configuration, the
- * default envelope.
+ * `response.shape`), or RFC 9457 problem details. The answer goes out with its format's
+ * Content-Type, never one a handler set before it failed (`res.json` keeps a type already set, and
+ * an error message may echo what the client sent: never as HTML): problem details set theirs; for
+ * the envelope a type already set is removed, and `res.json` (or `sendJson`) writes JSON's. Call
+ * it before the headers are sent. Without shapeguard()'s configuration, the default envelope.
  */
 export function errorBody(
   res: Response,
@@ -31,7 +30,7 @@ export function errorBody(
   answer: ErrorAnswer,
 ): unknown {
   if (config?.errors.format !== 'problem+json') {
-    res.setHeader('Content-Type', JSON_CONTENT_TYPE)
+    res.removeHeader('Content-Type')
     const shape = config?.response.shape ?? defaultShape
     return shape.error(answer.code, answer.message, answer.details)
   }

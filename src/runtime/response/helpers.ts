@@ -82,11 +82,11 @@ function fail(this: Response, options: FailOptions): void {
   const config = configFor(this, 'fail')
   const { code, message } = options
   const status = options.status ?? 400
-  const body = errorBody(this, config, { code, status, message, details: options.details ?? null })
   // The request log line of a `fail` answer carries its code and message, as an error's does.
   const log = peekContext(this)?.log
   if (log !== undefined) log.error = { code, message }
   traceError(status, code, code)
+  const body = errorBody(this, config, { code, status, message, details: options.details ?? null })
   send(this.status(status), body)
 }
 

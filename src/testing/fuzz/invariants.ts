@@ -91,6 +91,21 @@ function namesField(req: FuzzRequest, body: unknown): string | undefined {
     : `an invalid request (${broken.part} field ${expected} broken) got 422 naming ${fields.join(', ') || 'no field'}`
 }
 
+/**
+ * What is wrong with a success answer for a status the document does not list, or undefined: its
+ * `{success}` fields must be true; a shape without one must hold its `{data}` fields and no error.
+ */
+function successProblem(body: unknown, fields: EnvelopeFields): string | undefined {
+  if (!isObject(body)) return 'it is not an object'
+  if (fields.success.length > 0) {
+    const untrue = fields.success.filter((name) => body[name] !== true)
+    return untrue.length === 0 ? undefined : `${untrue.join(', ')} is not true`
+  }
+  if (Object.hasOwn(body, 'error')) return 'it carries an error'
+  const missing = fields.data.filter((name) => !Object.hasOwn(body, name))
+  return missing.length === 0 ? undefined : `${missing.join(', ')} is missing`
+}
+
 function envelope(req: FuzzRequest, answer: Answer, checks: RouteChecks): string | undefined {
   if (answer.status === 204 || req.method === 'HEAD') return undefined
   let body: unknown
@@ -107,9 +122,7 @@ function envelope(req: FuzzRequest, answer: Answer, checks: RouteChecks): string
     const why =
       op?.statuses.has(answer.status) === true
         ? op.check(answer.status, body)
-        : isObject(body) && checks.envelope.success.every((name) => body[name] === true)
-          ? undefined
-          : `${checks.envelope.success.join(', ')} is not true`
+        : successProblem(body, checks.envelope)
     if (why !== undefined) return `answered ${answer.status} with a malformed envelope: ${why}`
   }
   if (req.kind === 'valid' && answer.status === 422) {
@@ -119,7 +132,7 @@ function envelope(req: FuzzRequest, answer: Answer, checks: RouteChecks): string
   if (req.kind === 'invalid') return answer.status === 422 ? namesField(req, body) : undefined
   if (answer.status >= 300 || checks.response === undefined || !isObject(body)) return undefined
   for (const name of checks.envelope.data) {
-    const extra = name in body ? undeclaredKey(checks.response, body[name]) : undefined
+    const extra = Object.hasOwn(body, name) ? undeclaredKey(checks.response, body[name]) : undefined
     if (extra)
       return `answered ${answer.status} with ${[name, ...extra].join('.')}, which the response schema does not declare`
   }

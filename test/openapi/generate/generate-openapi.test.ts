@@ -296,6 +296,13 @@ describe('generateOpenAPI: document fields and route options', () => {
     bad({ routes: { 'GET /x': { extensions: ['x-a'] } } }, /extensions must be an object/)
     bad({ prefix: 'api v2' }, /prefix must be a URL path/)
     bad({ prefix: 2 }, /prefix must be a URL path/)
+    bad({ response: { shape: ['{data}'] } }, /response.shape must be an object/)
+    bad({ response: { shape: { x: 'data' } } }, /response.shape.x must be \{success\}/)
+    bad({ response: { shape: { x: 'constructor' } } }, /response.shape.x must be/)
+    bad(
+      { response: { shape: JSON.parse('{"__proto__": "{data}"}') } },
+      /response.shape must be without a field named __proto__/,
+    )
     expect(() => generateOpenAPI({ title: 'T', version: '1' })).toThrow(/routes must be given/)
   })
 

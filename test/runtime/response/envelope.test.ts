@@ -31,6 +31,15 @@ describe('compileShape', () => {
     })
   })
 
+  it('refuses a field named __proto__ and a token Object.prototype holds', () => {
+    const proto = JSON.parse('{"__proto__": "{data}", "ok": "{success}"}')
+    expect(() => compileShape(proto)).toThrow('response.shape cannot name a field __proto__')
+    for (const token of ['constructor', 'toString', '__proto__'])
+      expect(() => compileShape({ x: token } as never)).toThrow(
+        'response.shape.x must be one of {success}, {data}, {message}',
+      )
+  })
+
   it('does not freeze the caller data', () => {
     const data = { a: [1] }
     compileShape({ result: '{data}' }).success(data, '')

@@ -102,6 +102,18 @@ describe('brokenInvariant', () => {
     expect(brokenInvariant(request('valid'), answer(201, ok), renamed)).toMatch(
       /malformed envelope: ok is not true/,
     )
+    // A shape without a {success} field: its data fields must be there, and no error.
+    const bare = { ...renamed, envelope: envelopeFields({ result: '{data}' }) }
+    expect(brokenInvariant(request('valid'), answer(201, { result: {} }), bare)).toBe(undefined)
+    expect(brokenInvariant(request('valid'), answer(201, {}), bare)).toMatch(
+      /malformed envelope: result is missing/,
+    )
+    expect(brokenInvariant(request('valid'), answer(201, { result: {}, error: {} }), bare)).toMatch(
+      /malformed envelope: it carries an error/,
+    )
+    expect(brokenInvariant(request('valid'), answer(201, [1]), bare)).toMatch(
+      /malformed envelope: it is not an object/,
+    )
     expect(
       brokenInvariant(
         request('hostile', { hostile: 'proto-key', expect: [400] }),
