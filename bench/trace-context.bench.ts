@@ -1,12 +1,15 @@
 import type { NextFunction, Request, Response } from 'express'
 import { type OtelApi, otelApi, setOtelApi } from '../src/runtime/telemetry/otel-api.js'
+import { traceRoute } from '../src/runtime/telemetry/spans.js'
 import { runInTraceContext } from '../src/runtime/telemetry/trace-context.js'
 import { type Comparison, compare, printComparison, writeResults } from './lib.js'
 
 // Question: what does `runInTraceContext` (shapeguard()'s and the first guarded route's call of the
 // rest of a request) cost per request: without a traceparent header (no context is made), with a
 // valid one (the rest runs in an AsyncLocalStorage context), and with an OpenTelemetry span active
-// (the header is checked, no context is made)?
+// (the header is checked, no context is made)? And what do all the hooks a guarded request passes
+// without a span (that call, and the route hook that would name the span) cost with
+// `@opentelemetry/api` absent, and installed with no SDK registered?
 // Each case calls an asynchronous handler that awaits twice, as a handler awaiting its work does:
 // on Node 22, AsyncLocalStorage tracks promises through async_hooks once a context has been made,
 // a cost every later promise of the process pays; the first phase runs before any context exists.
@@ -55,14 +58,32 @@ const DIRECT = 'handler called directly'
 const NO_HEADER = 'no traceparent header'
 const results: Comparison[] = []
 
+// A guarded request's hooks, with the API as `api` says (null: not installed).
+const routeHook = (req: Request) => {
+  traceRoute(req)
+  handler()
+}
+function hooks(api: OtelApi | null): () => Promise<void> {
+  return () => {
+    setOtelApi(api)
+    runInTraceContext(routeHook, plain, res, next)
+    return pending
+  }
+}
+
 // Phase 1: no context made yet in this process.
 setOtelApi(undefined)
+const installed = otelApi()
+if (installed === null) throw new Error('@opentelemetry/api is a dev dependency: install it')
 results.push(
   await compare('before any trace context exists', DIRECT, {
     [DIRECT]: direct,
     [NO_HEADER]: through(plain),
+    'every hook, @opentelemetry/api absent': hooks(null),
+    'every hook, @opentelemetry/api installed, no SDK': hooks(installed),
   }),
 )
+setOtelApi(undefined)
 printComparison(results[0]!)
 
 // Phase 2: after the first request with a valid header (@opentelemetry/api installed, no SDK).
