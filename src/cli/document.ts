@@ -34,8 +34,9 @@ export interface AppDocument {
 /**
  * Loads the app of the command's module (`--export`) and makes its OpenAPI document:
  * generateOpenAPI() with the module's `openapi` export (security schemes, servers, tags…) and
- * the app, whose shapeguard() gives the envelope and the error format. The title and version come from `--title` and `--api-version`, else that
- * export, else the nearest package.json, else the file's name and 0.0.0.
+ * the app, whose shapeguard() gives the envelope and the error format. The title and version
+ * come from `--title` and `--api-version`, else that export, else the nearest package.json, else
+ * the file's name and 0.0.0.
  */
 export async function appDocument({ module, values, io, diverted }: Context): Promise<AppDocument> {
   const loaded = await loadApp(module, stringOf(values, 'export'), io, diverted)
