@@ -108,7 +108,10 @@ printComparison(results[1]!)
 for (const c of results) {
   const base = c.cases.find((r) => r.name === DIRECT)!.meanNs
   for (const r of c.cases) {
-    if (r.name !== DIRECT) process.stdout.write(`  ${r.name}: +${r.meanNs - base} ns per request\n`)
+    if (r.name !== DIRECT) {
+      const extra = r.meanNs - base
+      process.stdout.write(`  ${r.name}: ${extra < 0 ? '' : '+'}${extra} ns per request\n`)
+    }
   }
 }
 setOtelApi(undefined)

@@ -1,14 +1,13 @@
 import { SpanKind } from '@opentelemetry/api'
 import type { ReadableSpan } from '@opentelemetry/sdk-trace'
 import request from 'supertest'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { errorHandler, handle, shapeguard } from '../../src/index.js'
 import { jsonLine } from '../../src/runtime/logging/json-line.js'
 import type { LogLevel } from '../../src/runtime/logging/levels.js'
-import { resetLogger } from '../../src/runtime/logging/logger.js'
 import { readmeBlocks } from '../readme/readme-blocks.js'
-import { startInstrumentedSdk } from '../runtime/telemetry/instrument.js'
+import { useInstrumentedSdk } from '../runtime/telemetry/instrument.js'
 import { captureLogger, type Express, hosts } from './support.js'
 
 // The OpenTelemetry section of docs/logging.md shows a log line and the span it names, both
@@ -55,22 +54,14 @@ function summary(span: ReadableSpan) {
   }
 }
 
-let sdk: ReturnType<typeof startInstrumentedSdk>
-
-beforeAll(() => {
-  sdk = startInstrumentedSdk()
-})
-afterAll(async () => {
-  resetLogger()
-  await sdk.stop()
-})
+const sdk = useInstrumentedSdk()
 
 describe.each(hosts)('%s', (_, express) => {
   it('otel-log-line, otel-span: a log line and the span it names, as the guide shows', async () => {
-    await sdk.reset()
+    await sdk().reset()
     const sink = captureLogger()
     await request(app(express, sink)).post('/users').set('traceparent', TRACEPARENT).send({})
-    const server = (await sdk.spans()).find((s) => s.kind === SpanKind.SERVER)!
+    const server = (await sdk().spans()).find((s) => s.kind === SpanKind.SERVER)!
     const record = sink.records.find((r) => r.meta.status === 422)!
     expect(record.meta.span_id).toBe(server.spanContext().spanId)
 

@@ -1,14 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises'
-import { context, metrics, propagation, trace } from '@opentelemetry/api'
 import request from 'supertest'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { errorHandler, handle, logger, shapeguard } from '../../src/index.js'
 import { jsonLine } from '../../src/runtime/logging/json-line.js'
-import { resetLogger } from '../../src/runtime/logging/logger.js'
 import { requestLogger } from '../../src/runtime/logging/request-logger.js'
-import { otelApi, setOtelApi } from '../../src/runtime/telemetry/otel-api.js'
 import { readmeBlocks } from '../readme/readme-blocks.js'
-import { BACKENDS, capture, settle } from '../runtime/logging/capture.js'
+import { BACKEND_MODES, type BACKENDS, capture, settle } from '../runtime/logging/capture.js'
+import { NO_SDK_MODES, useNoSdk, useOtelApi } from '../runtime/telemetry/without-sdk.js'
 import { captureLogger, type Express, hosts } from './support.js'
 
 // Without an OpenTelemetry SDK, a request's valid traceparent header joins the lines the exported
@@ -98,113 +96,95 @@ function handlerLines(lines: readonly string[], pretty: boolean): HandlerLine[] 
     })
 }
 
-beforeAll(() => {
-  // No SDK: nothing registered with the API, as in an application without OpenTelemetry set up.
-  for (const api of [trace, context, propagation, metrics]) api.disable()
-})
-afterAll(() => {
-  setOtelApi(undefined)
-  resetLogger()
-})
+useNoSdk()
 
-describe.each([
-  ['without @opentelemetry/api', null],
-  ['with @opentelemetry/api and no SDK', undefined],
-] as const)('%s', (_, api) => {
-  beforeAll(() => {
-    setOtelApi(api)
-    expect(otelApi() === null).toBe(api === null)
-  })
+describe.each(NO_SDK_MODES)('%s', (_, api) => {
+  useOtelApi(api)
 
   describe.each(hosts)('on %s', (_, express) => {
-    describe.each(BACKENDS.flatMap((b) => [[b, false] as const, [b, true] as const]))(
-      'logging through %s (pretty: %s)',
-      (backend, pretty) => {
-        it("gives a handler's lines the header's IDs, after an await and in a timer", async () => {
-          const { server, out } = app(express, backend, pretty)
-          await request(server).get('/work/1').set('traceparent', VALID).expect(200)
-          await settle()
-          expect(handlerLines(out.lines(), pretty)).toEqual([
-            { step: 'sync', id: '1', fields: FIELDS },
-            { step: 'awaited', id: '1', fields: FIELDS },
-            { step: 'timer', id: '1', fields: FIELDS },
-          ])
-        })
+    describe.each(BACKEND_MODES)('logging through %s (pretty: %s)', (backend, pretty) => {
+      it("gives a handler's lines the header's IDs, after an await and in a timer", async () => {
+        const { server, out } = app(express, backend, pretty)
+        await request(server).get('/work/1').set('traceparent', VALID).expect(200)
+        await settle()
+        expect(handlerLines(out.lines(), pretty)).toEqual([
+          { step: 'sync', id: '1', fields: FIELDS },
+          { step: 'awaited', id: '1', fields: FIELDS },
+          { step: 'timer', id: '1', fields: FIELDS },
+        ])
+      })
 
-        it('keeps an own __proto__ key of a logged object as data beside the IDs', async () => {
-          const { server, out } = app(express, backend, pretty)
-          // The guards refuse such a key in a request; an upstream answer parsed in a handler has it.
-          server.get(
-            '/proto',
-            ...handle({}, (_req, res) => {
-              logger.info(
-                JSON.parse('{"__proto__":{"step":"inherited"},"id":"p"}'),
-                'handler line proto',
-              )
-              res.ok({ data: 1 })
-            }),
-          )
-          await request(server).get('/proto').set('traceparent', VALID).expect(200)
-          await settle()
-          const line = out.lines().find((l) => l.includes('handler line proto'))!
-          // pino 9.0 (the lowest pino the peer range allows) cannot write an own __proto__ key: the
-          // line then goes out without the object, and the request is not failed.
-          if (backend === 'pino' && process.env.SHAPEGUARD_PEERS === 'lowest') {
-            expect(line).toContain('the logger could not write this object')
-            expect(handlerLines([line], pretty)[0]!.fields).toEqual(FIELDS)
-            return
-          }
-          expect(line).toContain('"__proto__":{"step":"inherited"}')
-          expect(handlerLines([line], pretty)).toEqual([
-            { step: undefined, id: 'p', fields: FIELDS },
-          ])
-        })
-
-        it('never mixes the IDs of two concurrent requests', async () => {
-          const { server, out } = app(express, backend, pretty)
-          await Promise.all([
-            request(server).get('/pair/1').set('traceparent', VALID).expect(200),
-            request(server).get('/pair/2').set('traceparent', OTHER_HEADER).expect(200),
-          ])
-          await settle()
-          const lines = handlerLines(out.lines(), pretty)
-          expect(lines).toHaveLength(4)
-          for (const line of lines) {
-            expect(line.fields, `${line.step} of request ${line.id}`).toEqual(
-              line.id === '1' ? FIELDS : OTHER,
+      it('keeps an own __proto__ key of a logged object as data beside the IDs', async () => {
+        const { server, out } = app(express, backend, pretty)
+        // The guards refuse such a key in a request; an upstream answer parsed in a handler has it.
+        server.get(
+          '/proto',
+          ...handle({}, (_req, res) => {
+            logger.info(
+              JSON.parse('{"__proto__":{"step":"inherited"},"id":"p"}'),
+              'handler line proto',
             )
-          }
-        })
+            res.ok({ data: 1 })
+          }),
+        )
+        await request(server).get('/proto').set('traceparent', VALID).expect(200)
+        await settle()
+        const line = out.lines().find((l) => l.includes('handler line proto'))!
+        // pino 9.0 (the lowest pino the peer range allows) cannot write an own __proto__ key: the
+        // line then goes out without the object, and the request is not failed.
+        if (backend === 'pino' && process.env.SHAPEGUARD_PEERS === 'lowest') {
+          expect(line).toContain('the logger could not write this object')
+          expect(handlerLines([line], pretty)[0]!.fields).toEqual(FIELDS)
+          return
+        }
+        expect(line).toContain('"__proto__":{"step":"inherited"}')
+        expect(handlerLines([line], pretty)).toEqual([{ step: undefined, id: 'p', fields: FIELDS }])
+      })
 
-        it("keeps the caller's own fields over the header's", async () => {
-          const { server, out } = app(express, backend, pretty)
-          await request(server).get('/own/1').set('traceparent', VALID).expect(200)
-          await settle()
-          expect(handlerLines(out.lines(), pretty)).toEqual([
-            { step: 'own', id: undefined, fields: { ...FIELDS, trace_id: 'mine' } },
-          ])
-        })
+      it('never mixes the IDs of two concurrent requests', async () => {
+        const { server, out } = app(express, backend, pretty)
+        await Promise.all([
+          request(server).get('/pair/1').set('traceparent', VALID).expect(200),
+          request(server).get('/pair/2').set('traceparent', OTHER_HEADER).expect(200),
+        ])
+        await settle()
+        const lines = handlerLines(out.lines(), pretty)
+        expect(lines).toHaveLength(4)
+        for (const line of lines) {
+          expect(line.fields, `${line.step} of request ${line.id}`).toEqual(
+            line.id === '1' ? FIELDS : OTHER,
+          )
+        }
+      })
 
-        it('adds nothing without a header', async () => {
-          const { server, out } = app(express, backend, pretty)
-          await request(server).get('/work/1').expect(200)
-          await settle()
-          const lines = handlerLines(out.lines(), pretty)
-          expect(lines.map((l) => l.fields)).toEqual([{}, {}, {}])
-        })
+      it("keeps the caller's own fields over the header's", async () => {
+        const { server, out } = app(express, backend, pretty)
+        await request(server).get('/own/1').set('traceparent', VALID).expect(200)
+        await settle()
+        expect(handlerLines(out.lines(), pretty)).toEqual([
+          { step: 'own', id: undefined, fields: { ...FIELDS, trace_id: 'mine' } },
+        ])
+      })
 
-        it('adds nothing for an invalid header, and logs nothing of it', async () => {
-          const { server, out } = app(express, backend, pretty)
-          const invalid = `00-${MARK}${'a'.repeat(22)}-${PARENT}-01`
-          await request(server).get('/work/1').set('traceparent', invalid).expect(200)
-          await request(server).get('/work/2').set('traceparent', `${VALID}${MARK}`).expect(200)
-          await settle()
-          const lines = handlerLines(out.lines(), pretty)
-          expect(lines.map((l) => l.fields)).toEqual([{}, {}, {}, {}, {}, {}])
-          expect(out.lines().join('\n')).not.toContain(MARK)
-        })
-      },
-    )
+      it('adds nothing without a header', async () => {
+        const { server, out } = app(express, backend, pretty)
+        await request(server).get('/work/1').expect(200)
+        await settle()
+        const lines = handlerLines(out.lines(), pretty)
+        expect(lines.map((l) => l.fields)).toEqual([{}, {}, {}])
+      })
+
+      it('adds nothing for an invalid header, and logs nothing of it', async () => {
+        const { server, out } = app(express, backend, pretty)
+        const invalid = `00-${MARK}${'a'.repeat(22)}-${PARENT}-01`
+        await request(server).get('/work/1').set('traceparent', invalid).expect(200)
+        await request(server).get('/work/2').set('traceparent', `${VALID}${MARK}`).expect(200)
+        await settle()
+        const lines = handlerLines(out.lines(), pretty)
+        expect(lines.map((l) => l.fields)).toEqual([{}, {}, {}, {}, {}, {}])
+        expect(out.lines().join('\n')).not.toContain(MARK)
+      })
+    })
 
     describe('under shapeguard()', () => {
       function guarded() {

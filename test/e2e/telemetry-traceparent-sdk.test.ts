@@ -2,12 +2,11 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { context, ROOT_CONTEXT, SpanKind, trace } from '@opentelemetry/api'
 import type { NextFunction, Request, Response } from 'express'
 import request from 'supertest'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { errorHandler, handle, logger } from '../../src/index.js'
-import { resetLogger } from '../../src/runtime/logging/logger.js'
 import { requestLogger } from '../../src/runtime/logging/request-logger.js'
-import { BACKENDS, capture, settle } from '../runtime/logging/capture.js'
-import { startInstrumentedSdk } from '../runtime/telemetry/instrument.js'
+import { BACKEND_MODES, type BACKENDS, capture, settle } from '../runtime/logging/capture.js'
+import { useInstrumentedSdk } from '../runtime/telemetry/instrument.js'
 import { captureLogger, type Express, hosts } from './support.js'
 
 // With OpenTelemetry's SDK, the lines the exported `logger` writes inside a handler carry the
@@ -66,15 +65,7 @@ function handlerFields(lines: readonly string[], pretty: boolean): unknown[] {
     })
 }
 
-let sdk: ReturnType<typeof startInstrumentedSdk>
-
-beforeAll(() => {
-  sdk = startInstrumentedSdk()
-})
-afterAll(async () => {
-  resetLogger()
-  await sdk.stop()
-})
+const sdk = useInstrumentedSdk()
 
 describe.each(hosts)('OpenTelemetry on %s', (_, express) => {
   describe.each([
@@ -83,38 +74,35 @@ describe.each(hosts)('OpenTelemetry on %s', (_, express) => {
     ['no span', 'no span'],
   ] as const)('with %s', (_, mode) => {
     beforeEach(async () => {
-      sdk.instrument({ http: mode === 'http', express: false })
-      await sdk.reset()
-      return () => sdk.instrument({ http: true, express: true })
+      sdk().instrument({ http: mode === 'http', express: false })
+      await sdk().reset()
+      return () => sdk().instrument({ http: true, express: true })
     })
 
-    describe.each(BACKENDS.flatMap((b) => [[b, false] as const, [b, true] as const]))(
-      'logging through %s (pretty: %s)',
-      (backend, pretty) => {
-        it(
-          mode === 'no span'
-            ? "gives a handler's lines the header's IDs"
-            : "gives a handler's lines the span's IDs, not the header's",
-          async () => {
-            const { server, out } = app(express, mode, backend, pretty)
-            await request(server).get('/work').set('traceparent', VALID).expect(200)
-            await settle()
-            const spans = (await sdk.spans()).filter((s) => s.kind === SpanKind.SERVER)
-            let expected = { trace_id: TRACE, span_id: PARENT, trace_flags: '01' }
-            if (mode === 'no span') expect(spans).toHaveLength(0)
-            else {
-              expect(spans).toHaveLength(1)
-              const ids = spans[0]!.spanContext()
-              expected = { trace_id: ids.traceId, span_id: ids.spanId, trace_flags: '01' }
-              expect(expected.span_id).not.toBe(PARENT)
-              // The HTTP instrumentation continues the header's trace; the app's span starts one.
-              if (mode === 'own span') expect(expected.trace_id).not.toBe(TRACE)
-              else expect(expected.trace_id).toBe(TRACE)
-            }
-            expect(handlerFields(out.lines(), pretty)).toEqual([expected, expected, expected])
-          },
-        )
-      },
-    )
+    describe.each(BACKEND_MODES)('logging through %s (pretty: %s)', (backend, pretty) => {
+      it(
+        mode === 'no span'
+          ? "gives a handler's lines the header's IDs"
+          : "gives a handler's lines the span's IDs, not the header's",
+        async () => {
+          const { server, out } = app(express, mode, backend, pretty)
+          await request(server).get('/work').set('traceparent', VALID).expect(200)
+          await settle()
+          const spans = (await sdk().spans()).filter((s) => s.kind === SpanKind.SERVER)
+          let expected = { trace_id: TRACE, span_id: PARENT, trace_flags: '01' }
+          if (mode === 'no span') expect(spans).toHaveLength(0)
+          else {
+            expect(spans).toHaveLength(1)
+            const ids = spans[0]!.spanContext()
+            expected = { trace_id: ids.traceId, span_id: ids.spanId, trace_flags: '01' }
+            expect(expected.span_id).not.toBe(PARENT)
+            // The HTTP instrumentation continues the header's trace; the app's span starts one.
+            if (mode === 'own span') expect(expected.trace_id).not.toBe(TRACE)
+            else expect(expected.trace_id).toBe(TRACE)
+          }
+          expect(handlerFields(out.lines(), pretty)).toEqual([expected, expected, expected])
+        },
+      )
+    })
   })
 })

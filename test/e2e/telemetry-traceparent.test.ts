@@ -1,14 +1,12 @@
 import { request as httpRequest } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { context, metrics, propagation, trace } from '@opentelemetry/api'
 import request from 'supertest'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { errorHandler, handle, notFoundHandler } from '../../src/index.js'
-import { resetLogger } from '../../src/runtime/logging/logger.js'
 import { requestLogger } from '../../src/runtime/logging/request-logger.js'
-import { otelApi, setOtelApi } from '../../src/runtime/telemetry/otel-api.js'
-import { BACKENDS, capture, settle } from '../runtime/logging/capture.js'
+import { BACKEND_MODES, type BACKENDS, capture, settle } from '../runtime/logging/capture.js'
+import { NO_SDK_MODES, useNoSdk, useOtelApi } from '../runtime/telemetry/without-sdk.js'
 import { captureLogger, type Express, hosts } from './support.js'
 
 // Without an OpenTelemetry SDK, a request's valid W3C traceparent header joins its log lines to
@@ -85,67 +83,51 @@ async function rawPost(
   }
 }
 
-beforeAll(() => {
-  // No SDK: nothing registered with the API, as in an application without OpenTelemetry set up.
-  for (const api of [trace, context, propagation, metrics]) api.disable()
-})
-afterAll(() => {
-  setOtelApi(undefined)
-  resetLogger()
-})
+useNoSdk()
 
-describe.each([
-  ['without @opentelemetry/api', null],
-  ['with @opentelemetry/api and no SDK', undefined],
-] as const)('%s', (_, api) => {
-  beforeAll(() => {
-    setOtelApi(api)
-    expect(otelApi() === null).toBe(api === null)
-  })
+describe.each(NO_SDK_MODES)('%s', (_, api) => {
+  useOtelApi(api)
 
   describe.each(hosts)('on %s', (_, express) => {
-    describe.each(BACKENDS.flatMap((b) => [[b, false] as const, [b, true] as const]))(
-      'logging through %s (pretty: %s)',
-      (backend, pretty) => {
-        it("takes a valid traceparent's trace ID and parent span ID, on every line", async () => {
-          const { server, out, explicit } = app(express, backend, pretty)
-          await request(server).post('/users/1').set('traceparent', VALID).send({ name: 'x' })
-          await request(server).post('/users/2').set('traceparent', VALID).send({ name: 5 })
-          await settle()
-          const expected = pretty ? true : FIELDS
-          expect(fieldsOf(out.lines(), pretty)).toEqual([expected, expected, expected, expected])
-          expect(explicit.records.map((r) => r.meta)).toMatchObject([FIELDS])
-        })
+    describe.each(BACKEND_MODES)('logging through %s (pretty: %s)', (backend, pretty) => {
+      it("takes a valid traceparent's trace ID and parent span ID, on every line", async () => {
+        const { server, out, explicit } = app(express, backend, pretty)
+        await request(server).post('/users/1').set('traceparent', VALID).send({ name: 'x' })
+        await request(server).post('/users/2').set('traceparent', VALID).send({ name: 5 })
+        await settle()
+        const expected = pretty ? true : FIELDS
+        expect(fieldsOf(out.lines(), pretty)).toEqual([expected, expected, expected, expected])
+        expect(explicit.records.map((r) => r.meta)).toMatchObject([FIELDS])
+      })
 
-        it('accepts the whitespace HTTP allows around the value (Node trims it)', async () => {
-          const { server, out } = app(express, backend, pretty)
-          expect(await rawPost(server, ` \t${VALID}\t `)).toBe(201)
-          await settle()
-          const expected = pretty ? true : FIELDS
-          expect(fieldsOf(out.lines(), pretty)).toEqual([expected, expected])
-        })
+      it('accepts the whitespace HTTP allows around the value (Node trims it)', async () => {
+        const { server, out } = app(express, backend, pretty)
+        expect(await rawPost(server, ` \t${VALID}\t `)).toBe(201)
+        await settle()
+        const expected = pretty ? true : FIELDS
+        expect(fieldsOf(out.lines(), pretty)).toEqual([expected, expected])
+      })
 
-        it.each(Object.entries(INVALID))('ignores %s and logs nothing of it', async (_, header) => {
-          const { server, out, explicit } = app(express, backend, pretty)
-          await request(server).post('/users/1').set('traceparent', header).send({ name: 5 })
-          await settle()
-          const none = pretty ? false : {}
-          expect(fieldsOf(out.lines(), pretty)).toEqual([none, none])
-          expect(explicit.records).toHaveLength(1)
-          expect(explicit.records[0]?.meta).not.toHaveProperty('trace_id')
-          const logged = [...out.lines(), JSON.stringify(explicit.records)].join('\n')
-          expect(logged).not.toContain(MARK)
-          expect(logged).not.toContain(header.slice(3, 35))
-        })
+      it.each(Object.entries(INVALID))('ignores %s and logs nothing of it', async (_, header) => {
+        const { server, out, explicit } = app(express, backend, pretty)
+        await request(server).post('/users/1').set('traceparent', header).send({ name: 5 })
+        await settle()
+        const none = pretty ? false : {}
+        expect(fieldsOf(out.lines(), pretty)).toEqual([none, none])
+        expect(explicit.records).toHaveLength(1)
+        expect(explicit.records[0]?.meta).not.toHaveProperty('trace_id')
+        const logged = [...out.lines(), JSON.stringify(explicit.records)].join('\n')
+        expect(logged).not.toContain(MARK)
+        expect(logged).not.toContain(header.slice(3, 35))
+      })
 
-        it('ignores a repeated header (its copies joined)', async () => {
-          const { server, out } = app(express, backend, pretty)
-          expect(await rawPost(server, [VALID, VALID])).toBe(201)
-          await settle()
-          const none = pretty ? false : {}
-          expect(fieldsOf(out.lines(), pretty)).toEqual([none, none])
-        })
-      },
-    )
+      it('ignores a repeated header (its copies joined)', async () => {
+        const { server, out } = app(express, backend, pretty)
+        expect(await rawPost(server, [VALID, VALID])).toBe(201)
+        await settle()
+        const none = pretty ? false : {}
+        expect(fieldsOf(out.lines(), pretty)).toEqual([none, none])
+      })
+    })
   })
 })

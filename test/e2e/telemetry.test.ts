@@ -3,7 +3,7 @@ import { context, propagation, SpanKind, trace } from '@opentelemetry/api'
 import type { ReadableSpan } from '@opentelemetry/sdk-trace'
 import type { NextFunction, Request, Response } from 'express'
 import request from 'supertest'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import {
   createRouter,
@@ -13,10 +13,9 @@ import {
   notFoundHandler,
   verifyWebhook,
 } from '../../src/index.js'
-import { resetLogger } from '../../src/runtime/logging/logger.js'
 import { requestLogger } from '../../src/runtime/logging/request-logger.js'
-import { BACKENDS, capture, settle } from '../runtime/logging/capture.js'
-import { startInstrumentedSdk } from '../runtime/telemetry/instrument.js'
+import { BACKEND_MODES, type BACKENDS, capture, settle } from '../runtime/logging/capture.js'
+import { useInstrumentedSdk } from '../runtime/telemetry/instrument.js'
 import type { CounterPoint } from '../runtime/telemetry/sdk.js'
 import { captureLogger, type Express, hosts, type LogRecord } from './support.js'
 
@@ -156,8 +155,8 @@ async function run(
   await request(server).get(`/nowhere/${MARK.path}`).set(hostile).expect(404)
   await settle()
   return {
-    spans: await sdk.spans(),
-    counters: await sdk.counters(),
+    spans: await sdk().spans(),
+    counters: await sdk().counters(),
     lines: out.lines(),
     explicit: explicit.records,
   } satisfies Run
@@ -201,15 +200,7 @@ function idsIn(record: Record<string, unknown>): LineIds | undefined {
   return { trace_id, span_id, trace_flags } as LineIds
 }
 
-let sdk: ReturnType<typeof startInstrumentedSdk>
-
-beforeAll(() => {
-  sdk = startInstrumentedSdk()
-})
-afterAll(async () => {
-  resetLogger()
-  await sdk.stop()
-})
+const sdk = useInstrumentedSdk()
 
 describe.each(hosts)('OpenTelemetry on %s', (_, express) => {
   describe.each([
@@ -217,212 +208,204 @@ describe.each(hosts)('OpenTelemetry on %s', (_, express) => {
     ['the HTTP instrumentation alone', 'http'],
     ['a span the application starts, no instrumentation', 'own span'],
   ] as const)('with %s', (_, mode) => {
-    describe.each(BACKENDS.flatMap((b) => [[b, false] as const, [b, true] as const]))(
-      'logging through %s (pretty: %s)',
-      (backend, pretty) => {
-        let result: Run
+    describe.each(BACKEND_MODES)('logging through %s (pretty: %s)', (backend, pretty) => {
+      let result: Run
 
-        beforeAll(async () => {
-          sdk.instrument({ http: mode !== 'own span', express: mode === 'instrumented' })
-          await sdk.reset()
-          result = await run(express, mode, backend, pretty)
-          sdk.instrument({ http: true, express: true })
+      beforeAll(async () => {
+        sdk().instrument({ http: mode !== 'own span', express: mode === 'instrumented' })
+        await sdk().reset()
+        result = await run(express, mode, backend, pretty)
+        sdk().instrument({ http: true, express: true })
+      })
+
+      it('puts the route as registered on each server span', () => {
+        const { spans } = result
+        const route = (method: string, path: string) =>
+          serverSpan(spans, method, path).attributes['http.route']
+        const limited = serverSpans(spans).filter((s) => s.attributes['url.path'] === '/limited')
+        expect(limited.map((s) => s.attributes['http.route'])).toEqual(['/limited', '/limited'])
+        expect(route('POST', `/users/${MARK.path}`)).toBe('/users/:id')
+        expect(route('POST', '/users/7')).toBe('/users/:id')
+        expect(route('GET', `/v1/items/${MARK.path2}`)).toBe('/v1/items/:id')
+        if (mode === 'own span') return
+        // The HTTP instrumentation names the span by it.
+        expect(serverSpan(spans, 'GET', `/v1/items/${MARK.path2}`).name).toBe('GET /v1/items/:id')
+        expect(serverSpan(spans, 'POST', '/users/7').name).toBe('POST /users/:id')
+      })
+
+      it('marks error answers with error.type and shapeguard.error.code, ERROR on a 5xx only', () => {
+        const { spans } = result
+        const marks = (method: string, path: string) => {
+          const { attributes, status } = serverSpan(spans, method, path)
+          return [attributes['error.type'], attributes['shapeguard.error.code'], status.code]
+        }
+        expect(marks('POST', `/users/${MARK.path}`)).toEqual([
+          'VALIDATION_ERROR',
+          'VALIDATION_ERROR',
+          0,
+        ])
+        // On a 5xx the HTTP instrumentation sets error.type to the status when the span ends.
+        expect(marks('GET', '/crash')).toEqual([
+          mode === 'own span' ? 'TypeError' : '500',
+          'INTERNAL_ERROR',
+          2,
+        ])
+        const limited = serverSpans(spans).filter((s) => s.attributes['url.path'] === '/limited')
+        expect(limited.map((s) => s.attributes['shapeguard.error.code'])).toEqual([
+          undefined,
+          'RATE_LIMIT_EXCEEDED',
+        ])
+        expect(marks('GET', '/quota')).toEqual(['QUOTA', 'QUOTA', 0])
+        const hooks = serverSpans(spans).filter((s) => s.attributes['url.path'] === '/hooks/github')
+        expect(hooks.map((s) => s.attributes['shapeguard.error.code'])).toEqual([
+          undefined,
+          'WEBHOOK_SIGNATURE_INVALID',
+        ])
+        expect(marks('DELETE', '/v1/items/9')).toEqual([
+          'METHOD_NOT_ALLOWED',
+          'METHOD_NOT_ALLOWED',
+          0,
+        ])
+        expect(marks('GET', `/nowhere/${MARK.path}`)).toEqual(['NOT_FOUND', 'NOT_FOUND', 0])
+        expect(marks('POST', '/users/7')).toEqual([undefined, undefined, 0])
+      })
+
+      it('adds an event for a failed validation: the part and how many issues', () => {
+        const events = serverSpans(result.spans).flatMap((s) =>
+          s.events.filter((e) => e.name.startsWith('shapeguard.')),
+        )
+        expect(events.map((e) => [e.name, e.attributes])).toEqual([
+          [
+            'shapeguard.validation.failed',
+            { 'shapeguard.validation.part': 'body', 'shapeguard.validation.issue_count': 1 },
+          ],
+        ])
+      })
+
+      it('counts validation failures, rate-limit rejections and webhook verifications', () => {
+        const ours = result.counters
+          .filter((p) => p.scope.startsWith('shapeguard@'))
+          .map((p) => [p.name, p.attributes, p.value])
+        expect(ours).toEqual([
+          [
+            'shapeguard.validation.failures',
+            { 'http.route': '/users/:id', 'shapeguard.validation.part': 'body' },
+            1,
+          ],
+          ['shapeguard.rate_limit.rejections', { 'http.route': '/limited' }, 1],
+          [
+            'shapeguard.webhook.verifications',
+            { 'shapeguard.webhook.provider': 'github', 'shapeguard.webhook.outcome': 'verified' },
+            1,
+          ],
+          [
+            'shapeguard.webhook.verifications',
+            {
+              'shapeguard.webhook.provider': 'github',
+              'shapeguard.webhook.outcome': 'signature-mismatch',
+            },
+            1,
+          ],
+        ])
+      })
+
+      // Only the HTTP instrumentation records it.
+      if (mode !== 'own span')
+        it("gives the HTTP instrumentation's duration metric the route", () => {
+          const routes = result.counters
+            .filter((p) => p.name === 'http.server.request.duration')
+            .map((p) => p.attributes['http.route'])
+          expect(routes).toContain('/users/:id')
+          expect(routes).toContain('/v1/items/:id')
         })
 
-        it('puts the route as registered on each server span', () => {
-          const { spans } = result
-          const route = (method: string, path: string) =>
-            serverSpan(spans, method, path).attributes['http.route']
-          const limited = serverSpans(spans).filter((s) => s.attributes['url.path'] === '/limited')
-          expect(limited.map((s) => s.attributes['http.route'])).toEqual(['/limited', '/limited'])
-          expect(route('POST', `/users/${MARK.path}`)).toBe('/users/:id')
-          expect(route('POST', '/users/7')).toBe('/users/:id')
-          expect(route('GET', `/v1/items/${MARK.path2}`)).toBe('/v1/items/:id')
-          if (mode === 'own span') return
-          // The HTTP instrumentation names the span by it.
-          expect(serverSpan(spans, 'GET', `/v1/items/${MARK.path2}`).name).toBe('GET /v1/items/:id')
-          expect(serverSpan(spans, 'POST', '/users/7').name).toBe('POST /users/:id')
-        })
+      it('joins every log line to its request span', () => {
+        const { spans, lines } = result
+        const servers = serverSpans(spans)
+        const byTrace = new Map(servers.map((s) => [s.spanContext().traceId, s]))
+        // A pretty line's continuation lines (error, stack) are indented: they belong to it.
+        const heads = lines.filter((line) => !line.startsWith(' '))
+        const ids = heads.map((line) => [line, idsOf(line, pretty)] as const)
+        for (const [line, found] of ids) {
+          expect(found, line).toBeDefined()
+          const server = byTrace.get(found!.trace_id)
+          expect(server, line).toBeDefined()
+          expect(found!.trace_flags, line).toBe('01')
+          const inTrace = spans
+            .filter((s) => s.spanContext().traceId === found!.trace_id)
+            .map((s) => s.spanContext().spanId)
+          expect(inTrace, line).toContain(found!.span_id)
+        }
+        // The request logger's lines name the server span; the first request's trace is the
+        // one its traceparent header started, the marked header's is a new one.
+        const first = serverSpan(spans, 'POST', `/users/${MARK.path}`).spanContext()
+        expect(first.traceId).toBe(PARENT.trace)
+        // Its arrival line and its response line.
+        const requestLines = ids.filter(([, found]) => found?.trace_id === PARENT.trace)
+        expect(requestLines.map(([, found]) => found)).toEqual([
+          { trace_id: PARENT.trace, span_id: first.spanId, trace_flags: '01' },
+          { trace_id: PARENT.trace, span_id: first.spanId, trace_flags: '01' },
+        ])
+        const inside = ids.filter(([line]) => line.includes('creating a user'))
+        expect(inside).toHaveLength(1)
+        const created = serverSpan(spans, 'POST', '/users/7').spanContext()
+        expect(inside[0]![1]!.trace_id).toBe(created.traceId)
+      })
 
-        it('marks error answers with error.type and shapeguard.error.code, ERROR on a 5xx only', () => {
-          const { spans } = result
-          const marks = (method: string, path: string) => {
-            const { attributes, status } = serverSpan(spans, method, path)
-            return [attributes['error.type'], attributes['shapeguard.error.code'], status.code]
-          }
-          expect(marks('POST', `/users/${MARK.path}`)).toEqual([
-            'VALIDATION_ERROR',
-            'VALIDATION_ERROR',
-            0,
-          ])
-          // On a 5xx the HTTP instrumentation sets error.type to the status when the span ends.
-          expect(marks('GET', '/crash')).toEqual([
-            mode === 'own span' ? 'TypeError' : '500',
-            'INTERNAL_ERROR',
-            2,
-          ])
-          const limited = serverSpans(spans).filter((s) => s.attributes['url.path'] === '/limited')
-          expect(limited.map((s) => s.attributes['shapeguard.error.code'])).toEqual([
-            undefined,
-            'RATE_LIMIT_EXCEEDED',
-          ])
-          expect(marks('GET', '/quota')).toEqual(['QUOTA', 'QUOTA', 0])
-          const hooks = serverSpans(spans).filter(
-            (s) => s.attributes['url.path'] === '/hooks/github',
+      it("joins the error middleware's own lines to the request span", () => {
+        const { spans, explicit } = result
+        const validation = serverSpan(spans, 'POST', `/users/${MARK.path}`).spanContext()
+        expect(explicit.find((r) => r.meta.code === 'VALIDATION_ERROR')?.meta).toMatchObject({
+          trace_id: validation.traceId,
+          span_id: validation.spanId,
+          trace_flags: '01',
+        })
+        for (const record of explicit) {
+          const server = serverSpans(spans).find(
+            (s) => s.spanContext().spanId === record.meta.span_id,
           )
-          expect(hooks.map((s) => s.attributes['shapeguard.error.code'])).toEqual([
-            undefined,
-            'WEBHOOK_SIGNATURE_INVALID',
-          ])
-          expect(marks('DELETE', '/v1/items/9')).toEqual([
-            'METHOD_NOT_ALLOWED',
-            'METHOD_NOT_ALLOWED',
-            0,
-          ])
-          expect(marks('GET', `/nowhere/${MARK.path}`)).toEqual(['NOT_FOUND', 'NOT_FOUND', 0])
-          expect(marks('POST', '/users/7')).toEqual([undefined, undefined, 0])
-        })
+          expect(server, JSON.stringify(record)).toBeDefined()
+        }
+        expect(explicit.map((r) => r.meta.code)).toEqual([
+          'VALIDATION_ERROR',
+          'INTERNAL_ERROR',
+          'RATE_LIMIT_EXCEEDED',
+          'WEBHOOK_SIGNATURE_INVALID',
+          'METHOD_NOT_ALLOWED',
+          'NOT_FOUND',
+        ])
+      })
 
-        it('adds an event for a failed validation: the part and how many issues', () => {
-          const events = serverSpans(result.spans).flatMap((s) =>
-            s.events.filter((e) => e.name.startsWith('shapeguard.')),
-          )
-          expect(events.map((e) => [e.name, e.attributes])).toEqual([
-            [
-              'shapeguard.validation.failed',
-              { 'shapeguard.validation.part': 'body', 'shapeguard.validation.issue_count': 1 },
-            ],
-          ])
-        })
-
-        it('counts validation failures, rate-limit rejections and webhook verifications', () => {
-          const ours = result.counters
-            .filter((p) => p.scope.startsWith('shapeguard@'))
-            .map((p) => [p.name, p.attributes, p.value])
-          expect(ours).toEqual([
-            [
-              'shapeguard.validation.failures',
-              { 'http.route': '/users/:id', 'shapeguard.validation.part': 'body' },
-              1,
-            ],
-            ['shapeguard.rate_limit.rejections', { 'http.route': '/limited' }, 1],
-            [
-              'shapeguard.webhook.verifications',
-              { 'shapeguard.webhook.provider': 'github', 'shapeguard.webhook.outcome': 'verified' },
-              1,
-            ],
-            [
-              'shapeguard.webhook.verifications',
-              {
-                'shapeguard.webhook.provider': 'github',
-                'shapeguard.webhook.outcome': 'signature-mismatch',
-              },
-              1,
-            ],
-          ])
-        })
-
-        // Only the HTTP instrumentation records it.
-        if (mode !== 'own span')
-          it("gives the HTTP instrumentation's duration metric the route", () => {
-            const routes = result.counters
-              .filter((p) => p.name === 'http.server.request.duration')
-              .map((p) => p.attributes['http.route'])
-            expect(routes).toContain('/users/:id')
-            expect(routes).toContain('/v1/items/:id')
-          })
-
-        it('joins every log line to its request span', () => {
-          const { spans, lines } = result
-          const servers = serverSpans(spans)
-          const byTrace = new Map(servers.map((s) => [s.spanContext().traceId, s]))
-          // A pretty line's continuation lines (error, stack) are indented: they belong to it.
-          const heads = lines.filter((line) => !line.startsWith(' '))
-          const ids = heads.map((line) => [line, idsOf(line, pretty)] as const)
-          for (const [line, found] of ids) {
-            expect(found, line).toBeDefined()
-            const server = byTrace.get(found!.trace_id)
-            expect(server, line).toBeDefined()
-            expect(found!.trace_flags, line).toBe('01')
-            const inTrace = spans
-              .filter((s) => s.spanContext().traceId === found!.trace_id)
-              .map((s) => s.spanContext().spanId)
-            expect(inTrace, line).toContain(found!.span_id)
+      it('holds no request value in any attribute, event, metric label or log line', () => {
+        const { spans, counters, lines, explicit } = result
+        const found: string[] = []
+        const look = (where: string, key: string, value: unknown) => {
+          const text = typeof value === 'string' ? value : JSON.stringify(value)
+          for (const mark of Object.values(MARK)) {
+            if (text?.includes(mark) && !(MAY_HOLD[mark] ?? []).includes(key))
+              found.push(`${where} ${key}: ${text}`)
           }
-          // The request logger's lines name the server span; the first request's trace is the
-          // one its traceparent header started, the marked header's is a new one.
-          const first = serverSpan(spans, 'POST', `/users/${MARK.path}`).spanContext()
-          expect(first.traceId).toBe(PARENT.trace)
-          // Its arrival line and its response line.
-          const requestLines = ids.filter(([, found]) => found?.trace_id === PARENT.trace)
-          expect(requestLines.map(([, found]) => found)).toEqual([
-            { trace_id: PARENT.trace, span_id: first.spanId, trace_flags: '01' },
-            { trace_id: PARENT.trace, span_id: first.spanId, trace_flags: '01' },
-          ])
-          const inside = ids.filter(([line]) => line.includes('creating a user'))
-          expect(inside).toHaveLength(1)
-          const created = serverSpan(spans, 'POST', '/users/7').spanContext()
-          expect(inside[0]![1]!.trace_id).toBe(created.traceId)
-        })
-
-        it("joins the error middleware's own lines to the request span", () => {
-          const { spans, explicit } = result
-          const validation = serverSpan(spans, 'POST', `/users/${MARK.path}`).spanContext()
-          expect(explicit.find((r) => r.meta.code === 'VALIDATION_ERROR')?.meta).toMatchObject({
-            trace_id: validation.traceId,
-            span_id: validation.spanId,
-            trace_flags: '01',
-          })
-          for (const record of explicit) {
-            const server = serverSpans(spans).find(
-              (s) => s.spanContext().spanId === record.meta.span_id,
-            )
-            expect(server, JSON.stringify(record)).toBeDefined()
-          }
-          expect(explicit.map((r) => r.meta.code)).toEqual([
-            'VALIDATION_ERROR',
-            'INTERNAL_ERROR',
-            'RATE_LIMIT_EXCEEDED',
-            'WEBHOOK_SIGNATURE_INVALID',
-            'METHOD_NOT_ALLOWED',
-            'NOT_FOUND',
-          ])
-        })
-
-        it('holds no request value in any attribute, event, metric label or log line', () => {
-          const { spans, counters, lines, explicit } = result
-          const found: string[] = []
-          const look = (where: string, key: string, value: unknown) => {
-            const text = typeof value === 'string' ? value : JSON.stringify(value)
-            for (const mark of Object.values(MARK)) {
-              if (text?.includes(mark) && !(MAY_HOLD[mark] ?? []).includes(key))
-                found.push(`${where} ${key}: ${text}`)
-            }
-          }
-          // The client spans are supertest's own requests, which the HTTP instrumentation traces.
-          for (const span of spans.filter((s) => s.kind !== SpanKind.CLIENT)) {
-            look(`span ${span.name}`, 'name', span.name)
-            for (const [key, value] of Object.entries(span.attributes))
-              look(`span ${span.name}`, key, value)
-            for (const event of span.events)
-              for (const [key, value] of Object.entries(event.attributes ?? {}))
-                look(`event ${event.name}`, key, value)
-          }
-          for (const point of counters.filter((p) => !p.name.startsWith('http.client.')))
-            for (const [key, value] of Object.entries(point.attributes))
-              look(`metric ${point.name}`, key, value)
-          // Log lines may name the path (SPEC: paths and expectations only), nothing else.
-          const logged = [
-            ...lines,
-            ...explicit.map((r) => `${r.message} ${JSON.stringify(r.meta)}`),
-          ]
-          for (const line of logged)
-            for (const mark of Object.values(MARK))
-              if (line.includes(mark) && mark !== MARK.path && mark !== MARK.path2)
-                found.push(`log: ${line}`)
-          expect(found).toEqual([])
-        })
-      },
-    )
+        }
+        // The client spans are supertest's own requests, which the HTTP instrumentation traces.
+        for (const span of spans.filter((s) => s.kind !== SpanKind.CLIENT)) {
+          look(`span ${span.name}`, 'name', span.name)
+          for (const [key, value] of Object.entries(span.attributes))
+            look(`span ${span.name}`, key, value)
+          for (const event of span.events)
+            for (const [key, value] of Object.entries(event.attributes ?? {}))
+              look(`event ${event.name}`, key, value)
+        }
+        for (const point of counters.filter((p) => !p.name.startsWith('http.client.')))
+          for (const [key, value] of Object.entries(point.attributes))
+            look(`metric ${point.name}`, key, value)
+        // Log lines may name the path (SPEC: paths and expectations only), nothing else.
+        const logged = [...lines, ...explicit.map((r) => `${r.message} ${JSON.stringify(r.meta)}`)]
+        for (const line of logged)
+          for (const mark of Object.values(MARK))
+            if (line.includes(mark) && mark !== MARK.path && mark !== MARK.path2)
+              found.push(`log: ${line}`)
+        expect(found).toEqual([])
+      })
+    })
   })
 })

@@ -33,6 +33,8 @@ export function settle(): Promise<void> {
 }
 
 export const BACKENDS = ['console', 'pino', 'winston'] as const
+/** Each backend, writing JSON (`false`) and pretty lines (`true`). */
+export const BACKEND_MODES = BACKENDS.flatMap((b) => [[b, false] as const, [b, true] as const])
 
 /** `12:34:56.789`, the pretty time stamp. */
 export const CLOCK = String.raw`\d{2}:\d{2}:\d{2}\.\d{3}`

@@ -3,6 +3,8 @@ import { registerInstrumentations } from '@opentelemetry/instrumentation'
 import { ExpressInstrumentation } from '@opentelemetry/instrumentation-express'
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http'
 import express4 from 'express4'
+import { afterAll, beforeAll } from 'vitest'
+import { resetLogger } from '../../../src/runtime/logging/logger.js'
 import { type Sdk, startSdk } from './sdk.js'
 
 interface ModuleDefinition {
@@ -52,5 +54,27 @@ export function startInstrumentedSdk() {
       unregister()
       await sdk.stop()
     },
+  }
+}
+
+export type InstrumentedSdk = ReturnType<typeof startInstrumentedSdk>
+
+/**
+ * Starts the instrumented SDK before a test file's tests and stops it after them (and resets
+ * shapeguard's logger); returns the running SDK's getter.
+ * @example const sdk = useInstrumentedSdk(); … await sdk().reset()
+ */
+export function useInstrumentedSdk(): () => InstrumentedSdk {
+  let sdk: InstrumentedSdk | undefined
+  beforeAll(() => {
+    sdk = startInstrumentedSdk()
+  })
+  afterAll(async () => {
+    resetLogger()
+    await sdk?.stop()
+  })
+  return () => {
+    if (sdk === undefined) throw new Error('the SDK starts in beforeAll: use it inside a test')
+    return sdk
   }
 }
