@@ -36,7 +36,10 @@ export interface NodeRedisLike {
 export interface RedisStoreOptions {
   /** A connected ioredis or node-redis client. */
   client: IORedisLike | NodeRedisLike
-  /** Put before every key. @default 'shapeguard:rl:' */
+  /**
+   * Put before every key: each app (not each process of one app) sharing the Redis needs its own,
+   * or routes of the same method and path in two apps share one count. @default 'shapeguard:rl:'
+   */
   prefix?: string
 }
 

@@ -39,15 +39,16 @@ export interface RateLimitOptions {
   readonly max: number
   /** The 429 message. @default 'Too many requests' */
   readonly message?: string
-  /** Where counts live. @default an in-memory store of this route, in this process */
+  /** Where counts live. @default an in-memory store of this route, per app, in this process */
   readonly store?: RateLimitStore
   /**
    * Whom a request counts for, replacing the default key. The store key is the route as
-   * registered and then this key (`POST /v1/login|203.0.113.7`), so two routes sharing a store
-   * never share a count.
-   * @default the route as registered (method, mount paths and pattern) and the client (`req.ip`,
-   * IPv6 by its /56 prefix): every spelling Express routes to the route (case, a trailing slash,
-   * percent-encoding, parameter values) counts as one
+   * registered and then this key (`POST /v1/login|203.0.113.7`), so two routes of one app sharing
+   * a store never share a count (two apps sharing one need a store prefix each).
+   * @default the route as registered (method, mount paths and pattern) and the client (`req.ip`
+   * without a port, IPv6 by its /56 prefix, anything that is not an IP address as one shared
+   * client): every spelling Express routes to the route (case, a trailing slash, percent-encoding,
+   * parameter values) counts as one
    */
   readonly keyGenerator?: (req: Request) => string
   /**
