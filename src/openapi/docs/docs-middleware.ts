@@ -52,8 +52,8 @@ function relativeTo(req: Request, path: string): string {
 /**
  * The middleware behind every docs page, whichever function made it: the spec is checked and
  * serialised once, then `page` makes the page from it; the page is served at the mount, the spec
- * and any other `files` beside it, the UI's files under `assets/` when the app serves them, every answer
- * with the security headers and a Content-Security-Policy.
+ * and any other `files` beside it, the UI's files under `assets/` when the app serves them, every
+ * answer with the security headers and a Content-Security-Policy.
  */
 export function docsMiddleware(
   spec: object,

@@ -27,7 +27,9 @@ function reasons(ui: DocsUi, { mode, local }: AssetChoice): readonly [string, st
         "front of it may answer them), and let a Content-Security-Policy of your own allow 'self'.",
     ]
   }
-  const why = `${pkg.label}'s script did not load from ${CDN_ORIGIN}: the CDN cannot be reached from this browser, ${blocked}.`
+  const why =
+    `${pkg.label}'s script did not load from ${CDN_ORIGIN}: ` +
+    `the CDN cannot be reached from this browser, ${blocked}.`
   return mode === 'cdn'
     ? [
         why,
