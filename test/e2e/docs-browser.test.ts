@@ -41,9 +41,10 @@ describe.skipIf(!available)(
         if (req.headers.authorization === basic) next()
         else res.status(401).set('WWW-Authenticate', 'Basic realm="docs"').end()
       })
+      // The default assets: the installed package's files (every UI is a dev dependency).
       for (const [ui] of uis) {
-        app.use(`/internal/docs/${ui}`, serveDocs(demoSpec(), { ui, assets: 'local' }))
-        app.use(`/cdn/${ui}`, serveDocs(demoSpec(), { ui }))
+        app.use(`/internal/docs/${ui}`, serveDocs(demoSpec(), { ui }))
+        app.use(`/cdn/${ui}`, serveDocs(demoSpec(), { ui, assets: 'cdn' }))
       }
       app.use('/theme/light', serveSwaggerUI(demoSpec(), { assets: 'local', theme: 'light' }))
       app.use('/theme/auto', serveSwaggerUI(demoSpec(), { assets: 'local' }))
@@ -62,7 +63,7 @@ describe.skipIf(!available)(
     })
 
     it.each(uis)(
-      '%s loads in local mode behind auth under a sub-path, shows the operations, stays on 127.0.0.1 with no CSP violation',
+      '%s loads from the installed package by default, behind auth under a sub-path: shows the operations, stays on 127.0.0.1 with no CSP violation',
       async (ui) => {
         const watch = await watchedPage(context)
         const answer = await watch.page.goto(`${server.origin}/internal/docs/${ui}`)

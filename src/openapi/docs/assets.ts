@@ -1,8 +1,11 @@
 /** The three docs UIs shapeguard serves. */
 export type DocsUi = 'swagger' | 'scalar' | 'redoc'
 
-/** Where a docs page loads its UI files from: a CDN (default) or the installed optional peer. */
-export type DocsAssets = 'cdn' | 'local'
+/**
+ * Where a docs page loads its UI files from: its installed optional package when there is one, else
+ * the CDN (`'auto'`, the default); always the CDN (`'cdn'`); always the package (`'local'`).
+ */
+export type DocsAssets = 'auto' | 'cdn' | 'local'
 
 /** One file a UI needs in the page. */
 export interface UiAssetFile {
@@ -21,7 +24,7 @@ export interface UiPackage {
   readonly files: readonly UiAssetFile[]
 }
 
-/** The one CDN origin docs pages load from in `assets: 'cdn'` mode. */
+/** The one CDN origin docs pages load from when they do not serve the UI's files themselves. */
 export const CDN_ORIGIN = 'https://cdn.jsdelivr.net'
 
 // Versions are pinned: an SRI hash names one exact file. Redoc stays on major 2, whose standalone
@@ -82,4 +85,9 @@ export function cdnSource(ui: DocsUi): string {
 /** The CDN address of one pinned file. */
 export function cdnUrl(pkg: UiPackage, file: UiAssetFile): string {
   return `${CDN_ORIGIN}/npm/${pkg.name}@${pkg.version}/${file.path}`
+}
+
+/** The major version of a pinned package, as `npm install <name>@<major>` takes it. */
+export function majorOf(version: string): string {
+  return version.split('.')[0] ?? version
 }

@@ -73,7 +73,7 @@ export interface CreateDocsOptions {
   csp?: string | false
   /** Raw HTML placed before `</head>` (trusted: it is not escaped). */
   headHtml?: string
-  /** Where the UI's files come from: a CDN, or the installed `swagger-ui-dist` (`'local'`). @default 'cdn' */
+  /** Where the UI's files come from: the installed `swagger-ui-dist` when there is one, else a CDN (`'auto'`); only the CDN (`'cdn'`); only the package (`'local'`). @default 'auto' */
   assets?: DocsAssets
 }
 
@@ -107,7 +107,7 @@ const CREATE_DOCS_KEYS: readonly (keyof CreateDocsOptions)[] = [
 const LOGO_KEYS: readonly (keyof DocsLogo)[] = ['url', 'altText', 'backgroundColor']
 
 export const THEMES: readonly DocsTheme[] = ['light', 'dark', 'auto']
-export const ASSET_MODES: readonly DocsAssets[] = ['cdn', 'local']
+export const ASSET_MODES: readonly DocsAssets[] = ['auto', 'cdn', 'local']
 
 /** Checks an interceptor body: it must parse alone as a function body and stay in its script. */
 export function checkInterceptor(value: unknown, name: string, param: string): string | undefined {

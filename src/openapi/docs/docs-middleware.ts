@@ -4,7 +4,8 @@ import { cdnSource, type DocsAssets } from './assets.js'
 import { checkSpec } from './create-docs-options.js'
 import { buildCsp, nonceStyles, scriptHash, serverOrigins } from './csp.js'
 import { linkAssets, type PageParts, pageTemplate } from './docs-page.js'
-import { loadLocalAssets } from './local-assets.js'
+import { failureNotice } from './load-failure.js'
+import { chooseLocalAssets } from './local-assets.js'
 import { OAUTH2_REDIRECT_PATH, oauth2Redirect } from './oauth2-redirect.js'
 import { pagePrefix } from './page-url.js'
 import { type FixedBody, sendFixed, sendPage } from './send.js'
@@ -21,7 +22,7 @@ export type ServedFiles = readonly [ServedJson, ...ServedJson[]]
 
 /** The options of every docs function that shape the middleware, checked by that function. */
 export interface MiddlewareOptions {
-  /** Where the UI's files come from. @default 'cdn' */
+  /** Where the UI's files come from. @default 'auto' */
   readonly assets?: DocsAssets | undefined
   /** The user's policy, `false` for none, undefined for the automatic one. */
   readonly csp?: string | false | undefined
@@ -51,8 +52,8 @@ function relativeTo(req: Request, path: string): string {
 /**
  * The middleware behind every docs page, whichever function made it: the spec is checked and
  * serialised once, then `page` makes the page from it; the page is served at the mount, the spec
- * and any other `files` beside it, the UI's files under `assets/` in local mode, every answer
- * with the security headers and a Content-Security-Policy.
+ * and any other `files` beside it, the UI's files under `assets/` when the app serves them, every
+ * answer with the security headers and a Content-Security-Policy.
  */
 export function docsMiddleware(
   spec: object,
@@ -62,10 +63,12 @@ export function docsMiddleware(
 ): RequestHandler {
   const served = files(checkSpec(spec))
   const parts = page()
-  const assets = options.assets ?? 'cdn'
-  const linked = linkAssets(parts.ui, assets)
-  const template = pageTemplate(parts, linked)
-  const assetOrigin = assets === 'local' ? "'self'" : cdnSource(parts.ui)
+  // Chosen once, here: every page and its CSP name the same origin for the UI's files.
+  const mode = options.assets ?? 'auto'
+  const local = chooseLocalAssets(parts.ui, mode)
+  const notice = failureNotice(parts.ui, { mode, local: local !== undefined })
+  const template = pageTemplate(parts, linkAssets(parts.ui, local), notice)
+  const assetOrigin = local === undefined ? cdnSource(parts.ui) : "'self'"
   const csp =
     options.csp ??
     buildCsp({
@@ -78,8 +81,8 @@ export function docsMiddleware(
   const styleNonce = options.csp === undefined && parts.styleNonce === true
   const fixed = new Map<string, FixedBody>()
   for (const file of served) fixed.set(file.path, jsonBody(file.json))
-  if (assets === 'local') {
-    for (const asset of loadLocalAssets(parts.ui)) {
+  if (local !== undefined) {
+    for (const asset of local) {
       fixed.set(`/${asset.urlPath}`, {
         body: asset.body,
         contentType: asset.contentType,

@@ -1,6 +1,6 @@
-import { cdnUrl, type DocsAssets, type DocsUi, UI_PACKAGES } from './assets.js'
+import { cdnUrl, type DocsUi, UI_PACKAGES } from './assets.js'
 import { escapeHtml, jsonForScript } from './escape.js'
-import { loadLocalAssets } from './local-assets.js'
+import type { LocalAsset } from './local-assets.js'
 
 /** What one UI puts in its page; everything but the spec's URL is fixed when the page is made. */
 export interface PageParts {
@@ -38,10 +38,13 @@ interface LinkedAsset {
   readonly integrity: string
 }
 
-/** The asset links for a UI in a mode; local mode reads the installed package now. */
-export function linkAssets(ui: DocsUi, mode: DocsAssets): readonly LinkedAsset[] {
-  if (mode === 'local') {
-    return loadLocalAssets(ui).map((a) => ({
+/** The asset links for a UI: the files the app serves, or without them the CDN's. */
+export function linkAssets(
+  ui: DocsUi,
+  local: readonly LocalAsset[] | undefined,
+): readonly LinkedAsset[] {
+  if (local !== undefined) {
+    return local.map((a) => ({
       kind: a.file.kind,
       href: a.urlPath,
       local: true,
@@ -70,8 +73,12 @@ function tag(asset: LinkedAsset, prefix: string): string {
     : `<script src="${href}" ${sri}></script>`
 }
 
-/** Builds the template once per middleware. */
-export function pageTemplate(parts: PageParts, assets: readonly LinkedAsset[]): PageTemplate {
+/** Builds the template once per middleware; `notice` is shown when the UI's script did not load. */
+export function pageTemplate(
+  parts: PageParts,
+  assets: readonly LinkedAsset[],
+  notice: string,
+): PageTemplate {
   const styles = assets.filter((a) => a.kind === 'style')
   const scripts = assets.filter((a) => a.kind === 'script')
   const top =
@@ -79,7 +86,7 @@ export function pageTemplate(parts: PageParts, assets: readonly LinkedAsset[]): 
     '<meta name="viewport" content="width=device-width, initial-scale=1">\n' +
     '<meta name="referrer" content="no-referrer">\n' +
     `<title>${escapeHtml(parts.title)}</title>\n`
-  const headEnd = `${parts.head}</head>\n<body>\n${parts.body}\n`
+  const headEnd = `${parts.head}</head>\n<body>\n${parts.body}\n${notice}`
   const configJson = jsonForScript(parts.config)
   const bootstrap = `<script>${parts.bootstrap}</script>\n`
   return {

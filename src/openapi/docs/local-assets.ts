@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { basename, join } from 'node:path'
-import type { DocsUi, UiAssetFile } from './assets.js'
-import { UI_PACKAGES } from './assets.js'
+import { type DocsAssets, type DocsUi, majorOf, UI_PACKAGES, type UiAssetFile } from './assets.js'
 
 /** One UI file read from the installed package, ready to send. */
 export interface LocalAsset {
@@ -75,6 +74,29 @@ export function loadLocalAssets(ui: DocsUi): readonly LocalAsset[] {
   return assets
 }
 
-function majorOf(version: string): string {
-  return version.split('.')[0] ?? version
+function installedVersion(dir: string): unknown {
+  try {
+    return JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The UI's files a page serves itself in an assets mode, or undefined when it loads them from the
+ * CDN. `'auto'` serves the installed package when it is the pinned major version with every file
+ * (another major may lay out or load its files otherwise); `'local'` throws without the package.
+ */
+export function chooseLocalAssets(ui: DocsUi, mode: DocsAssets): readonly LocalAsset[] | undefined {
+  if (mode === 'local') return loadLocalAssets(ui)
+  if (mode === 'cdn') return undefined
+  const pkg = UI_PACKAGES[ui]
+  const dir = packageDir(pkg.name)
+  const version = dir === undefined ? undefined : installedVersion(dir)
+  if (typeof version !== 'string' || majorOf(version) !== majorOf(pkg.version)) return undefined
+  try {
+    return loadLocalAssets(ui)
+  } catch {
+    return undefined
+  }
 }

@@ -1,4 +1,5 @@
 import type { PageParts } from './docs-page.js'
+import { unlessLoaded } from './load-failure.js'
 import { pageTitle } from './swagger-page.js'
 
 // Redoc 2's sidebar footer always shows a logo from cdn.redoc.ly: a request to a third party for
@@ -33,7 +34,7 @@ Document.prototype.createElement = function (name) {
 })();
 document.body.style.margin = "0";
 document.addEventListener("DOMContentLoaded", function () {
-Redoc.init(config.specUrl, config.ui.options, document.getElementById("redoc"));
+${unlessLoaded('Redoc')}Redoc.init(config.specUrl, config.ui.options, document.getElementById("redoc"));
 });
 `
 

@@ -1,4 +1,5 @@
 import type { PageParts } from './docs-page.js'
+import { unlessLoaded } from './load-failure.js'
 import { pageTitle } from './swagger-page.js'
 
 // Scalar's standalone bundle reads the spec URL from the config; everything that would call a
@@ -8,7 +9,7 @@ import { pageTitle } from './swagger-page.js'
 const BOOTSTRAP = `
 globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {}, { jitless: true });
 document.addEventListener("DOMContentLoaded", function () {
-var config = JSON.parse(document.getElementById("shapeguard-docs-config").textContent);
+${unlessLoaded('Scalar')}var config = JSON.parse(document.getElementById("shapeguard-docs-config").textContent);
 var options = config.ui.options;
 options.url = config.specUrl;
 Scalar.createApiReference("#app", options);

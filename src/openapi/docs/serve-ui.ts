@@ -16,7 +16,7 @@ import { swaggerPage } from './swagger-page.js'
 
 /** Options every docs page takes. */
 export interface ServeUiOptions {
-  /** Where the UI's files come from: a CDN, or its installed package, served under the mount (`'local'`). @default 'cdn' */
+  /** Where the UI's files come from: its installed package, served under the mount, when there is one, else a CDN (`'auto'`); only the CDN (`'cdn'`); only the package (`'local'`). @default 'auto' */
   assets?: DocsAssets
   /** Browser tab title. @default the spec's `info.title` */
   title?: string
@@ -79,7 +79,7 @@ export function uiPage(ui: DocsUi, spec: object, options: ServeSwaggerUIOptions)
 
 /**
  * Serves a Scalar API reference for an OpenAPI document where it is mounted, the spec beside it.
- * @param options `assets` default `'cdn'`.
+ * @param options `assets` default `'auto'`.
  * @example app.use('/docs', serveScalar(spec, { assets: 'local' }))
  */
 export function serveScalar(spec: object, options?: ServeUiOptions): RequestHandler {
@@ -90,7 +90,7 @@ export function serveScalar(spec: object, options?: ServeUiOptions): RequestHand
 /**
  * Serves a Swagger UI page for an OpenAPI document where it is mounted, the spec beside it: the
  * page `createDocs` serves, from a few options (request snippets are on here).
- * @param options `theme` default `'auto'`, `snippets` and `persist` default true, `assets` `'cdn'`.
+ * @param options `theme` default `'auto'`, `snippets` and `persist` default true, `assets` `'auto'`.
  * @example app.use('/docs', serveSwaggerUI(spec, { theme: 'dark' }))
  */
 export function serveSwaggerUI(spec: object, options?: ServeSwaggerUIOptions): RequestHandler {
@@ -103,7 +103,7 @@ export function serveSwaggerUI(spec: object, options?: ServeSwaggerUIOptions): R
 
 /**
  * Serves a Redoc page (Redoc 2, a classic script) for an OpenAPI document where it is mounted.
- * @param options `assets` default `'cdn'`.
+ * @param options `assets` default `'auto'`.
  * @example app.use('/docs', serveRedoc(spec))
  */
 export function serveRedoc(spec: object, options?: ServeUiOptions): RequestHandler {

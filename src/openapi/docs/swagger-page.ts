@@ -2,6 +2,7 @@ import type { CreateDocsOptions } from './create-docs-options.js'
 import { httpOrigin } from './csp.js'
 import type { PageParts } from './docs-page.js'
 import { cssForStyle, escapeHtml } from './escape.js'
+import { unlessLoaded } from './load-failure.js'
 import { swaggerThemeCss } from './swagger-theme.js'
 
 // Swagger UI options set from createDocs options; the rest are always on: try-it-out open,
@@ -52,6 +53,7 @@ function interceptor(body: string | undefined, name: string, param: string): str
 function bootstrap(o: CreateDocsOptions): string {
   return (
     '\ndocument.addEventListener("DOMContentLoaded", function () {\n' +
+    unlessLoaded('SwaggerUIBundle') +
     'var config = JSON.parse(document.getElementById("shapeguard-docs-config").textContent);\n' +
     'var options = config.ui.options;\n' +
     'options.url = config.specUrl;\n' +

@@ -32,7 +32,7 @@ describe.each(hosts)('createDocs on %s', (_, express) => {
   }
 
   it('sends the page with the security headers and a CSP whose hash is the inline bootstrap', async () => {
-    const res = await request(app()).get('/docs')
+    const res = await request(app({ assets: 'cdn' })).get('/docs')
     expect(res.status).toBe(200)
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8')
     expect(res.headers['x-content-type-options']).toBe('nosniff')
@@ -195,7 +195,7 @@ describe('createDocs options', () => {
     ['logo.url must be an http(s) URL', { spec, logo: { url: 'data:text/html,x' } }],
     ['logo.backgroundColor', { spec, logo: { url: '/l.png', backgroundColor: 'red;}body{x:y' } }],
     ['requestInterceptor must be JavaScript without', { spec, requestInterceptor: '<!-- x' }],
-    ["assets must be one of 'cdn', 'local'", { spec, assets: 'unpkg' }],
+    ["assets must be one of 'auto', 'cdn', 'local'", { spec, assets: 'unpkg' }],
     ['logo.url must be an http(s) URL', { spec, logo: { url: 'data:text/html,x' } }],
     [
       'requestInterceptor must be the body of a function',

@@ -1,5 +1,6 @@
 import request from 'supertest'
 import { describe, expect, it } from 'vitest'
+import { cdnSource } from '../../../src/openapi/docs/assets.js'
 import { serveDocs, serveRedoc, serveScalar, serveSwaggerUI } from '../../../src/openapi/index.js'
 import { hosts } from '../../e2e/support.js'
 import { demoSpec } from '../../fixtures/docs-spec.js'
@@ -17,7 +18,7 @@ describe.each(hosts)('serveDocs on %s', (_, express) => {
     app.use('/internal/docs', serveDocs(demoSpec()))
     const page = await request(app).get('/internal/docs')
     expect(page.text).toContain('Scalar.createApiReference')
-    expect(page.text).toContain('@scalar/api-reference@')
+    expect(page.text).toMatch(/<script src="\.\/docs\/assets\/[^"]+\/standalone\.js"/)
     expect(config(page.text).specUrl).toBe('./docs/openapi.json')
     expect(
       config(
@@ -83,6 +84,28 @@ describe.each(hosts)('serveDocs on %s', (_, express) => {
   })
 
   it.each(['swagger', 'scalar', 'redoc'] as const)(
+    "%s by default: the installed package's files, served here under a CSP of 'self'; 'cdn' keeps the CDN",
+    async (ui) => {
+      const app = express()
+      app.use('/docs', serveDocs(demoSpec(), { ui }))
+      app.use('/cdn', serveDocs(demoSpec(), { ui, assets: 'cdn' }))
+      const page = await request(app).get('/docs/')
+      expect(page.headers['content-security-policy']).toMatch(
+        /^default-src 'none'; script-src 'self' 'sha256-[^']+'; style-src 'self' 'unsafe-inline'/,
+      )
+      expect(page.text).not.toContain('cdn.jsdelivr.net')
+      const src = /<script src="\.\/(assets\/[^"]+)"/.exec(page.text)![1]!
+      expect((await request(app).get(`/docs/${src}`)).status).toBe(200)
+      const cdn = await request(app).get('/cdn/')
+      expect(cdn.headers['content-security-policy']).toContain(
+        `script-src ${cdnSource(ui)} 'sha256-`,
+      )
+      expect(cdn.text).toContain(`<script src="${cdnSource(ui)}`)
+      expect(cdn.text).not.toContain('./assets/')
+    },
+  )
+
+  it.each(['swagger', 'scalar', 'redoc'] as const)(
     "serves %s's files locally with long-lived caching, an ETag and a CSP of 'self'",
     async (ui) => {
       const app = express()
@@ -107,6 +130,26 @@ describe.each(hosts)('serveDocs on %s', (_, express) => {
       }
     },
   )
+
+  it('hides in the page a notice of why the UI did not load and what to do, the same for any request', async () => {
+    const app = express()
+    app.use('/cdn', serveDocs(demoSpec(), { ui: 'redoc', assets: 'cdn' }))
+    app.use('/local', serveDocs(demoSpec(), { ui: 'swagger' }))
+    const notice = (html: string) =>
+      /<div id="shapeguard-docs-failed" role="alert" hidden>[\s\S]*?<\/div>/.exec(html)?.[0]
+    const cdn = await request(app).get('/cdn/?"><h1>injected</h1>')
+    expect(notice(cdn.text)).toContain(
+      'Redoc&#39;s script did not load from https://cdn.jsdelivr.net',
+    )
+    expect(notice(cdn.text)).toContain('<code>npm install redoc@2</code>')
+    expect(notice(cdn.text)).toBe(notice((await request(app).get('/cdn')).text))
+    expect(notice(cdn.text)).not.toContain('injected')
+    // The bootstrap shows it when the UI's global is missing, before it would call it.
+    expect(cdn.text).toMatch(/if \(typeof Redoc === "undefined"\)[\s\S]*Redoc\.init\(/)
+    const local = await request(app).get('/local/')
+    expect(notice(local.text)).toContain('which this app serves under assets/ beside this page')
+    expect(local.text).toContain('if (typeof SwaggerUIBundle === "undefined")')
+  })
 
   it('takes the page URL from the request without letting it into the markup', async () => {
     const app = express()
@@ -166,7 +209,7 @@ describe('serveSwaggerUI, serveScalar, serveRedoc', () => {
       const nonce = config(page.text).nonce as string
       expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/)
       expect(page.headers['content-security-policy']).toContain(
-        `; style-src-elem https://cdn.jsdelivr.net/npm/redoc@2.5.1/ 'nonce-${nonce}'; style-src-attr 'none'`,
+        `; style-src-elem 'self' 'nonce-${nonce}'; style-src-attr 'none'`,
       )
       return nonce
     })
