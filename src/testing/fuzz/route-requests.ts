@@ -4,6 +4,7 @@ import type { SchemaAdapter } from '../../engine/adapter.js'
 import type { GuardLimits } from '../../runtime/guards/limits.js'
 import { type QueryArrayKeys, queryArrayKeys } from '../../runtime/pipeline/query-array-keys.js'
 import type { AnyRoute } from '../../runtime/pipeline/route-types.js'
+import { unprefixed } from '../../shared/error-codes.js'
 import {
   hostileArbitrary,
   libraryAccepts,
@@ -137,7 +138,10 @@ export function routeRequests(
       values = validArbitrary(adapter, part, reach(part))
     } catch (error) {
       // No valid value (a bound past the guards' limits, a schema that accepts nothing): no request.
-      return { arbitrary: undefined, notes: [...notes, `no requests: ${(error as Error).message}`] }
+      return {
+        arbitrary: undefined,
+        notes: [...notes, `no requests: ${unprefixed((error as Error).message)}`],
+      }
     }
     valid[part] = boundedFilter(
       fc,
@@ -243,7 +247,7 @@ function usable(
       fc.sample(k.arbitrary, { numRuns: 3, seed: 1 })
       return true
     } catch (error) {
-      notes.push(`no ${k.kind} requests: ${(error as Error).message}`)
+      notes.push(`no ${k.kind} requests: ${unprefixed((error as Error).message)}`)
       return false
     }
   })
