@@ -67,7 +67,7 @@ export async function appDocument({ module, values, io, diverted }: Context): Pr
   } catch (error) {
     if (!(error instanceof TypeError)) throw error
     throw new UsageError(
-      `${loaded.shown}: generateOpenAPI() cannot document the app: ${error.message}\n` +
+      `${loaded.shown}: generateOpenAPI() cannot document the app: ${error.message.replace(/^shapeguard: /, '')}\n` +
         "Security schemes, servers and the other document options go in the module's openapi export.",
     )
   }

@@ -100,6 +100,9 @@ async function runCommand(name: string, command: Command, args: string[], io: Io
   return command.run({ module, values, io, diverted: divertListen(io.cwd) })
 }
 
+// An error of the entries (an option error, a missing peer) names shapeguard already: one prefix.
+const prefixed = (message: string): string => `shapeguard: ${message.replace(/^shapeguard: /, '')}`
+
 /** Runs the command line `args` (without node and the script); resolves with the exit status. */
 export async function run(args: readonly string[], io: Io): Promise<number> {
   const [first, ...rest] = args
@@ -122,12 +125,10 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
     if (error instanceof UsageError || parse) {
       const named = first !== undefined && Object.hasOwn(commands, first) ? ` ${first}` : ''
       const more = parse || (error as UsageError).seeHelp ? `See shapeguard${named} --help.\n` : ''
-      io.err(`shapeguard: ${(error as Error).message}\n${more}`)
+      io.err(`${prefixed((error as Error).message)}\n${more}`)
       return EXIT.usage
     }
-    io.err(
-      `shapeguard: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    )
+    io.err(`${prefixed(error instanceof Error ? (error.stack ?? error.message) : String(error))}\n`)
     return EXIT.usage
   }
 }

@@ -171,3 +171,14 @@ export const ErrorCode: { readonly [K in ErrorCode]: K } = Object.freeze(
 export function optionError(message: string): TypeError {
   return new TypeError(message)
 }
+
+/**
+ * A message without its leading `shapeguard: `, to quote inside another message that has one
+ * (`shapeguard: body: expected a zod schema…`, never `body: shapeguard: expected…`).
+ * @example unprefixed('shapeguard: arbitrary(): …') // → 'arbitrary(): …'
+ */
+export function unprefixed(message: string): string {
+  return message.startsWith(PREFIX) ? message.slice(PREFIX.length) : message
+}
+
+const PREFIX = 'shapeguard: '

@@ -97,5 +97,7 @@ it('names fast-check when it is not installed', () => {
     } })`)}`
   const run = shapeguard(['fuzz', 'formats/app.mjs'], { env: { NODE_OPTIONS: `--import=${hook}` } })
   expect(run.status).toBe(2)
-  expect(run.stderr).toContain('needs the optional package "fast-check", which is not installed')
+  expect(run.stderr).toMatch(
+    /^shapeguard: arbitrary\(\) and fuzzRoutes\(\) \(shapeguard\/testing\) needs the optional package "fast-check", which is not installed/,
+  )
 })

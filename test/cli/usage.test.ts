@@ -97,5 +97,7 @@ describe('option values', () => {
     const run = shapeguard(args)
     expect(run.status).toBe(2)
     expect(run.stderr).toContain(message)
+    // One prefix, also on a message of the entries that names shapeguard itself.
+    expect(run.stderr).toMatch(/^shapeguard: (?!.*shapeguard:)/s)
   })
 })

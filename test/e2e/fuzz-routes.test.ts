@@ -1,6 +1,7 @@
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { configureLogger, logger } from '../../src/index.js'
+import * as z from 'zod'
+import { configureLogger, errorHandler, handle, logger, shapeguard } from '../../src/index.js'
 import { resetLogger } from '../../src/runtime/logging/logger.js'
 import { type FuzzError, fuzzRoutes } from '../../src/testing/index.js'
 import { readmeBlocks } from '../readme/readme-blocks.js'
@@ -26,6 +27,32 @@ describe.each(hosts)('fuzzRoutes on %s', (_, express) => {
     expect(report.routes.every((r) => r.requests === runs && r.notes.length === 0)).toBe(true)
     expect(report.requests).toBe(4 * runs)
     expect(report.failures).toEqual([])
+  }, 60_000)
+
+  it('finds no broken invariant with a query array (one value is a one-element array) and a discriminated union body', async () => {
+    const app = express()
+    app.use(shapeguard())
+    app.use(express.json())
+    app.get(
+      '/items',
+      ...handle({ query: z.object({ ids: z.array(z.coerce.number()) }) }, (req, res) =>
+        res.ok({ data: req.query.ids }),
+      ),
+    )
+    const Shape = z.discriminatedUnion('type', [
+      z.object({ type: z.literal('circle'), radius: z.number().positive() }),
+      z.object({ type: z.literal('square'), side: z.number().positive() }),
+    ])
+    app.post('/shapes', ...handle({ body: Shape }, (req, res) => res.created({ data: req.body })))
+    app.use(errorHandler())
+    const report = await fuzzRoutes(app, { runs: 200, seed: 7 })
+    expect(report.failures).toEqual([])
+    expect(report.routes.map((r) => [r.route, r.notes])).toEqual([
+      ['GET /items', []],
+      ['POST /shapes', []],
+    ])
+    const one = await request(app).get('/items?ids=5')
+    expect([one.status, one.body.data]).toEqual([200, [5]])
   }, 60_000)
 
   it('finds the planted bug (a crash on an empty tag list) and shrinks it to a curl line', async () => {

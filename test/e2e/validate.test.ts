@@ -341,9 +341,9 @@ describe.each(hosts)('validate() options on %s', (_, express) => {
 describe('validate() at definition', () => {
   it('throws naming the field for something that is not a schema', () => {
     expect(() => validate({ body: { name: 'string' } as never })).toThrow(
-      /^body: shapeguard: expected/,
+      /^shapeguard: body: expected a zod schema/,
     )
-    expect(() => validate({ query: 42 as never })).toThrow(/^query: /)
+    expect(() => validate({ query: 42 as never })).toThrow(/^shapeguard: query: (?!.*shapeguard)/)
   })
 
   it('throws naming a bad option', () => {

@@ -65,3 +65,40 @@ describe.each(hosts)('inputs yup cannot cast on %s', (_, express) => {
     expect(res.status).toBe(500)
   })
 })
+
+// yup looks a key up among an object's fields by name: one named like an Object.prototype member
+// found the inherited function and yup threw (422 for a bare body schema, 500 for response data).
+// Such a key is unknown like any other: removed, as yupAdapter's compiled path, zod and valibot do.
+describe.each(hosts)('keys named like Object.prototype members on %s', (_, express) => {
+  const named = y.object({ name: y.string().required() })
+  const values = ['1', '{}', '"a"', '[]', 'null', '{"a":1}']
+  // JSON text, so that `__proto__` is an own key as a JSON parser makes it.
+  const withKey = (key: string, i: number) => `{"name":"x",${JSON.stringify(key)}:${values[i % 6]}}`
+  for (const [label, schema] of [
+    ['yupAdapter', yupAdapter(named)],
+    ...(yupIsStandard ? [['a bare yup schema', named] as const] : []),
+  ] as const) {
+    it(`removes each from a body and from response data through ${label}`, async () => {
+      const logger = captureLogger()
+      const app = express()
+      app.use(express.json())
+      app.use(shapeguard({ debug: false, logger: { instance: logger } }))
+      app.post('/', validate({ body: schema }), (req, res) => res.status(201).json(req.body))
+      app.get('/:i', validate({ response: schema }), (req, res) => {
+        const i = Number(req.params.i)
+        res.ok({ data: JSON.parse(withKey(Object.getOwnPropertyNames(Object.prototype)[i]!, i)) })
+      })
+      app.use(errorHandler())
+      for (const [i, key] of Object.getOwnPropertyNames(Object.prototype).entries()) {
+        const body = await request(app).post('/').type('json').send(withKey(key, i))
+        // A `__proto__` key in a body is refused before any schema (PROTO_POLLUTION).
+        if (key === '__proto__') expect(body.status, key).toBe(400)
+        else expect([body.status, body.text], key).toEqual([201, '{"name":"x"}'])
+        const sent = await request(app).get(`/${i}`)
+        expect([sent.status, sent.body.data], key).toEqual([200, { name: 'x' }])
+        expect(Object.keys(sent.body.data), key).toEqual(['name'])
+      }
+      expect(logger.records.filter((r) => r.level === 'error')).toEqual([])
+    })
+  }
+})

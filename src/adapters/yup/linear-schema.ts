@@ -22,8 +22,9 @@ const cache = new WeakMap<object, unknown>()
 
 /**
  * The schema with every built-in test whose pattern backtracks badly (yup's `url()`) rebuilt on
- * its linear-time equivalent, at every depth, also in what `when()` and `lazy()` produce while
- * validating; the schema itself when nothing needed it. Messages, names, params and order stay.
+ * its linear-time equivalent, and every object's fields in a null-prototype record, at every
+ * depth, also in what `when()` and `lazy()` produce while validating; the schema itself when
+ * nothing needed it. Messages, names, params and order stay.
  * @param schema a yup 1 schema; never modified.
  * @example linearSchema(object({ site: string().url() })).validateSync({ site: 'https://a.io' })
  */
@@ -61,7 +62,7 @@ function rewrite(schema: Rewritable): Rewritable {
   const changed =
     tests.some((t, i) => t !== schema.tests[i]) ||
     schema.conditions.length > 0 ||
-    (fields !== undefined && fields !== schema.fields) ||
+    fields !== schema.fields ||
     inner !== schema.innerType ||
     types?.some((t, i) => t !== schema.spec.types![i]) === true
   if (!changed) return schema
@@ -80,13 +81,15 @@ function rewrite(schema: Rewritable): Rewritable {
   return next
 }
 
+// yup looks an object's keys up in `fields` (`fields[key].resolve(…)`), which its clone() copies
+// into a plain object: a key named like an Object.prototype member (`toString`, `valueOf`) finds
+// the inherited function and yup throws. With no prototype, such a key is unknown like any other.
 function mapValues(fields: Record<string, unknown>): Record<string, unknown> {
-  let out: Record<string, unknown> | undefined
+  let changed = Object.getPrototypeOf(fields) !== null
+  const out: Record<string, unknown> = Object.create(null)
   for (const [key, value] of Object.entries(fields)) {
-    const safe = linearSchema(value)
-    if (safe === value) continue
-    out ??= { ...fields }
-    out[key] = safe
+    out[key] = linearSchema(value)
+    if (out[key] !== value) changed = true
   }
-  return out ?? fields
+  return changed ? out : fields
 }

@@ -3,7 +3,7 @@ import { isAdapter, type SchemaAdapter } from '../../engine/adapter.js'
 import { compile } from '../../engine/compile/compile.js'
 import type { RequestPart } from '../../engine/result.js'
 import { checkKnownKeys, checkNested } from '../../shared/check-option.js'
-import { optionError } from '../../shared/error-codes.js'
+import { optionError, unprefixed } from '../../shared/error-codes.js'
 import { debugExposure, exposureKeys, resolveExposure } from '../config/resolve-config.js'
 import type { PrepareData } from '../core/context.js'
 import type { Step } from '../core/step.js'
@@ -130,6 +130,7 @@ function adapterOf(schema: unknown, field: string): SchemaAdapter {
   try {
     return toAdapter(schema)
   } catch (err) {
-    throw optionError(`${field}: ${(err as Error).message}`)
+    // The resolver's message names shapeguard already: the field goes after that prefix.
+    throw optionError(`shapeguard: ${field}: ${unprefixed((err as Error).message)}`)
   }
 }

@@ -17,18 +17,20 @@ import { warnUnparsedBody } from '../guards/warn-unparsed-body.js'
 import { countValidationFailure } from '../telemetry/metrics.js'
 import { traceValidationFailure } from '../telemetry/spans.js'
 import { BODY_REQUIRED, validationError } from './issue-details.js'
+import { listSingles, type QueryArrayKeys } from './query-array-keys.js'
 import { bodyInput, normaliseStrings } from './request-input.js'
 import type { AnyRoute } from './route-types.js'
 
 // The steps of a guarded request, each built once per route by planRoute().
 
 /**
- * Content type, then the body and query guards with the route's merged limits, then the route
- * params sanitised (before any params schema).
+ * Content type, then the body and query guards with the route's merged limits (a single value of
+ * a query key that takes only arrays made a one-element array), then the route params sanitised
+ * (before any params schema).
  */
 export function guardStep(
   routeLimits: Partial<GuardLimits> | undefined,
-  arrayKeys: ReadonlySet<string>,
+  arrayKeys: QueryArrayKeys,
 ): Step {
   let limitsFor = (config: ResolvedConfig): GuardLimits => config.validation.limits
   if (routeLimits !== undefined) {
@@ -50,7 +52,10 @@ export function guardStep(
     if (req.body !== undefined) req.body = guardBody(req.body, limits)
     const query = req.query
     // An empty query (most POSTs) has nothing to keep: Express 5's getter makes the same `{}`.
-    if (!isEmpty(query)) setQuery(req, guardQuery(query, arrayKeys, limits))
+    if (!isEmpty(query)) {
+      const guarded = guardQuery(query, arrayKeys.repeatable, limits)
+      setQuery(req, listSingles(guarded, arrayKeys.lists))
+    }
     sanitizeParams(req.params, limits)
     return undefined
   }

@@ -76,7 +76,7 @@ export function validArbitrary(
   const raw = adapter.ir === undefined ? jsonish(fc) : gen(adapter.ir, context(at, reach))
   if (raw === undefined) {
     const fits = reach === undefined ? '' : ' that a request can carry'
-    throw optionError(`shapeguard arbitrary(): the schema at ${at} accepts no value${fits}`)
+    throw optionError(`shapeguard: arbitrary(): the schema at ${at} accepts no value${fits}`)
   }
   if (adapter.async) return raw
   return boundedFilter(

@@ -30,7 +30,7 @@ export function boundedFilter<T>(
         if (keep(candidate.value)) return candidate
       }
       throw new ArbitraryGaveUp(
-        `shapeguard arbitrary(): gave up generating ${what}: ${MAX_TRIES} candidates in a row ` +
+        `shapeguard: arbitrary(): gave up generating ${what}: ${MAX_TRIES} candidates in a row ` +
           'were rejected by the schema (a refinement the IR cannot see, or checks that together ' +
           'accept very little). Loosen the schema or pass your own arbitrary for this part.',
       )

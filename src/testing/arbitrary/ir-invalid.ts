@@ -185,7 +185,10 @@ const misses: Visitor<MissArb, GenContext> = {
   union: (n, ctx) => {
     const candidates = ['not-an-option', 42, -1.5, true, null, [], {}, { kind: 'unknown' }]
     const accepts = irAccepts(n)
-    const arbs: MissArb[] = [constants(n, ctx, candidates, accepts)]
+    // Reported at or below here: a discriminated union names its discriminator (`type`).
+    const arbs: MissArb[] = [
+      constants(n, ctx, candidates, accepts)?.map((m) => ({ ...m, deep: true })),
+    ]
     // A broken option is a miss only when no other option takes it; reported at or below here.
     if (accepts !== undefined) {
       for (const option of n.options) {

@@ -4,7 +4,7 @@ import type { OpenAPIDocument } from '../../openapi/generate/types.js'
 import type { ResolvedConfig } from '../../runtime/core/config.js'
 import { type GuardLimits, resolveLimits } from '../../runtime/guards/limits.js'
 import { type DiscoveredRoute, discoverRoutes } from '../../runtime/pipeline/discover-routes.js'
-import { optionError } from '../../shared/error-codes.js'
+import { optionError, unprefixed } from '../../shared/error-codes.js'
 import { fastCheck } from '../load-fast-check.js'
 import {
   checkFuzzOptions,
@@ -174,7 +174,9 @@ async function fuzzRoute(
     const error = details.errorInstance
     if (details.failed && req === undefined) {
       // Not a request that failed: generating one did (a refinement that rejects too much).
-      allNotes.push(`stopped: ${error instanceof Error ? error.message : String(error)}`)
+      allNotes.push(
+        `stopped: ${error instanceof Error ? unprefixed(error.message) : String(error)}`,
+      )
     } else if (details.failed && req !== undefined) {
       failure = {
         route: key,

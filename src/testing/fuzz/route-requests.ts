@@ -2,8 +2,9 @@ import type { Arbitrary } from 'fast-check'
 import { toAdapter } from '../../adapters/resolve.js'
 import type { SchemaAdapter } from '../../engine/adapter.js'
 import type { GuardLimits } from '../../runtime/guards/limits.js'
-import { arrayKeysOf } from '../../runtime/pipeline/query-array-keys.js'
+import { type QueryArrayKeys, queryArrayKeys } from '../../runtime/pipeline/query-array-keys.js'
 import type { AnyRoute } from '../../runtime/pipeline/route-types.js'
+import { unprefixed } from '../../shared/error-codes.js'
 import {
   hostileArbitrary,
   libraryAccepts,
@@ -61,17 +62,22 @@ function toWire(
   part: Part,
   value: unknown,
   names: readonly string[],
-  arrayKeys: ReadonlySet<string>,
+  arrayKeys: QueryArrayKeys,
 ): Wire<unknown> {
   if (part === 'params') return paramsWire(value, names)
-  if (part === 'query') return queryWire(value, arrayKeys)
+  if (part === 'query') return queryWire(value, arrayKeys.repeatable)
   if (part === 'headers') return headersWire(value)
   return bodyWire(value)
 }
 
 /** What the server hands the part's schema for the wire form. */
-function fromWire(part: Part, wire: unknown, headers: Readonly<Record<string, string>>): unknown {
-  if (part === 'query') return queryFromWire(wire as string)
+function fromWire(
+  part: Part,
+  wire: unknown,
+  headers: Readonly<Record<string, string>>,
+  arrayKeys: QueryArrayKeys,
+): unknown {
+  if (part === 'query') return queryFromWire(wire as string, arrayKeys.lists)
   if (part === 'body') return bodyFromWire(wire as string | undefined)
   if (part === 'headers')
     return { host: 'localhost', connection: 'keep-alive', ...headers, ...(wire as object) }
@@ -109,7 +115,7 @@ export function routeRequests(
   const adapters: Adapters = {}
   for (const part of partNames)
     if (route[part] !== undefined) adapters[part] = toAdapter(route[part])
-  const arrayKeys = arrayKeysOf(adapters.query?.ir)
+  const arrayKeys = queryArrayKeys(adapters.query)
   const notes = new Set<string>()
   const reach = (part: Part): Reach => ({ caps: partCaps(part, options.limits), notes })
   const travels = (part: Part, value: unknown, accepted: boolean): boolean => {
@@ -117,7 +123,7 @@ export function routeRequests(
     if (!wire.ok) return false
     const adapter = adapters[part]
     if (adapter === undefined) return accepted
-    const answer = libraryAccepts(adapter, fromWire(part, wire.wire, options.headers))
+    const answer = libraryAccepts(adapter, fromWire(part, wire.wire, options.headers, arrayKeys))
     return answer === undefined || answer === accepted
   }
   const valid: Partial<Record<Part, Arbitrary<unknown>>> = {}
@@ -132,7 +138,10 @@ export function routeRequests(
       values = validArbitrary(adapter, part, reach(part))
     } catch (error) {
       // No valid value (a bound past the guards' limits, a schema that accepts nothing): no request.
-      return { arbitrary: undefined, notes: [...notes, `no requests: ${(error as Error).message}`] }
+      return {
+        arbitrary: undefined,
+        notes: [...notes, `no requests: ${unprefixed((error as Error).message)}`],
+      }
     }
     valid[part] = boundedFilter(
       fc,
@@ -169,7 +178,11 @@ export function routeRequests(
           'invalid',
           { ...p, [part]: m.value },
           {
-            broken: { part, field: m.path.length > 0 ? m.path.join('.') : part, deep: m.deep },
+            broken: {
+              part,
+              field: m.path.length > 0 ? m.path.join('.') : part,
+              deep: m.deep || (part === 'query' && listedScalar(m, arrayKeys.lists)),
+            },
           },
         ),
       ),
@@ -183,6 +196,14 @@ export function routeRequests(
     arbitrary: hostileRequests(adapters, validParts, build, reach('body')),
   })
   return usable(kinds, notes)
+}
+
+// A single value where a list key's array belongs travels as a one-element array: the library
+// reports it at the item (`ids.0`) as well as at the key.
+function listedScalar(m: Miss, lists: ReadonlySet<string>): boolean {
+  const [key] = m.path
+  if (m.path.length !== 1 || !lists.has(String(key))) return false
+  return !Array.isArray((m.value as Record<string, unknown>)[key as string])
 }
 
 type Build = (kind: RequestKind, parts: Parts, extra?: Partial<FuzzRequest>) => FuzzRequest
@@ -226,7 +247,7 @@ function usable(
       fc.sample(k.arbitrary, { numRuns: 3, seed: 1 })
       return true
     } catch (error) {
-      notes.push(`no ${k.kind} requests: ${(error as Error).message}`)
+      notes.push(`no ${k.kind} requests: ${unprefixed((error as Error).message)}`)
       return false
     }
   })
@@ -239,7 +260,7 @@ function assemble(
   path: string,
   names: readonly string[],
   parts: Parts,
-  options: RequestOptions & { readonly arrayKeys: ReadonlySet<string> },
+  options: RequestOptions & { readonly arrayKeys: QueryArrayKeys },
   kind: RequestKind,
   extra: Partial<FuzzRequest>,
 ): FuzzRequest {
@@ -248,7 +269,7 @@ function assemble(
   const pathname = path.replace(/:([A-Za-z0-9_$]+)/g, (_, n: string) =>
     encodeURIComponent(filled[n] ?? '1'),
   )
-  const q = queryWire(parts.query, options.arrayKeys)
+  const q = queryWire(parts.query, options.arrayKeys.repeatable)
   let query = q.ok ? q.wire : ''
   if (extra.hostile === 'repeated-key')
     query = `${query}${query ? '&' : ''}fuzz_repeated=1&fuzz_repeated=2`
@@ -258,7 +279,11 @@ function assemble(
   const headers: Record<string, string> = { ...options.headers, ...(h.ok ? h.wire : {}) }
   if (body !== undefined) headers['content-type'] = 'application/json'
   // The guards answer first: a 400 (413 when the body is also past the parser's size limit).
-  const refused = guardsRefuse({ params: filled, query, body }, options.limits, options.arrayKeys)
+  const refused = guardsRefuse(
+    { params: filled, query, body },
+    options.limits,
+    options.arrayKeys.repeatable,
+  )
   return {
     kind,
     method: method.toUpperCase(),

@@ -1,5 +1,6 @@
 import { parse as parseQuery } from 'node:querystring'
 import { sanitizeString } from '../../runtime/guards/sanitize.js'
+import { listSingles } from '../../runtime/pipeline/query-array-keys.js'
 
 /** A request part a route's schema validates. */
 export type Part = 'params' | 'query' | 'headers' | 'body'
@@ -102,9 +103,12 @@ function guarded(value: unknown): unknown {
   return out
 }
 
-/** The query object the server hands the schema for a query string. */
-export function queryFromWire(query: string): Record<string, unknown> {
-  return guarded({ ...parseQuery(query) }) as Record<string, unknown>
+/**
+ * The query object the server hands the schema for a query string: a single value of a key in
+ * `lists` (the keys the schema takes only arrays for) is a one-element array.
+ */
+export function queryFromWire(query: string, lists: ReadonlySet<string>): Record<string, unknown> {
+  return listSingles(guarded({ ...parseQuery(query) }), lists) as Record<string, unknown>
 }
 
 /** The body the server hands the schema for JSON text (undefined: none sent). */

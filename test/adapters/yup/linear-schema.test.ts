@@ -93,9 +93,22 @@ describe('linearSchema', () => {
     const before = site.tests.map((t) => t.OPTIONS!.test)
     linearSchema(Page)
     expect(site.tests.map((t) => t.OPTIONS!.test)).toEqual(before)
-    const plain = y.object({ email: y.string().email(), n: y.array(y.number()) })
+    const plain = y.array(y.tuple([y.string().email(), y.number()]))
     expect(linearSchema(plain)).toBe(plain)
     expect(linearSchema(Page)).toBe(linearSchema(Page))
+  })
+
+  it('gives every object its fields with no prototype, the given schema keeping its own', () => {
+    const Named = y.object({ name: y.string(), inner: y.object({ n: y.number() }) })
+    const safe = linearSchema(Named)
+    const inner = safe.fields.inner as y.AnyObjectSchema
+    expect([Object.getPrototypeOf(safe.fields), Object.getPrototypeOf(inner.fields)]).toEqual([
+      null,
+      null,
+    ])
+    expect(Object.getPrototypeOf(Named.fields)).toBe(Object.prototype)
+    const input = { name: 'x', toString: 1, inner: { n: 1, valueOf: 2 } }
+    expect(safe.validateSync(input, { stripUnknown: true })).toEqual({ name: 'x', inner: { n: 1 } })
   })
 
   it('keeps describe() as yup gives it', () => {

@@ -182,6 +182,29 @@ describe('arbitrary', () => {
     expect(misspelt).toThrow('(mode)')
   })
 
+  it('starts every message with one shapeguard: prefix', () => {
+    const messages = [
+      () => arbitrary(z.string(), { mode: 'nope' as never }),
+      () => arbitrary(z.unknown(), { mode: 'invalid' }),
+      () => arbitrary(z.string(), { mod: 'invalid' } as never),
+      () => arbitrary(z.never()),
+      () => fc.sample(arbitrary(z.string().refine(() => false)), 1),
+      () => arbitrary(42 as never),
+    ].map((f) => {
+      try {
+        f()
+      } catch (error) {
+        return (error as Error).message
+      }
+      return 'no error'
+    })
+    for (const m of messages) expect(m).toMatch(/^shapeguard: (?!.*shapeguard:)/s)
+    expect(messages.slice(3, 5)).toEqual([
+      'shapeguard: arbitrary(): the schema at the value accepts no value',
+      expect.stringMatching(/^shapeguard: arbitrary\(\): gave up generating valid values/),
+    ])
+  })
+
   // Each within a few seconds: a huge bound is sampled near its low end, never built in full.
   it('samples a huge lower bound near it: z.string().min(100000) and min(20000000)', () => {
     for (const min of [100_000, 20_000_000]) {
