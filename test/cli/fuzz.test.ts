@@ -121,5 +121,7 @@ it('names fast-check when it is not installed', () => {
     } })`)}`
   const run = shapeguard(['fuzz', 'formats/app.mjs'], { env: { NODE_OPTIONS: `--import=${hook}` } })
   expect(run.status).toBe(2)
-  expect(run.stderr).toContain('needs the optional package "fast-check", which is not installed')
+  expect(run.stderr).toContain(
+    'needs the optional package "fast-check", which is not installed. Install it with: npm install -D fast-check',
+  )
 })
