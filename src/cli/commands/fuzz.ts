@@ -1,5 +1,5 @@
 import type { FuzzReport, FuzzRequest, FuzzRoutesOptions } from 'shapeguard/testing'
-import { type Command, exportOption, type Values } from '../command.js'
+import { type Command, loadOptions, type Values } from '../command.js'
 import { appDocument } from '../document.js'
 import { testingEntry } from '../entries.js'
 import type { Io } from '../io.js'
@@ -94,7 +94,7 @@ export const fuzz: Command = {
       value: 'url',
       help: 'where the curl lines point (default: http://localhost:3000)',
     },
-    export: exportOption,
+    ...loadOptions,
   },
   async run(ctx) {
     const { module, values, io } = ctx
