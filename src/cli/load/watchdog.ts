@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { writeSync } from 'node:fs'
+import { fstatSync, writeSync } from 'node:fs'
 import { constants } from 'node:os'
 import { createInterface } from 'node:readline'
 import type { Readable } from 'node:stream'
@@ -11,21 +11,33 @@ import type { Readable } from 'node:stream'
 const WATCHED = 'SHAPEGUARD_WATCHED'
 const CHANNEL = 3
 
+let watched = false
+
 /**
- * Whether this process is the watched child. The marker is removed from the environment, so the
- * app's own child processes do not inherit it.
+ * Whether this process is the watched child: the marker is set and fd 3 is a pipe. The marker is
+ * removed from the environment, so the app's own child processes do not inherit it.
  */
 export function isWatched(): boolean {
-  const watched = process.env[WATCHED] === '1'
+  watched = process.env[WATCHED] === '1' && isPipe(CHANNEL)
   delete process.env[WATCHED]
   return watched
 }
 
+function isPipe(fd: number): boolean {
+  try {
+    const stat = fstatSync(fd)
+    return stat.isFIFO() || stat.isSocket()
+  } catch {
+    return false
+  }
+}
+
 function tell(message: { loading: string; ms: number } | { loaded: true }): void {
+  if (!watched) return
   try {
     writeSync(CHANNEL, `${JSON.stringify(message)}\n`)
   } catch {
-    // No watchdog: nothing times the load (the marker was set by hand).
+    // The watchdog is gone (killed on its own): the command goes on unwatched.
   }
 }
 
