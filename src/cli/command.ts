@@ -1,5 +1,5 @@
 import type { Io } from './io.js'
-import type { Diverted } from './load/divert-listen.js'
+import type { ModuleGuard } from './load/module-guard.js'
 
 /** One option of a command, as `node:util` parseArgs takes it, with its help line. */
 export interface OptionSpec {
@@ -18,7 +18,7 @@ export interface Context {
   readonly module: string
   readonly values: Values
   readonly io: Io
-  readonly diverted: Diverted
+  readonly guard: ModuleGuard
 }
 
 /** A subcommand: its help and what it does; `run` resolves with the exit status. */
@@ -29,11 +29,18 @@ export interface Command {
   readonly run: (ctx: Context) => Promise<number>
 }
 
-/** `--export`: every command loads an app. */
-export const exportOption: OptionSpec = {
-  type: 'string',
-  value: 'name',
-  help: 'the export that holds the app (default: the default export, else `app`)',
+/** `--export` and `--load-timeout`: every command loads an app. */
+export const loadOptions: Readonly<Record<string, OptionSpec>> = {
+  export: {
+    type: 'string',
+    value: 'name',
+    help: 'the export that holds the app (default: the default export, else `app`)',
+  },
+  'load-timeout': {
+    type: 'string',
+    value: 'seconds',
+    help: 'how long the module may take to load (default: 30)',
+  },
 }
 
 /** `--title` and `--api-version`: the commands that write the document or a collection. */

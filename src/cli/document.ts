@@ -3,6 +3,7 @@ import { basename, dirname, extname, join, resolve } from 'node:path'
 import type { OpenAPIDocument } from 'shapeguard/openapi'
 import { type Context, stringOf } from './command.js'
 import { openapiEntry } from './entries.js'
+import { checkOut } from './io.js'
 import { type LoadedApp, loadApp } from './load/load-app.js'
 import { UsageError } from './usage-error.js'
 
@@ -36,10 +37,12 @@ export interface AppDocument {
  * generateOpenAPI() with the module's `openapi` export (security schemes, servers, tags…) and
  * the app, whose shapeguard() gives the envelope and the error format. The title and version
  * come from `--title` and `--api-version`, else that export, else the nearest package.json, else
- * the file's name and 0.0.0.
+ * the file's name and 0.0.0. An `--out` that would replace the module is refused first.
  */
-export async function appDocument({ module, values, io, diverted }: Context): Promise<AppDocument> {
-  const loaded = await loadApp(module, stringOf(values, 'export'), io, diverted)
+export async function appDocument(ctx: Context): Promise<AppDocument> {
+  const { module, values, io } = ctx
+  checkOut(io, stringOf(values, 'out'), module)
+  const loaded = await loadApp(ctx)
   const base = loaded.config
   if (base !== undefined && (typeof base !== 'object' || base === null))
     throw new UsageError(

@@ -6,7 +6,7 @@ import { bruno, insomnia, postman } from './commands/exports.js'
 import { fuzz } from './commands/fuzz.js'
 import { openapi } from './commands/openapi.js'
 import type { Io } from './io.js'
-import { divertListen } from './load/divert-listen.js'
+import type { ModuleGuard } from './load/module-guard.js'
 import { wrap } from './text.js'
 import { EXIT, UsageError } from './usage-error.js'
 
@@ -36,7 +36,8 @@ function optionLines(options: Readonly<Record<string, OptionSpec>>): string {
 
 const exitStatus =
   'Exit status: 0 success; 1 fuzz or check found a problem; 2 the command could not run\n' +
-  '(a usage error, a missing module, no app found).'
+  '(a usage error, a missing module, no app found, a module that exits or does not finish\n' +
+  'loading in time).'
 
 function mainHelp(): string {
   const width = Math.max(...Object.keys(commands).map((n) => n.length)) + 2
@@ -50,7 +51,9 @@ ${list}
 
 <module> is the file that builds your Express app (ESM, CommonJS, or TypeScript where Node
 strips types) and exports it: as its default export, as \`app\`, or under the name given with
---export. Its server is not started: listen() calls are diverted while it loads.
+--export. Its server is not started: listen() calls are diverted while it loads. It has
+--load-timeout seconds (default: 30) to finish loading; a process.exit() it calls while the
+command runs ends the command with exit status 2.
 
 Options:
 ${optionLines(mainOptions)}
@@ -75,7 +78,13 @@ function version(): string {
   return createRequire(import.meta.url)('shapeguard/package.json').version
 }
 
-async function runCommand(name: string, command: Command, args: string[], io: Io) {
+async function runCommand(
+  name: string,
+  command: Command,
+  args: string[],
+  io: Io,
+  guard: ModuleGuard,
+) {
   const { values, positionals } = parseArgs({
     args,
     options: { ...command.options, help },
@@ -97,14 +106,17 @@ async function runCommand(name: string, command: Command, args: string[], io: Io
       `unexpected argument ${extra[0]}: shapeguard ${name} takes one module`,
       true,
     )
-  return command.run({ module, values, io, diverted: divertListen(io.cwd) })
+  return command.run({ module, values, io, guard })
 }
 
 // An error of the entries (an option error, a missing peer) names shapeguard already: one prefix.
 const prefixed = (message: string): string => `shapeguard: ${message.replace(/^shapeguard: /, '')}`
 
-/** Runs the command line `args` (without node and the script); resolves with the exit status. */
-export async function run(args: readonly string[], io: Io): Promise<number> {
+/**
+ * Runs the command line `args` (without node and the script); resolves with the exit status.
+ * `guard` holds the app's module to the run (see guardModule).
+ */
+export async function run(args: readonly string[], io: Io, guard: ModuleGuard): Promise<number> {
   const [first, ...rest] = args
   try {
     if (first === undefined || first === '--help' || first === '-h') {
@@ -118,7 +130,7 @@ export async function run(args: readonly string[], io: Io): Promise<number> {
     const command = Object.hasOwn(commands, first) ? commands[first] : undefined
     if (command === undefined)
       throw new UsageError(`unknown command ${first} (${Object.keys(commands).join(', ')})`, true)
-    return await runCommand(first, command, rest, io)
+    return await runCommand(first, command, rest, io, guard)
   } catch (error) {
     const code = (error as { code?: unknown }).code
     const parse = typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')

@@ -11,6 +11,6 @@ let loaded: FC | undefined
  * need. A missing package is a clear error naming it, never a crash at import time.
  */
 export function fastCheck(): FC {
-  loaded ??= loadPeer<FC>('fast-check', 'arbitrary() and fuzzRoutes() (shapeguard/testing)')
+  loaded ??= loadPeer<FC>('fast-check', 'arbitrary() and fuzzRoutes() (shapeguard/testing)', true)
   return loaded
 }

@@ -52,6 +52,30 @@ describe.each(hosts)('shapeguard fuzz on %s', (_, host) => {
     expect(fail.status).toBe(1)
     expect(fail.stdout).toContain("curl --globoff -X GET 'https://staging.example.com/me'")
   })
+
+  it('masks --auth and --header values that quoting changes or that hold one another', () => {
+    const file = onHost('secured.mjs', host)
+    const run = shapeguard([
+      ...['fuzz', file, '--runs', '3', '--seed', '1'],
+      // A token read from a file that ends in CRLF, and values that need $'…' or hold a quote.
+      ...['--auth', 'Bearer t0ken-s3cret\r'],
+      ...['--header', 'x-nl: l1ne\ns3cret'],
+      ...['--header', 'x-tab: t4b\ts3cret'],
+      ...['--header', "x-quote: it's\rs3cret"],
+      ...['--header', 'x-utf: ünï-s3cret'],
+      // One value inside another: masking the shorter first used to leave the longer one's rest.
+      ...['--header', 'x-short: k3y'],
+      ...['--header', 'x-long: k3y-and-the-r3st'],
+    ])
+    expect(run.status).toBe(1)
+    const output = run.stdout + run.stderr
+    for (const secret of ['s3cret', 'k3y', 't0ken', 'r3st', 'l1ne', 't4b', "it's", 'ünï'])
+      expect(output).not.toContain(secret)
+    const curl = run.stdout.split('\n').find((line) => line.startsWith('  curl ')) ?? ''
+    for (const name of ['authorization', 'x-nl', 'x-tab', 'x-quote', 'x-utf', 'x-short', 'x-long'])
+      expect(curl).toContain(`-H '${name}: ***'`)
+    expect(run.stdout).toContain("--header 'x-long: ***'")
+  })
 })
 
 describe('shapeguard fuzz route keys', () => {
@@ -98,6 +122,6 @@ it('names fast-check when it is not installed', () => {
   const run = shapeguard(['fuzz', 'formats/app.mjs'], { env: { NODE_OPTIONS: `--import=${hook}` } })
   expect(run.status).toBe(2)
   expect(run.stderr).toMatch(
-    /^shapeguard: arbitrary\(\) and fuzzRoutes\(\) \(shapeguard\/testing\) needs the optional package "fast-check", which is not installed/,
+    /^shapeguard: arbitrary\(\) and fuzzRoutes\(\) \(shapeguard\/testing\) needs the optional package "fast-check", which is not installed\. Install it with: npm install -D fast-check/,
   )
 })

@@ -86,12 +86,12 @@ describe('finding the app', () => {
     )
   })
 
-  it('says so when the module never finishes loading', () => {
+  it('says so, naming the module, when it never finishes loading', () => {
     const run = shapeguard(['openapi', 'hangs.mjs'], { timeout: 20_000 })
     expect(run.status).toBe(2)
     expect(run.stdout).toBe('')
     expect(run.stderr).toMatch(
-      /^shapeguard: the module never finished loading: it awaits something/,
+      /^shapeguard: hangs\.mjs never finished loading: it awaits something/,
     )
   })
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { extname, resolve } from 'node:path'
 import { documentFindings, type Finding, operationCount } from '../check/findings.js'
 import { validateDocument } from '../check/validate-document.js'
-import { type Command, exportOption } from '../command.js'
+import { type Command, loadOptions } from '../command.js'
 import { appDocument } from '../document.js'
 import { count } from '../text.js'
 import { UsageError } from '../usage-error.js'
@@ -21,7 +21,7 @@ export const check: Command = {
     '@seriousme/openapi-schema-validator (npm install -D @seriousme/openapi-schema-validator).',
   options: {
     strict: { type: 'boolean', help: 'warnings fail the check too' },
-    export: exportOption,
+    ...loadOptions,
   },
   async run(ctx) {
     const { module, values, io } = ctx

@@ -1,4 +1,4 @@
-import { type Command, exportOption, stringOf, titleOptions } from '../command.js'
+import { type Command, loadOptions, stringOf, titleOptions } from '../command.js'
 import { appDocument } from '../document.js'
 import { openapiEntry } from '../entries.js'
 import { emit } from '../io.js'
@@ -22,7 +22,7 @@ function exportCommand(tool: Tool, what: string, imports: string): Command {
       },
       seed: { type: 'string', value: 'text', help: 'the seed of the IDs (default: the title)' },
       ...titleOptions,
-      export: exportOption,
+      ...loadOptions,
     },
     async run(ctx) {
       const { values, io } = ctx

@@ -47,6 +47,10 @@ function statusesOf(values: Values): Record<string, number[]> {
   return statuses
 }
 
+/** Where the curl lines point: `--base-url` without a trailing slash, as fuzzRoutes writes it. */
+export const baseUrlOf = (values: Values) =>
+  (stringOf(values, 'base-url') ?? 'http://localhost:3000').replace(/\/$/, '')
+
 /** fuzzRoutes' options from the command's flags; a flag's mistake is a usage error. */
 export function fuzzOptions(values: Values): FuzzRoutesOptions {
   const options: Record<string, unknown> = {
@@ -55,7 +59,7 @@ export function fuzzOptions(values: Values): FuzzRoutesOptions {
     auth: stringOf(values, 'auth'),
     headers: headersOf(values),
     statuses: statusesOf(values),
-    baseUrl: stringOf(values, 'base-url'),
+    baseUrl: baseUrlOf(values),
   }
   const routes = listOf(values, 'routes')
   if (routes.length > 0) options.routes = routes

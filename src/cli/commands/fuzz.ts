@@ -1,32 +1,33 @@
-import type { FuzzReport } from 'shapeguard/testing'
-import { type Command, exportOption, type Values } from '../command.js'
+import type { FuzzReport, FuzzRequest, FuzzRoutesOptions } from 'shapeguard/testing'
+import { type Command, loadOptions, type Values } from '../command.js'
 import { appDocument } from '../document.js'
 import { testingEntry } from '../entries.js'
 import type { Io } from '../io.js'
-import { count, shellWords } from '../text.js'
+import { count, shellQuote, shellWords } from '../text.js'
 import { UsageError } from '../usage-error.js'
-import { fuzzOptions } from './fuzz-options.js'
+import { baseUrlOf, fuzzOptions } from './fuzz-options.js'
 
 // What a CI log must not show: the values of --auth and --header (tokens, API keys).
 const secretOptions = new Set(['auth', 'header'])
 const MASK = '***'
 
-/** The secrets of the options: --auth's value and each --header's value. */
-function secretsOf(values: Values): string[] {
-  const headers = ((values.header as string[] | undefined) ?? []).map((h) =>
-    h.slice(h.indexOf(':') + 1).trim(),
-  )
-  const auth = typeof values.auth === 'string' ? [values.auth] : []
-  return [...auth, ...headers].filter((s) => s !== '')
+/** The headers whose values come from --auth and --header, lowercased as fuzzRoutes sends them. */
+function secretHeaders({ auth, headers = {} }: FuzzRoutesOptions): Set<string> {
+  const names = Object.keys(headers).map((name) => name.toLowerCase())
+  return new Set(auth === undefined ? names : [...names, 'authorization'])
 }
 
-/** `text` with every secret (as given, and as a shell-quoted word holds it) shown as ***. */
-function masked(text: string, secrets: readonly string[]): string {
-  let out = text
-  for (const secret of secrets) {
-    out = out.replaceAll(secret, MASK).replaceAll(secret.replaceAll("'", "'\\''"), MASK)
-  }
-  return out
+/**
+ * The failure's request as a curl line, each secret header's value replaced by *** before the
+ * line is quoted: masking the quoted text instead misses a value that quoting changed (a CR in
+ * `$'…'`) and the rest of a value that another secret is a part of.
+ */
+function maskedCurl(req: FuzzRequest, baseUrl: string, secrets: ReadonlySet<string>): string {
+  const words = ['curl', '--globoff', '-X', req.method, shellQuote(`${baseUrl}${req.url}`)]
+  for (const [name, value] of Object.entries(req.headers))
+    words.push('-H', shellQuote(`${name}: ${secrets.has(name.toLowerCase()) ? MASK : value}`))
+  if (req.body !== undefined) words.push('--data-raw', shellQuote(req.body))
+  return words.join(' ')
 }
 
 /**
@@ -93,7 +94,7 @@ export const fuzz: Command = {
       value: 'url',
       help: 'where the curl lines point (default: http://localhost:3000)',
     },
-    export: exportOption,
+    ...loadOptions,
   },
   async run(ctx) {
     const { module, values, io } = ctx
@@ -109,12 +110,13 @@ export const fuzz: Command = {
       io.out(
         `fuzz: ${failed.failures.length} of ${count(failed.routes.length, 'route')} broke an invariant (seed ${failed.seed}, ${count(failed.requests, 'request')})\n`,
       )
-      const secrets = secretsOf(values)
+      const secrets = secretHeaders(options)
       for (const f of failed.failures) {
+        const curl = maskedCurl(f.request, baseUrlOf(values), secrets)
         const again = replay(module, values, f.seed, f.route)
-        io.out(`\n${f.route}: ${f.invariant}\n  ${masked(f.curl, secrets)}\n  replay: ${again}\n`)
+        io.out(`\n${f.route}: ${f.invariant}\n  ${curl}\n  replay: ${again}\n`)
       }
-      if (secrets.length > 0)
+      if (secrets.size > 0)
         io.out('\nThe values of --auth and --header are shown as ***: give them again to replay.\n')
       return 1
     }

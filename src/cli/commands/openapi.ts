@@ -1,4 +1,4 @@
-import { type Command, exportOption, stringOf, titleOptions } from '../command.js'
+import { type Command, loadOptions, stringOf, titleOptions } from '../command.js'
 import { appDocument } from '../document.js'
 import { emit } from '../io.js'
 import { UsageError } from '../usage-error.js'
@@ -15,7 +15,7 @@ export const openapi: Command = {
     out: { type: 'string', short: 'o', value: 'file', help: 'write to this file, not stdout' },
     format: { type: 'string', value: 'json|yaml', help: 'the format (default: json)' },
     ...titleOptions,
-    export: exportOption,
+    ...loadOptions,
   },
   async run(ctx) {
     const { values, io } = ctx

@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { extname, resolve } from 'node:path'
-import { pathToFileURL } from 'node:url'
-import type { Io } from '../io.js'
+import { extname, relative, resolve } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { type Context, stringOf, type Values } from '../command.js'
+import { moduleExtensions } from '../io.js'
 import { UsageError } from '../usage-error.js'
-import type { Diverted } from './divert-listen.js'
+import { divertListen } from './divert-listen.js'
 import { exported, findApp } from './find-app.js'
 
 /** The user's app, loaded from its module. */
@@ -62,44 +63,64 @@ function usesCommonJs(): boolean {
   return requireHere.cache[main] !== undefined
 }
 
+/** `--load-timeout` in milliseconds (default 30 s). */
+function loadTimeout(values: Values): number {
+  const text = stringOf(values, 'load-timeout')
+  if (text === undefined) return 30_000
+  const seconds = Number(text)
+  if (!/^\d+(?:\.\d+)?$/.test(text) || seconds <= 0 || seconds > 86_400)
+    throw new UsageError('--load-timeout takes seconds: a number above 0, at most 86400')
+  return Math.max(1, Math.round(seconds * 1000))
+}
+
 /**
- * Imports the module at `path` (ESM, CommonJS or TypeScript) and finds its Express app, with every
- * listen() diverted (see divertListen). A missing file, a module that throws, and a module without
- * an app are usage errors naming the file and the fix.
+ * What went wrong as the module was imported, as a usage error. A syntax error's message and
+ * stack can quote the file (a password file given by mistake): only where it is, if known.
  */
-export async function loadApp(
-  path: string,
-  exportName: string | undefined,
-  io: Io,
-  diverted: Diverted,
-): Promise<LoadedApp> {
+function importError(error: unknown, file: string, path: string, cwd: string): UsageError {
+  const help = typescript.has(extname(file)) ? typescriptHelp(error, path) : undefined
+  if (help !== undefined) return new UsageError(help)
+  if (error instanceof SyntaxError) {
+    // A compile error's stack starts with `/path/app.cjs:LINE` (CommonJS) or a file URL
+    // (TypeScript); an ES module's says nowhere.
+    const [, where = '', line] = /^(.+):(\d+)\n/.exec(error.stack ?? '') ?? []
+    const source = where.startsWith('file://') ? fileURLToPath(where) : where
+    const at = existsSync(source) ? ` at ${relative(cwd, source)}:${line}` : ''
+    return new UsageError(
+      `${path} could not be loaded: a syntax error${at}, in it or in what it imports or parses. ` +
+        `Its message is not shown, as it can quote the file: node --check ${path} shows it.`,
+    )
+  }
+  const detail = error instanceof Error ? (error.stack ?? error.message) : String(error)
+  return new UsageError(`${path} threw while it was loaded:\n${detail}`)
+}
+
+/**
+ * Imports the module of the command (ESM, CommonJS or TypeScript) and finds its Express app
+ * (`--export`), with every listen() diverted (see divertListen) and the guard told when loading
+ * starts and ends. A missing file, a file that is not a module, a module that throws, and a
+ * module without an app are usage errors naming the file and the fix.
+ */
+export async function loadApp({ module: path, values, io, guard }: Context): Promise<LoadedApp> {
   const file = resolve(io.cwd, path)
   if (!existsSync(file))
     throw new UsageError(`${path}: no such file (paths are relative to ${io.cwd})`)
-  let ns: Record<string, unknown>
-  // process.exit() while the module loads (a missing environment variable, a failed connection)
-  // is a module that could not be loaded, not a command that succeeded or found a problem.
-  const exit = process.exit
-  process.exit = ((code?: number | string | null) => {
+  if (!moduleExtensions.includes(extname(file)))
     throw new UsageError(
-      `${path} called process.exit(${code ?? ''}) while it was loaded: shapeguard needs the module ` +
-        'to build the app without exiting (check what it reads at load: environment variables, ' +
-        'connections, files)',
+      `${path}: not a JavaScript or TypeScript module (${moduleExtensions.join(', ')}): give the file that builds and exports the Express app`,
     )
-  }) as typeof process.exit
+  const ms = loadTimeout(values)
+  const diverted = divertListen(io.cwd)
+  guard.loading(path, ms)
+  let ns: Record<string, unknown>
   try {
     ns = await import(pathToFileURL(file).href)
   } catch (error) {
-    if (error instanceof UsageError) throw error
-    const help = typescript.has(extname(file)) ? typescriptHelp(error, path) : undefined
-    if (help !== undefined) throw new UsageError(help)
-    const detail = error instanceof Error ? (error.stack ?? error.message) : String(error)
-    throw new UsageError(`${path} threw while it was loaded:\n${detail}`)
-  } finally {
-    process.exit = exit
+    throw importError(error, file, path, io.cwd)
   }
-  const app = await findApp(ns, exportName, path)
+  const app = await findApp(ns, stringOf(values, 'export'), path)
   diverted.loaded()
+  guard.loaded()
   for (const where of diverted.calls) io.err(listenWarning(where))
   return { app, config: exported(ns, 'openapi'), shown: path, cjs: usesCommonJs() }
 }

@@ -34,13 +34,16 @@ export function tryLoadPeer<T>(name: string): T | undefined {
   }
 }
 
-/** Loads an optional peer the user asked for; a clear error names the package when it is missing. */
-export function loadPeer<T>(name: string, feature: string): T {
+/**
+ * Loads an optional peer the user asked for; a clear error names the package when it is missing,
+ * and how to install it (`-D` for one only tests use).
+ */
+export function loadPeer<T>(name: string, feature: string, dev = false): T {
   const loaded = tryLoadPeer<T>(name)
   if (loaded === undefined) {
     throw new Error(
       `shapeguard: ${feature} needs the optional package "${name}", which is not installed. ` +
-        `Install it with: npm install ${name}`,
+        `Install it with: npm install ${dev ? '-D ' : ''}${name}`,
     )
   }
   return loaded
