@@ -6,6 +6,7 @@ import { type CappedBody, capBody } from './body-cap.js'
 import { errorFields } from './error-fields.js'
 import { LEVEL_VALUE, levelForStatus } from './levels.js'
 import { installSink, loggerState } from './logger.js'
+import { lineLost } from './lost-lines.js'
 import { type LoggerOptions, resolveLoggerOptions } from './options.js'
 import { printable } from './printable.js'
 import { createRedactor } from './redactor.js'
@@ -95,7 +96,7 @@ export function requestLogger(
     try {
       logResponse(this, !this.writableFinished)
     } catch {
-      // The response has already gone; nothing else to do.
+      lineLost()
     }
   }
 
@@ -170,6 +171,7 @@ export function requestLogger(
         logArrival(req, state.span)
       } catch {
         // A broken logger must not fail the request it was only watching.
+        lineLost()
       }
     }
     if (wrapJson) {
