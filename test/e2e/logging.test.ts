@@ -339,7 +339,7 @@ describe.each(hosts)('logged bodies on %s (API.md 37)', (_, express) => {
 describe('logger options', () => {
   it('shapeguard() rejects an unknown logger option, listing the known ones', () => {
     expect(() => shapeguard({ logger: { logRequestBodies: true } as never })).toThrow(
-      /logRequestBodies is not an option \(instance, level, pretty, .*logRequestBody, logResponseBody, logBodyMaxBytes, redact, silent\)/,
+      /logRequestBodies is not an option \(instance, level, pretty, .*logRequestBody, logResponseBody, logBodyMaxBytes, maxBufferBytes, redact, silent\)/,
     )
   })
 })

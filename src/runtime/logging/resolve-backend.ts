@@ -35,7 +35,11 @@ export function resolveBackend(options: ResolvedLoggerOptions, deps: BackendDeps
       flat: undefined,
     })
   }
-  const sinkOptions = { pretty: options.pretty, stream: deps.stream }
+  const sinkOptions = {
+    pretty: options.pretty,
+    stream: deps.stream,
+    maxBufferBytes: options.maxBufferBytes,
+  }
   const load = deps.load ?? tryLoadPeer
   switch (deps.backend) {
     case 'pino':
