@@ -33,7 +33,7 @@ export interface LoggerOptions {
   logResponseBody?: boolean
   /**
    * UTF-8 bytes of a logged body's JSON kept in its record; a longer one is cut there and ends
-   * with `…[truncated N bytes]` (a body a guard or schema refused may be huge).
+   * with `…[truncated]` (a body a guard or schema refused may be huge).
    * @default 2048
    */
   logBodyMaxBytes?: number

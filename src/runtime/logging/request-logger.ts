@@ -74,16 +74,16 @@ export function requestLogger(
     }
   }
 
-  // The bodies asked for, redacted then capped. A request body is the validated one, or what a
-  // guard or a schema refused.
+  // The bodies asked for, redacted and capped in one walk. A request body is the validated one, or
+  // what a guard or a schema refused.
   function bodiesOf(state: RequestLogState): Record<string, CappedBody> | undefined {
     if (!o.logRequestBody && !wrapJson) return undefined
     const bodies: Record<string, CappedBody> = {}
     if (o.logRequestBody && state.req.body !== undefined) {
-      bodies.reqBody = capBody(redact(state.req.body, REQ_BODY), o.logBodyMaxBytes)
+      bodies.reqBody = capBody(redact, state.req.body, REQ_BODY, o.logBodyMaxBytes)
     }
     if (wrapJson && state.resBody !== undefined) {
-      bodies.resBody = capBody(redact(state.resBody, RES_BODY), o.logBodyMaxBytes)
+      bodies.resBody = capBody(redact, state.resBody, RES_BODY, o.logBodyMaxBytes)
     }
     return bodies
   }
