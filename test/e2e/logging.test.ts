@@ -222,7 +222,7 @@ describe.each(hosts)('request logging through shapeguard() on %s', (_, express) 
   })
 })
 
-const MARKER = /…\[truncated (\d+) bytes\]$/
+const MARKER = /…\[truncated\]$/
 
 /**
  * shapeguard() with its guards, a validated route and errorHandler(), its requests logged by a
@@ -291,10 +291,9 @@ describe.each(hosts)('logged bodies on %s (API.md 37)', (_, express) => {
         expect(Buffer.byteLength(text)).toBeLessThan(3000)
         expect(text).not.toContain('hunter2')
         // {"password":"[REDACTED]","name":"…"} is 35 bytes around the 900,000 x.
-        expect(body).toMatch(/^\{"password":"\[REDACTED\]","name":"x+…\[truncated \d+ bytes\]$/)
+        expect(body).toMatch(/^\{"password":"\[REDACTED\]","name":"x+…\[truncated\]$/)
         const kept = (body as string).replace(MARKER, '')
         expect(Buffer.byteLength(kept)).toBe(2048)
-        expect((body as string).match(MARKER)?.[1]).toBe(String(900_035 - 2048))
       },
     )
 
@@ -307,7 +306,7 @@ describe.each(hosts)('logged bodies on %s (API.md 37)', (_, express) => {
           expect(res.status).toBe(422)
         })
         expect(Buffer.byteLength(text)).toBeLessThan(3000)
-        expect(body).toMatch(/^\{"name":5,"list":\["y+","y+.*…\[truncated \d+ bytes\]$/)
+        expect(body).toMatch(/^\{"name":5,"list":\["y+","y+.*…\[truncated\]$/)
       },
     )
 
@@ -329,7 +328,7 @@ describe.each(hosts)('logged bodies on %s (API.md 37)', (_, express) => {
         const options = { logRequestBody: false, logResponseBody: true, logBodyMaxBytes: 100 }
         const { text, body } = await logged(pretty, 'resBody', options, (r) => r.get('/export'))
         expect(Buffer.byteLength(text)).toBeLessThan(1000)
-        expect(body).toMatch(/^\{"success":true,.*"data":\{"text":"x+…\[truncated \d+ bytes\]$/)
+        expect(body).toMatch(/^\{"success":true,.*"data":\{"text":"x+…\[truncated\]$/)
         expect(Buffer.byteLength((body as string).replace(MARKER, ''))).toBe(100)
       },
     )
@@ -339,7 +338,7 @@ describe.each(hosts)('logged bodies on %s (API.md 37)', (_, express) => {
 describe('logger options', () => {
   it('shapeguard() rejects an unknown logger option, listing the known ones', () => {
     expect(() => shapeguard({ logger: { logRequestBodies: true } as never })).toThrow(
-      /logRequestBodies is not an option \(instance, level, pretty, .*logRequestBody, logResponseBody, logBodyMaxBytes, redact, silent\)/,
+      /logRequestBodies is not an option \(instance, level, pretty, .*logRequestBody, logResponseBody, logBodyMaxBytes, maxBufferBytes, redact, silent\)/,
     )
   })
 })

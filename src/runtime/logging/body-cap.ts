@@ -1,12 +1,16 @@
 import { safeJson } from './printable.js'
+import type { Redactor } from './redactor.js'
 
 /** A logged body, as a JSON record and as a pretty line carry it. */
 export interface CappedBody {
-  /** The (redacted) body when its JSON fits the cap, else that JSON cut to the cap, marked. */
+  /** The redacted body when its JSON fits the cap, else that JSON cut to the cap, marked. */
   readonly value: unknown
   /** The body's JSON, cut and marked the same way when it does not fit. */
   readonly json: string
 }
+
+/** What ends a body cut at the cap. */
+const TRUNCATED = '…[truncated]'
 
 // The UTF-8 size of the next unit of `json` at `i` (an escape, a surrogate pair or one
 // character) and how many UTF-16 code units it takes: a cut never splits one.
@@ -24,19 +28,26 @@ function unitAt(json: string, i: number): [bytes: number, length: number] {
 }
 
 /**
- * `value` as the request logger writes a body: whole when its JSON takes at most `maxBytes`
- * UTF-8 bytes, else that JSON's first `maxBytes` bytes (never part of an escape or of a surrogate
- * pair) followed by `…[truncated N bytes]`, N being the bytes left out. A body a guard refused
- * can be megabytes: its log line stays this small.
- * @param value a redacted body (JSON-safe, see `createRedactor`)
- * @example capBody({ text: 'x'.repeat(5000) }, 16).json // '{"text":"xxxxxxx…[truncated 4995 bytes]'
+ * A body as the request logger writes it, redacted by `redact` (at `at`): whole when its JSON
+ * takes at most `maxBytes` UTF-8 bytes, else that JSON's first `maxBytes` bytes (never part of an
+ * escape or of a surrogate pair) followed by `…[truncated]`. The walk stops once the JSON is
+ * known to pass the cap, so a body of 200,000 keys costs about what its first kilobytes do.
+ * @example capBody(redact, { text: 'x'.repeat(5000) }, [], 16).json // '{"text":"xxxxxxx…[truncated]'
  */
-export function capBody(value: unknown, maxBytes: number): CappedBody {
+export function capBody(
+  redact: Redactor,
+  body: unknown,
+  at: readonly string[],
+  maxBytes: number,
+): CappedBody {
+  const budget = { left: maxBytes }
+  const value = redact(body, at, budget)
+  // `value` is whole, or the part of it whose JSON starts the whole one's and passes the cap.
   const json = safeJson(JSON.stringify(value) ?? 'undefined')
   // No character takes more than three bytes per UTF-16 code unit.
-  if (json.length * 3 <= maxBytes) return { value, json }
-  const total = Buffer.byteLength(json)
-  if (total <= maxBytes) return { value, json }
+  if (budget.left >= 0 && (json.length * 3 <= maxBytes || Buffer.byteLength(json) <= maxBytes)) {
+    return { value, json }
+  }
   let bytes = 0
   let end = 0
   while (end < json.length) {
@@ -45,6 +56,6 @@ export function capBody(value: unknown, maxBytes: number): CappedBody {
     bytes += size
     end += length
   }
-  const cut = `${json.slice(0, end)}…[truncated ${total - bytes} bytes]`
+  const cut = json.slice(0, end) + TRUNCATED
   return { value: cut, json: cut }
 }

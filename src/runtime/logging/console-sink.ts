@@ -1,3 +1,4 @@
+import { boundedStream, dropNotice } from './bounded-stream.js'
 import { type FlatWriter, flatFields } from './flat-record.js'
 import { isoNow } from './iso-time.js'
 import { flatJsonLine, jsonLine } from './json-line.js'
@@ -9,6 +10,8 @@ import type { Logger, LogMethod, LogSink, LogStream } from './types.js'
 export interface SinkOptions {
   pretty: boolean
   stream?: LogStream | undefined
+  /** `logger.maxBufferBytes`: what may wait in the stream before lines are dropped. */
+  maxBufferBytes?: number | undefined
 }
 
 function split(a: unknown, b: unknown): [object | undefined, string | undefined] {
@@ -24,7 +27,12 @@ function split(a: unknown, b: unknown): [object | undefined, string | undefined]
 export function createConsoleSink(options: SinkOptions): LogSink {
   const target = options.stream ?? process.stdout
   const colors = options.pretty && useColors(target)
-  const stream = safeStream(target)
+  const stream = boundedStream(
+    safeStream(target),
+    target,
+    options.maxBufferBytes,
+    dropNotice(options.pretty, colors),
+  )
   const badge = badges(colors)
   const method = (level: LogLevel): LogMethod => {
     const write = options.pretty

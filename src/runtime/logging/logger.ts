@@ -2,6 +2,7 @@ import { checkKnownKeys } from '../../shared/check-option.js'
 import { optionError } from '../../shared/error-codes.js'
 import { logTraceFields } from '../telemetry/trace-context.js'
 import { isLogLevel, LEVEL_VALUE, LOG_LEVELS, type LogLevel, SILENT } from './levels.js'
+import { lineLost, resetLostLines } from './lost-lines.js'
 import { type ResolvedLoggerOptions, resolveLoggerOptions } from './options.js'
 import { printable } from './printable.js'
 import { createRedactor, type Redactor } from './redactor.js'
@@ -36,28 +37,38 @@ function text(sink: LogSink, message: string): string {
 // Inside a request with an OpenTelemetry span active, or a valid traceparent header, a line
 // carries its trace IDs first (the caller's own fields win); the fields object is new on every
 // call, so it can take them.
+function emit(level: LogLevel, a: unknown, b: unknown): void {
+  const sink = loggerState.sink ?? ensureSink()
+  const target = sink.logger
+  const trace = logTraceFields() as Record<string, unknown> | undefined
+  if (a !== null && typeof a === 'object') {
+    const redacted = mounted!.redact(a) as Record<string, unknown>
+    const meta = trace === undefined ? redacted : { ...trace, ...redacted }
+    const message = typeof b === 'string' ? text(sink, b) : undefined
+    try {
+      if (message !== undefined) target[level](meta, message)
+      else target[level](meta)
+    } catch {
+      // A backend that cannot write this object (pino 9.0 throws on an own `__proto__` key)
+      // still gets the line, without the object.
+      target[level]({ ...trace, logError: 'the logger could not write this object' }, message)
+    }
+    return
+  }
+  const message = text(sink, typeof a === 'string' ? a : String(a))
+  if (trace === undefined) target[level](message)
+  else target[level](trace, message)
+}
+
+// A backend that throws (a method, a getter, a throw of anything) loses its line, never the
+// request or the process: the caller may be a handler, a timer or an 'error' listener.
 function emitter(level: LogLevel): LogMethod {
   return ((a: unknown, b?: unknown) => {
-    const sink = loggerState.sink ?? ensureSink()
-    const target = sink.logger
-    const trace = logTraceFields() as Record<string, unknown> | undefined
-    if (a !== null && typeof a === 'object') {
-      const redacted = mounted!.redact(a) as Record<string, unknown>
-      const meta = trace === undefined ? redacted : { ...trace, ...redacted }
-      const message = typeof b === 'string' ? text(sink, b) : undefined
-      try {
-        if (message !== undefined) target[level](meta, message)
-        else target[level](meta)
-      } catch {
-        // A backend that cannot write this object (pino 9.0 throws on an own `__proto__` key)
-        // must not fail the request that logs it: the line goes out without the object.
-        target[level]({ ...trace, logError: 'the logger could not write this object' }, message)
-      }
-      return
+    try {
+      emit(level, a, b)
+    } catch {
+      lineLost()
     }
-    const message = text(sink, typeof a === 'string' ? a : String(a))
-    if (trace === undefined) target[level](message)
-    else target[level](trace, message)
   }) as LogMethod
 }
 
@@ -69,7 +80,12 @@ const emitters = Object.fromEntries(LOG_LEVELS.map((l) => [l, emitter(l)])) as R
 // Before anything is configured, the first call resolves the defaults (NODE_ENV read then).
 function bootstrap(level: LogLevel): LogMethod {
   return ((a: unknown, b?: unknown) => {
-    ensureSink()
+    try {
+      ensureSink()
+    } catch {
+      lineLost()
+      return
+    }
     ;(logger[level] as (a: unknown, b?: unknown) => void)(a, b)
   }) as LogMethod
 }
@@ -155,5 +171,6 @@ export function resetLogger(): void {
   mounted = undefined
   delete overrides.level
   delete overrides.silent
+  resetLostLines()
   for (const level of LOG_LEVELS) logger[level] = bootstrap(level)
 }

@@ -1,5 +1,6 @@
 import { checkKnownKeys } from '../../shared/check-option.js'
 import { optionError } from '../../shared/error-codes.js'
+import { MAX_BUFFER_BYTES } from './bounded-stream.js'
 import { isLogLevel, type LogLevel } from './levels.js'
 import { validateRedactPaths } from './redact-paths.js'
 import type { Logger } from './types.js'
@@ -32,10 +33,16 @@ export interface LoggerOptions {
   logResponseBody?: boolean
   /**
    * UTF-8 bytes of a logged body's JSON kept in its record; a longer one is cut there and ends
-   * with `…[truncated N bytes]` (a body a guard or schema refused may be huge).
+   * with `…[truncated]` (a body a guard or schema refused may be huge).
    * @default 2048
    */
   logBodyMaxBytes?: number
+  /**
+   * Bytes of log lines left waiting in the output stream (stdout behind a slow reader) past which
+   * new lines are dropped, counted, and reported in a warn line once the stream drains;
+   * `Infinity` never drops. @default 16 MiB (16777216)
+   */
+  maxBufferBytes?: number
   /** Extra key paths to redact, appended to the always-redacted ones. @default [] */
   redact?: string[]
   /** Write nothing at all. @default false */
@@ -56,6 +63,7 @@ export interface ResolvedLoggerOptions {
   readonly logRequestBody: boolean
   readonly logResponseBody: boolean
   readonly logBodyMaxBytes: number
+  readonly maxBufferBytes: number
   readonly redact: readonly string[]
   readonly silent: boolean
 }
@@ -70,6 +78,7 @@ const COMMON = {
   logRequestBody: false,
   logResponseBody: false,
   logBodyMaxBytes: 2048,
+  maxBufferBytes: MAX_BUFFER_BYTES,
   redact: Object.freeze([]),
   silent: false,
 } as const
@@ -110,6 +119,7 @@ const OPTIONS = {
   logRequestBody: true,
   logResponseBody: true,
   logBodyMaxBytes: false,
+  maxBufferBytes: false,
   redact: false,
   silent: true,
 } as const satisfies Record<keyof LoggerOptions, boolean>
@@ -160,7 +170,7 @@ export function resolveLoggerOptions(
       fail(key, 'a boolean', options[key])
     }
   }
-  const { level, lineColor, slowThreshold, logBodyMaxBytes } = options
+  const { level, lineColor, slowThreshold, logBodyMaxBytes, maxBufferBytes } = options
   if (level !== undefined && !isLogLevel(level)) fail('level', 'debug, info, warn or error', level)
   if (lineColor !== undefined && lineColor !== 'method' && lineColor !== 'level') {
     fail('lineColor', "'method' or 'level'", lineColor)
@@ -177,6 +187,13 @@ export function resolveLoggerOptions(
   ) {
     fail('logBodyMaxBytes', 'a whole number of bytes >= 0', logBodyMaxBytes)
   }
+  if (
+    maxBufferBytes !== undefined &&
+    maxBufferBytes !== Number.POSITIVE_INFINITY &&
+    (!Number.isSafeInteger(maxBufferBytes) || maxBufferBytes < 1)
+  ) {
+    fail('maxBufferBytes', 'a whole number of bytes >= 1, or Infinity', maxBufferBytes)
+  }
   return Object.freeze({
     instance: undefined,
     level: level ?? defaults.level,
@@ -191,6 +208,7 @@ export function resolveLoggerOptions(
     logRequestBody: options.logRequestBody ?? defaults.logRequestBody,
     logResponseBody: options.logResponseBody ?? defaults.logResponseBody,
     logBodyMaxBytes: logBodyMaxBytes ?? defaults.logBodyMaxBytes,
+    maxBufferBytes: maxBufferBytes ?? defaults.maxBufferBytes,
     redact: validateRedactPaths(options.redact),
     silent: options.silent ?? defaults.silent,
   })

@@ -1,4 +1,5 @@
 import { channel } from 'node:diagnostics_channel'
+import { boundedStream, dropCounter, dropNotice, MAX_BUFFER_BYTES } from './bounded-stream.js'
 import type { SinkOptions } from './console-sink.js'
 import { type FlatWriter, flatFields } from './flat-record.js'
 import { isoNow } from './iso-time.js'
@@ -13,7 +14,9 @@ import type { Logger, LogSink, LogStream } from './types.js'
 /** The part of the pino module shapeguard uses (it is loaded lazily, never imported). */
 export interface PinoModule {
   (options: Record<string, unknown>, destination: LogStream): Logger
-  destination(options: { dest: number }): Destination
+  destination(options: { dest: number; maxLength: number }): Destination & {
+    on(event: 'drop', listener: (data: unknown) => void): unknown
+  }
   readonly symbols?: { readonly streamSym?: symbol }
 }
 
@@ -129,16 +132,31 @@ export function createPinoSink(pino: PinoModule, options: SinkOptions): LogSink 
     edgeLimit: 100_000,
   }
   if (options.pretty) {
-    const logger = pino(config, prettyDestination(safeStream(target), colors))
+    const out = boundedStream(
+      safeStream(target),
+      target,
+      options.maxBufferBytes,
+      dropNotice(true, colors),
+    )
+    const logger = pino(config, prettyDestination(out, colors))
     return Object.freeze({ backend: 'pino', logger, pretty: true, colors, flat: undefined })
   }
   // pino's own destination (sonic-boom on fd 1) for JSON, guarded like every other stream, and
-  // handed each turn's lines at once.
+  // handed each turn's lines at once. It holds no more than maxBufferBytes itself (sonic-boom's
+  // maxLength): what it drops comes back in a 'drop' event, counted.
   let out: LogStream
+  const notice = dropNotice(false, false)
   if (options.stream === undefined) {
-    const destination = pino.destination({ dest: process.stdout.fd ?? 1 })
+    const { maxBufferBytes = MAX_BUFFER_BYTES } = options
+    const maxLength = maxBufferBytes === Number.POSITIVE_INFINITY ? 0 : maxBufferBytes
+    const destination = pino.destination({ dest: process.stdout.fd ?? 1, maxLength })
     out = turnBuffered(safeStream(destination), destination)
-  } else out = safeStream(options.stream)
+    const drops = dropCounter(destination, (text) => out.write(text), notice)
+    destination.on('drop', (data: unknown) => drops.drop(String(data)))
+  } else {
+    const stream = options.stream
+    out = boundedStream(safeStream(stream), stream, options.maxBufferBytes, notice)
+  }
   // While probing, pino's lines are kept here instead of written.
   let probed: string[] | undefined = []
   const destination: LogStream = {

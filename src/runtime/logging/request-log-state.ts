@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express'
 import type { RequestLog } from '../core/context.js'
+import { routePatternOf } from '../host/route-pattern.js'
 
 type Json = Response['json']
 
@@ -35,59 +36,14 @@ export function pathOf(req: Request): string {
   return q === -1 ? url : url.slice(0, q)
 }
 
-function countSegments(path: string): number {
-  let count = 0
-  for (let i = 0; i < path.length; i++) {
-    if (path.charCodeAt(i) === 47 /* / */ && i + 1 < path.length && path.charCodeAt(i + 1) !== 47) {
-      count++
-    }
-  }
-  return path.length > 0 && path.charCodeAt(0) !== 47 ? count + 1 : count
-}
-
-interface RouteInfo {
-  readonly pattern: string
-  /** Segments of the pattern, or -1 when it cannot be counted (wildcard, optional, RegExp). */
-  readonly segments: number
-}
-
-// Express keeps one route object per route: what is learnt from its pattern is learnt once.
-const routes = new WeakMap<object, RouteInfo>()
-
-function routeInfo(route: { path?: unknown }): RouteInfo {
-  let info = routes.get(route)
-  if (info === undefined) {
-    const pattern = String(route.path)
-    const plain = typeof route.path === 'string' && !/[*?(){}]/.test(pattern)
-    info = { pattern, segments: plain ? countSegments(pattern) : -1 }
-    routes.set(route, info)
-  }
-  return info
-}
-
 /**
- * The route pattern (`/users/:id`) with its mount path; the concrete path when no route matched.
- * An error forwarded out of a mounted router reaches 'finish' after Express restored
- * `req.baseUrl`; the missing mount prefix is then taken from the concrete path, when the pattern
- * is plain enough (no wildcard, optional part or RegExp) to count its segments.
+ * The route the request matched, as registered (`/invite/:token/accept`): mount paths included,
+ * whatever the client's spelling (case, trailing slash) and parameter values, so no value of the
+ * path reaches a log line. Undefined when no route matched (a 404, a `use()` middleware's answer):
+ * the concrete path could carry a token.
  */
-export function endpointOf(req: Request): string {
-  const route = (req as { route?: { path?: unknown } }).route
-  if (route === undefined || route === null || route.path === undefined) return pathOf(req)
-  const { pattern, segments } = routeInfo(route)
-  let base = req.baseUrl ?? ''
-  if (base === '' && segments !== -1) {
-    const path = pathOf(req)
-    const missing = countSegments(path) - segments
-    if (missing > 0) {
-      base = `/${path
-        .split('/')
-        .filter((s) => s !== '')
-        .slice(0, missing)
-        .join('/')}`
-    }
-  }
-  return base !== '' && pattern === '/' ? base : base + pattern
+export function endpointOf(req: Request): string | undefined {
+  return routePatternOf(req)
 }
 
 /** The request ID, or '' when request IDs are disabled. */

@@ -6,6 +6,7 @@ import { type CappedBody, capBody } from './body-cap.js'
 import { errorFields } from './error-fields.js'
 import { LEVEL_VALUE, levelForStatus } from './levels.js'
 import { installSink, loggerState } from './logger.js'
+import { lineLost } from './lost-lines.js'
 import { type LoggerOptions, resolveLoggerOptions } from './options.js'
 import { printable } from './printable.js'
 import { createRedactor } from './redactor.js'
@@ -73,16 +74,16 @@ export function requestLogger(
     }
   }
 
-  // The bodies asked for, redacted then capped. A request body is the validated one, or what a
-  // guard or a schema refused.
+  // The bodies asked for, redacted and capped in one walk. A request body is the validated one, or
+  // what a guard or a schema refused.
   function bodiesOf(state: RequestLogState): Record<string, CappedBody> | undefined {
     if (!o.logRequestBody && !wrapJson) return undefined
     const bodies: Record<string, CappedBody> = {}
     if (o.logRequestBody && state.req.body !== undefined) {
-      bodies.reqBody = capBody(redact(state.req.body, REQ_BODY), o.logBodyMaxBytes)
+      bodies.reqBody = capBody(redact, state.req.body, REQ_BODY, o.logBodyMaxBytes)
     }
     if (wrapJson && state.resBody !== undefined) {
-      bodies.resBody = capBody(redact(state.resBody, RES_BODY), o.logBodyMaxBytes)
+      bodies.resBody = capBody(redact, state.resBody, RES_BODY, o.logBodyMaxBytes)
     }
     return bodies
   }
@@ -95,7 +96,7 @@ export function requestLogger(
     try {
       logResponse(this, !this.writableFinished)
     } catch {
-      // The response has already gone; nothing else to do.
+      lineLost()
     }
   }
 
@@ -170,6 +171,7 @@ export function requestLogger(
         logArrival(req, state.span)
       } catch {
         // A broken logger must not fail the request it was only watching.
+        lineLost()
       }
     }
     if (wrapJson) {

@@ -2,6 +2,7 @@ import { loadPeer, tryLoadPeer } from '../core/load-peer.js'
 import { createConsoleSink } from './console-sink.js'
 import type { ResolvedLoggerOptions } from './options.js'
 import { createPinoSink, type PinoModule } from './pino-sink.js'
+import { streamHealth } from './safe-stream.js'
 import type { BackendName, LogSink, LogStream } from './types.js'
 import { createWinstonSink, type WinstonModule } from './winston-sink.js'
 
@@ -20,6 +21,12 @@ export interface BackendDeps {
  */
 export function resolveBackend(options: ResolvedLoggerOptions, deps: BackendDeps = {}): LogSink {
   if (options.instance !== undefined) {
+    // console writes to stdout and stderr, where an EPIPE (the reader went away) is an 'error'
+    // event that kills the process: watched as shapeguard's own streams are.
+    if (options.instance === console) {
+      streamHealth(process.stdout)
+      streamHealth(process.stderr)
+    }
     return Object.freeze({
       backend: 'instance',
       logger: options.instance,
@@ -28,7 +35,11 @@ export function resolveBackend(options: ResolvedLoggerOptions, deps: BackendDeps
       flat: undefined,
     })
   }
-  const sinkOptions = { pretty: options.pretty, stream: deps.stream }
+  const sinkOptions = {
+    pretty: options.pretty,
+    stream: deps.stream,
+    maxBufferBytes: options.maxBufferBytes,
+  }
   const load = deps.load ?? tryLoadPeer
   switch (deps.backend) {
     case 'pino':

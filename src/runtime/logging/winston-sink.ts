@@ -1,3 +1,4 @@
+import { boundedStream, dropNotice } from './bounded-stream.js'
 import type { SinkOptions } from './console-sink.js'
 import { isoNow } from './iso-time.js'
 import { jsonLine } from './json-line.js'
@@ -25,7 +26,12 @@ const MESSAGE = Symbol.for('message')
 export function createWinstonSink(winston: WinstonModule, options: SinkOptions): LogSink {
   const out = options.stream ?? process.stdout
   const colors = options.pretty && useColors(out)
-  const stream = safeStream(out)
+  const stream = boundedStream(
+    safeStream(out),
+    out,
+    options.maxBufferBytes,
+    dropNotice(options.pretty, colors),
+  )
   const badge = badges(colors)
   const render = (info: Info): string => {
     const { level, message, ...rest } = info

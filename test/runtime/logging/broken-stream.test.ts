@@ -13,9 +13,9 @@ interface Outcome {
 }
 
 // The child logs to a stdout pipe whose read end this process closes once the child listens.
-function serveWithClosedStdout(backend: string, mode: string): Promise<Outcome> {
+function serveWithClosedStdout(backend: string, mode: string, host: string): Promise<Outcome> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', SERVER, backend, mode], {
+    const child = spawn(process.execPath, ['--import', 'tsx', SERVER, backend, mode, host], {
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
       env: { ...process.env, NODE_ENV: 'development', NO_COLOR: '1' },
     })
@@ -40,20 +40,25 @@ function serveWithClosedStdout(backend: string, mode: string): Promise<Outcome> 
 }
 
 describe('a closed log stream', () => {
-  it.each([
-    ['console', 'json'],
-    ['console', 'pretty'],
-    ['pino', 'json'],
-    ['pino', 'pretty'],
-    ['winston', 'json'],
-    ['winston', 'pretty'],
-    // A user's winston logger as logger.instance, writing to stdout itself (API.md 37).
-    ['winston-console', 'json'],
-    ['winston-stream', 'json'],
-  ])(
-    'never kills the process or stops requests (%s, %s)',
-    async (backend, mode) => {
-      const outcome = await serveWithClosedStdout(backend, mode)
+  it.each(
+    [
+      ['console', 'json'],
+      ['console', 'pretty'],
+      ['pino', 'json'],
+      ['pino', 'pretty'],
+      ['winston', 'json'],
+      ['winston', 'pretty'],
+      // A user's winston logger as logger.instance, writing to stdout itself (API.md 37).
+      ['winston-console', 'json'],
+      ['winston-stream', 'json'],
+      // The global console as logger.instance, on both hosts.
+      ['console-instance', 'json'],
+      ['console-instance', 'json', 'express4'],
+    ].map(([backend, mode, host]) => [backend!, mode!, host ?? 'express5'] as const),
+  )(
+    'never kills the process or stops requests (%s, %s, %s)',
+    async (backend, mode, host) => {
+      const outcome = await serveWithClosedStdout(backend, mode, host)
       expect(outcome.stderr).not.toMatch(/EPIPE|Error/)
       expect(outcome).toMatchObject({ served: 20, requests: 20, code: 0, signal: null })
     },

@@ -109,7 +109,7 @@ describe('resolveLoggerOptions', () => {
     [{ logBodyMaxBytes: Number.POSITIVE_INFINITY }, /logger\.logBodyMaxBytes must be a whole/],
     [
       { logAllRequest: true },
-      /logAllRequest is not an option \(instance, level, pretty, logAllRequests, logIncoming, logRequestId, shortRequestId, logClientIp, lineColor, slowThreshold, logRequestBody, logResponseBody, logBodyMaxBytes, redact, silent\)$/,
+      /logAllRequest is not an option \(instance, level, pretty, logAllRequests, logIncoming, logRequestId, shortRequestId, logClientIp, lineColor, slowThreshold, logRequestBody, logResponseBody, logBodyMaxBytes, maxBufferBytes, redact, silent\)$/,
     ],
     [{ instance, levle: 'warn' }, /levle is not an option \(instance, level, /],
   ])('rejects %j at mount time, naming the option', (options, message) => {
