@@ -122,7 +122,7 @@ describe('defineRoute()', () => {
   })
 
   it('checks schemas and options at definition', () => {
-    expect(() => defineRoute({ body: 'nope' as never })).toThrow(/^body: /)
+    expect(() => defineRoute({ body: 'nope' as never })).toThrow(/^shapeguard: body: /)
     expect(() => defineRoute({ response: z.string(), sends: z.number() as never })).toThrow(
       /not both/,
     )

@@ -35,7 +35,10 @@ function lineCount(text: string): number {
 /** Counts dropped lines; writes the notice when `stream` drains, or before the next line goes. */
 export interface DropCounter {
   drop(text: string): void
-  report(): void
+  /** The notice the next report writes, or undefined when no line was dropped since the last. */
+  pending(): string | undefined
+  /** Writes `text` (pending()'s notice, by default) and starts counting again. */
+  report(text?: string): void
 }
 
 export function dropCounter(
@@ -45,17 +48,18 @@ export function dropCounter(
 ): DropCounter {
   let dropped = 0
   let waiting = false
-  const report = () => {
-    if (dropped === 0) return
-    const lines = dropped
+  const pending = () => (dropped === 0 ? undefined : notice(dropped))
+  const report = (text = pending()) => {
+    if (text === undefined) return
     dropped = 0
-    write(notice(lines))
+    write(text)
   }
   const drained = () => {
     waiting = false
     report()
   }
   return {
+    pending,
     drop(text) {
       dropped += lineCount(text)
       const { once } = stream as Drains
@@ -88,11 +92,14 @@ export function boundedStream(
   return {
     isTTY: out.isTTY,
     write(line: string) {
-      if ((measured.writableLength as number) + line.length > maxBytes) {
+      // The notice of lines dropped before goes out first, and counts against the cap too.
+      const notice = drops.pending()
+      const adding = line.length + (notice === undefined ? 0 : notice.length)
+      if ((measured.writableLength as number) + adding > maxBytes) {
         drops.drop(line)
         return false
       }
-      drops.report()
+      drops.report(notice)
       return out.write(line)
     },
   }

@@ -45,6 +45,36 @@ describe('boundedStream', () => {
     expect(target.written.at(-1)).toBe('after\n')
   })
 
+  it('counts the notice of dropped lines against the cap when it goes out before a line', () => {
+    // A stream that takes part of what waits (the reader read a little), never draining fully.
+    let held = 0
+    const written: string[] = []
+    const target = {
+      get writableLength() {
+        return held
+      },
+      write(text: string) {
+        written.push(text)
+        held += text.length
+        return true
+      },
+    }
+    const out = boundedStream(safeStream(target), target, 200, dropNotice(false, false))
+    out.write(`${'a'.repeat(150)}\n`)
+    out.write(`${'b'.repeat(80)}\n`)
+    expect(written).toHaveLength(1)
+    held = 60
+    // 60 + this line (51) fits, but not with the notice (about 150): both wait.
+    out.write(`${'c'.repeat(50)}\n`)
+    expect(written).toHaveLength(1)
+    held = 0
+    out.write(`${'d'.repeat(10)}\n`)
+    expect(written).toHaveLength(3)
+    expect(written[1]).toContain('"droppedLines":2')
+    expect(written[2]).toBe('dddddddddd\n')
+    expect(held).toBeLessThanOrEqual(200)
+  })
+
   it('leaves a stream that does not say what it holds, and an Infinity cap, alone', () => {
     const plain = { write: () => true }
     const safe = safeStream(plain)
