@@ -18,6 +18,7 @@ import type {
   PaginatedOptions,
   ResponseHelpers,
 } from './types.js'
+import { warnMissingSchema } from './warn-missing-schema.js'
 import { withoutShapeguard } from './without-shapeguard.js'
 
 // The helpers read their response from `this`: the same seven functions serve every response.
@@ -123,6 +124,7 @@ function sendSuccess(
   const context = peekContext(res)
   const prepare = context?.prepare
   const route = context?.shape
+  if (prepare === undefined && config.warnings.missingResponseSchema) warnMissingSchema(res, given)
   // The response schema's writer strips and serialises in one walk where it can answer (the
   // default or renamed envelope, or raw data); otherwise the data is stripped, then stringified.
   if (prepare?.json !== undefined && (route === undefined || route.raw) && ownJson(res)) {
