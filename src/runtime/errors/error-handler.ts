@@ -51,17 +51,18 @@ export function errorHandler(options?: ErrorHandlerOptions): ErrorRequestHandler
 // Four parameters, as Express counts them: mounted without the call, app.use(errorHandler) is an
 // error middleware that Express calls with the error, and it answers as errorHandler() would.
 export function errorHandler(
-  options?: ErrorHandlerOptions | unknown,
+  optionsOrError?: unknown,
   req?: Request,
   res?: Response,
   next?: NextFunction,
 ): ErrorRequestHandler | undefined {
   if (typeof next === 'function') {
     uncalled ??= errorHandler()
-    uncalled(options, req as Request, res as Response, next)
+    uncalled(optionsOrError, req as Request, res as Response, next)
     return undefined
   }
-  return makeErrorHandler((options === undefined ? {} : options) as ErrorHandlerOptions)
+  const options = optionsOrError === undefined ? {} : optionsOrError
+  return makeErrorHandler(options as ErrorHandlerOptions)
 }
 markTerminal(errorHandler, 'errorHandler()')
 
