@@ -13,7 +13,7 @@ function appWithout(express: Express, parsers: (app: ReturnType<Express>) => voi
   parsers(app)
   app.post(
     '/orgs/:org/users',
-    ...handle({ body: z.object({ name: z.string() }) }, (req, res) =>
+    ...handle({ body: z.object({ name: z.string() }), response: z.unknown() }, (req, res) =>
       res.created({ data: req.body }),
     ),
   )

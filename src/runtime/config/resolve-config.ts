@@ -42,6 +42,8 @@ export interface ShapeguardConfig {
     /** Sends the request ID as `X-Request-Id` on every response. @default false */
     includeRequestId?: boolean
   }
+  /** The development warnings that can be turned off, each on by default. */
+  warnings?: WarningOptions
   /** How errors are answered. */
   errors?: {
     /** Message of programmer errors in production. @default 'Something went wrong' */
@@ -54,6 +56,15 @@ export interface ShapeguardConfig {
     problemTypeBase?: string
   }
 }
+
+/** Development warnings (`shapeguard()`'s `warnings`, a route's `warnings`); none is logged in production. */
+export interface WarningOptions {
+  /** Warns once per route when a success helper sends data on a route without a response schema, whose every field then reaches the client. @default true */
+  missingResponseSchema?: boolean
+}
+
+/** The keys of `warnings`, of shapeguard() and of a route. */
+export const warningKeys = ['missingResponseSchema'] as const
 
 /** `requestId` options of `shapeguard()`. */
 export interface RequestIdOptions {
@@ -123,13 +134,14 @@ function checkKeys(config: ShapeguardConfig): void {
   if (typeof config === 'object' && config !== null) perRouteOnly(config)
   checkOptions(
     config,
-    ['debug', 'logger', 'requestId', 'validation', 'response', 'errors'],
+    ['debug', 'logger', 'requestId', 'validation', 'response', 'warnings', 'errors'],
     'shapeguard()',
   )
   checkNested(config.requestId, 'requestId', ['enabled', 'header', 'generator'])
   checkNested(config.validation, 'validation', ['strings', 'limits', ...exposureKeys])
   checkNested(config.validation?.strings, 'validation.strings', ['trim', 'lowercase'])
   checkNested(config.response, 'response', ['shape', 'statusCodes', 'includeRequestId'])
+  checkNested(config.warnings, 'warnings', warningKeys)
   checkNested(config.errors, 'errors', ['fallbackMessage', 'onError', 'format', 'problemTypeBase'])
 }
 
@@ -156,6 +168,13 @@ export function resolveConfig(config: ShapeguardConfig = {}): ResolvedConfig {
       statusCodes: resolveStatusCodes(config.response?.statusCodes),
       includeRequestId:
         checkBoolean(config.response?.includeRequestId, 'response.includeRequestId') ?? false,
+    }),
+    // Decided here, with debug: production pays one false per answer.
+    warnings: Object.freeze({
+      missingResponseSchema:
+        (checkBoolean(config.warnings?.missingResponseSchema, 'warnings.missingResponseSchema') ??
+          true) &&
+        debug,
     }),
     errors: resolveErrors(config.errors),
   })

@@ -58,6 +58,11 @@ export interface ResolvedConfig {
     readonly statusCodes: Readonly<Record<string, number>>
     readonly includeRequestId: boolean
   }
+  /** Each is on only in development (`debug`), unless turned off. */
+  readonly warnings: {
+    /** Warn of data a success helper sends on a route without a response schema. */
+    readonly missingResponseSchema: boolean
+  }
   readonly errors: {
     readonly fallbackMessage: string
     readonly onError: OnErrorHook | undefined

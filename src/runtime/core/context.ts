@@ -25,6 +25,11 @@ export class RequestContext {
    * response schema's failure goes once the handler has returned.
    */
   next: NextFunction | undefined
+  /**
+   * validate()/handle() without a response schema and with `warnings.missingResponseSchema: false`
+   * sets it false: the success helpers then do not warn that the route has none.
+   */
+  schemaWarning: boolean
   /** The request logger, when it will log this request: the error middleware hands over here. */
   log: RequestLog | undefined
   /**
@@ -38,6 +43,7 @@ export class RequestContext {
     this.shape = undefined
     this.prepare = undefined
     this.next = undefined
+    this.schemaWarning = true
     this.log = undefined
     this.allowed = undefined
   }

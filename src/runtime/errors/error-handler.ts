@@ -1,4 +1,4 @@
-import type { ErrorRequestHandler, Request, Response } from 'express'
+import type { ErrorRequestHandler, NextFunction, Request, Response } from 'express'
 import {
   checkBoolean,
   checkFunction,
@@ -19,7 +19,7 @@ import { mountedConfigOf } from '../host/mounted-config.js'
 import { checkLoggerInstance } from '../logging/options.js'
 import { resolveLogger } from '../logging/resolve-logger.js'
 import type { Logger } from '../logging/types.js'
-import { errorBody } from '../response/error-body.js'
+import { errorBody, withStatus } from '../response/error-body.js'
 import { sendFallback } from '../response/error-fallback.js'
 import { withoutShapeguard } from '../response/without-shapeguard.js'
 import { markTerminal } from '../router/warn-handler-order.js'
@@ -38,13 +38,35 @@ export interface ErrorHandlerOptions {
   debug?: boolean
 }
 
+// The middleware `app.use(errorHandler)` (without the call) stands for, made on first use.
+let uncalled: ErrorRequestHandler | undefined
+
 /**
  * The error middleware: turns anything thrown or passed to `next()` into the one error answer,
  * in the app's `errors.format` (the error envelope, or RFC 9457 problem details). Mount it last.
  * @param options default `{}`
  * @example app.use(errorHandler({ onError: (err) => metrics.count(err.code) }))
  */
-export function errorHandler(options: ErrorHandlerOptions = {}): ErrorRequestHandler {
+export function errorHandler(options?: ErrorHandlerOptions): ErrorRequestHandler
+// Four parameters, as Express counts them: mounted without the call, app.use(errorHandler) is an
+// error middleware that Express calls with the error, and it answers as errorHandler() would.
+export function errorHandler(
+  optionsOrError?: unknown,
+  req?: Request,
+  res?: Response,
+  next?: NextFunction,
+): ErrorRequestHandler | undefined {
+  if (typeof next === 'function') {
+    uncalled ??= errorHandler()
+    uncalled(optionsOrError, req as Request, res as Response, next)
+    return undefined
+  }
+  const options = optionsOrError === undefined ? {} : optionsOrError
+  return makeErrorHandler(options as ErrorHandlerOptions)
+}
+markTerminal(errorHandler, 'errorHandler()')
+
+function makeErrorHandler(options: ErrorHandlerOptions): ErrorRequestHandler {
   checkOptions(options, ['fallbackMessage', 'onError', 'logger', 'debug'], 'errorHandler()')
   checkString(options.fallbackMessage, 'errorHandler: fallbackMessage')
   checkFunction(options.onError, 'errorHandler: onError')
@@ -92,7 +114,7 @@ function answer(
   if (res.headersSent) {
     // Nothing more can be said to this client. An unfinished body is cut off (as Express's own
     // handler does) so the client sees a failure rather than waiting or trusting a partial body.
-    if (!res.writableEnded) res.destroy()
+    if (!res.writableEnded && typeof res.destroy === 'function') res.destroy()
     safely(() => reportError(error, thrown, req, res, logger, explicit))
     return
   }
@@ -115,8 +137,7 @@ function answer(
     message = debug ? message : (fallback ?? defaultFallbackMessage)
     details = (debug && isError(error.cause) ? stackOf(error.cause) : undefined) ?? null
   }
-  res.status(status)
-  res.json(
+  withStatus(res, status).json(
     errorBody(res, config, { code: error.code, status, message, details, part: partOf(error) }),
   )
 }

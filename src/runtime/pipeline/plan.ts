@@ -2,9 +2,14 @@ import { toAdapter } from '../../adapters/resolve.js'
 import { isAdapter, type SchemaAdapter } from '../../engine/adapter.js'
 import { compile } from '../../engine/compile/compile.js'
 import type { RequestPart } from '../../engine/result.js'
-import { checkKnownKeys, checkNested } from '../../shared/check-option.js'
+import { checkBoolean, checkKnownKeys, checkNested } from '../../shared/check-option.js'
 import { optionError, unprefixed } from '../../shared/error-codes.js'
-import { debugExposure, exposureKeys, resolveExposure } from '../config/resolve-config.js'
+import {
+  debugExposure,
+  exposureKeys,
+  resolveExposure,
+  warningKeys,
+} from '../config/resolve-config.js'
 import type { PrepareData } from '../core/context.js'
 import type { Step } from '../core/step.js'
 import { rateLimitStep } from '../rate-limit/rate-limit-step.js'
@@ -20,6 +25,8 @@ import { warnRiskyPatterns } from './warn-risky-patterns.js'
 export interface RoutePlan {
   readonly steps: readonly Step[]
   readonly prepare: PrepareData | undefined
+  /** `warnings.missingResponseSchema` of the route: false turns the warning off for it. */
+  readonly schemaWarning: boolean
 }
 
 const parts = ['body', 'params', 'query', 'headers'] as const satisfies readonly RequestPart[]
@@ -38,6 +45,7 @@ export const routeKeys = [
   'limits',
   'allErrors',
   'sanitize',
+  'warnings',
   'summary',
   'description',
   'tags',
@@ -94,6 +102,9 @@ export function planRoute(route: AnyRoute, name = 'validate()'): RoutePlan {
   const sanitize = route.sanitize
   checkNested(sanitize, 'sanitize', exposureKeys)
   resolveExposure(sanitize, debugExposure(true), 'sanitize')
+  checkNested(route.warnings, 'warnings', warningKeys)
+  const schemaWarning =
+    checkBoolean(route.warnings?.missingResponseSchema, 'warnings.missingResponseSchema') ?? true
   const adapters = new Map<RequestPart, SchemaAdapter>()
   for (const part of parts)
     if (route[part] !== undefined) adapters.set(part, adapterOf(route[part], part))
@@ -113,7 +124,7 @@ export function planRoute(route: AnyRoute, name = 'validate()'): RoutePlan {
   }
   if (route.cache !== undefined) steps.push(cacheStep(route.cache))
   if (route.transform !== undefined) steps.push(transformStep(route.transform))
-  const compiled = Object.freeze({ steps: Object.freeze(steps), prepare })
+  const compiled = Object.freeze({ steps: Object.freeze(steps), prepare, schemaWarning })
   cache.set(route, compiled)
   return compiled
 }

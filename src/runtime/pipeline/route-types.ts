@@ -3,7 +3,7 @@ import type { NextFunction, Request, Response } from 'express'
 import type { InferInput, InferOutput, SchemaAdapter } from '../../engine/adapter.js'
 import type { JsonSchema } from '../../engine/json-schema/json-schema-types.js'
 import type { StandardSchemaV1 } from '../../engine/standard-schema.js'
-import type { ExposureOptions } from '../config/resolve-config.js'
+import type { ExposureOptions, WarningOptions } from '../config/resolve-config.js'
 import type { GuardLimits } from '../guards/index.js'
 import type { RateLimitOptions } from '../rate-limit/types.js'
 import type { CacheOptions } from '../response/cache-control.js'
@@ -119,6 +119,8 @@ export interface RouteDefinition<
   readonly allErrors?: boolean
   /** Error exposure for this route, over the `validation.expose*` options. */
   readonly sanitize?: ExposureOptions
+  /** Development warnings for this route, over `shapeguard()`'s `warnings`. */
+  readonly warnings?: WarningOptions
 }
 
 /** Any route definition, whatever its schemas. */

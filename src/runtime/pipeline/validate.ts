@@ -69,7 +69,7 @@ function pass(plan: RoutePlan, res: Response, next: NextFunction): void {
     const context = contextOf(res)
     context.prepare = plan.prepare
     context.next = next
-  }
+  } else if (!plan.schemaWarning) contextOf(res).schemaWarning = false
   next()
 }
 

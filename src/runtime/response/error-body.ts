@@ -22,7 +22,8 @@ export interface ErrorAnswer {
  * Content-Type, never one a handler set before it failed (`res.json` keeps a type already set, and
  * an error message may echo what the client sent: never as HTML): problem details set theirs; for
  * the envelope a type already set is removed, and `res.json` (or `sendJson`) writes JSON's. Call
- * it before the headers are sent. Without shapeguard()'s configuration, the default envelope.
+ * it before the headers are sent. Without shapeguard()'s configuration, the default envelope. A
+ * hand-made response double (`{ status, json }`) has no header methods: its headers are left alone.
  */
 export function errorBody(
   res: Response,
@@ -30,14 +31,25 @@ export function errorBody(
   answer: ErrorAnswer,
 ): unknown {
   if (config?.errors.format !== 'problem+json') {
-    res.removeHeader('Content-Type')
+    if (typeof res.removeHeader === 'function') res.removeHeader('Content-Type')
     const shape = config?.response.shape ?? defaultShape
     return shape.error(answer.code, answer.message, answer.details)
   }
   const req = res.req as Request | undefined
-  res.setHeader('Content-Type', PROBLEM_CONTENT_TYPE)
+  if (typeof res.setHeader === 'function') res.setHeader('Content-Type', PROBLEM_CONTENT_TYPE)
   return problemDetails(
     { ...answer, requestId: req?.id, path: req === undefined ? undefined : pathOf(req) },
     config.errors.problemTypeBase,
   )
+}
+
+/**
+ * `res.status(status)`: the response to write the answer on. A hand-made double whose `status()`
+ * returns nothing to chain on (`status: vi.fn()`) is written on itself.
+ */
+export function withStatus(res: Response, status: number): Response {
+  const chained: unknown = res.status(status)
+  return typeof (chained as Partial<Response> | undefined)?.json === 'function'
+    ? (chained as Response)
+    : res
 }

@@ -1,11 +1,12 @@
 import type { Response } from 'express'
+import { optionError } from '../../shared/error-codes.js'
 import type { ResolvedConfig } from '../core/config.js'
 import { contextOf, peekContext, type RouteShape } from '../core/context.js'
 import { routePatternOf } from '../host/route-pattern.js'
 import { endpointOf } from '../logging/request-log-state.js'
 import { resolveLogger } from '../logging/resolve-logger.js'
 import { traceError } from '../telemetry/spans.js'
-import { errorBody } from './error-body.js'
+import { errorBody, withStatus } from './error-body.js'
 import { sendFallback } from './error-fallback.js'
 import { ownJson, sendJson } from './send-json.js'
 import { isPending } from './strip-response.js'
@@ -17,6 +18,7 @@ import type {
   PaginatedOptions,
   ResponseHelpers,
 } from './types.js'
+import { warnMissingSchema } from './warn-missing-schema.js'
 import { withoutShapeguard } from './without-shapeguard.js'
 
 // The helpers read their response from `this`: the same seven functions serve every response.
@@ -81,13 +83,25 @@ function cursorPaginated(
 function fail(this: Response, options: FailOptions): void {
   const config = configFor(this, 'fail')
   const { code, message } = options
-  const status = options.status ?? 400
+  const status = failStatus(options.status)
   // The request log line of a `fail` answer carries its code and message, as an error's does.
   const log = peekContext(this)?.log
   if (log !== undefined) log.error = { code, message }
   traceError(status, code, code)
   const body = errorBody(this, config, { code, status, message, details: options.details ?? null })
-  send(this.status(status), body)
+  send(withStatus(this, status), body)
+}
+
+// An error answer's status, as errorHandler answers them: a 200 or a 302 would carry an error
+// body, a 204 or a 304 would drop it. A string ('404') is refused, not read as a number: the
+// types say number, and a status read from elsewhere should be converted where it is read.
+function failStatus(status: unknown): number {
+  if (status === undefined) return 400
+  if (typeof status === 'number' && Number.isInteger(status) && status >= 400 && status <= 599)
+    return status
+  throw optionError(
+    `shapeguard: res.fail(): status must be a number from 400 to 599${typeof status === 'string' ? ' (a number, not a string)' : ''}, e.g. 404; answer other statuses with res.ok(), res.status() or res.redirect()`,
+  )
 }
 
 // The body as res.json would send it: through res.json where the app's settings or a wrapper
@@ -110,6 +124,7 @@ function sendSuccess(
   const context = peekContext(res)
   const prepare = context?.prepare
   const route = context?.shape
+  if (prepare === undefined && config.warnings.missingResponseSchema) warnMissingSchema(res, given)
   // The response schema's writer strips and serialises in one walk where it can answer (the
   // default or renamed envelope, or raw data); otherwise the data is stripped, then stringified.
   if (prepare?.json !== undefined && (route === undefined || route.raw) && ownJson(res)) {

@@ -1,5 +1,6 @@
-import type { RequestHandler } from 'express'
+import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import { checkOptions, checkString } from '../../shared/check-option.js'
+import { problemInstance } from '../../shared/problem-details.js'
 import { raise } from '../core/app-error.js'
 import { debugFromEnv } from '../core/config.js'
 import { configOf } from '../core/context.js'
@@ -13,6 +14,9 @@ export interface NotFoundHandlerOptions {
   message?: string
 }
 
+// The middleware `app.use(notFoundHandler)` (without the call) stands for, made on first use.
+let uncalled: RequestHandler | undefined
+
 /**
  * Answers every request that reached it with 404 NOT_FOUND, or with 405 METHOD_NOT_ALLOWED (header
  * `Allow`, `details.allowed`) when a `createRouter()` knows its path under other methods; mount
@@ -20,9 +24,22 @@ export interface NotFoundHandlerOptions {
  * @param options default `{}`
  * @example app.use(notFoundHandler(), errorHandler())
  */
-export function notFoundHandler(options: NotFoundHandlerOptions = {}): RequestHandler {
-  checkOptions(options, ['message'], 'notFoundHandler()')
-  const fixed = checkString(options.message, 'notFoundHandler: message')
+export function notFoundHandler(options?: NotFoundHandlerOptions): RequestHandler
+export function notFoundHandler(
+  options?: NotFoundHandlerOptions | Request,
+  res?: Response,
+  next?: NextFunction,
+): RequestHandler | undefined {
+  if (typeof next === 'function') {
+    // Mounted without the call, app.use(notFoundHandler): Express calls the factory with the
+    // request, and it answers as notFoundHandler() would.
+    uncalled ??= notFoundHandler()
+    uncalled(options as Request, res as Response, next)
+    return undefined
+  }
+  const given = options === undefined ? {} : options
+  checkOptions(given, ['message'], 'notFoundHandler()')
+  const fixed = checkString((given as NotFoundHandlerOptions).message, 'notFoundHandler: message')
   let first = true
   return markTerminal(
     function notFoundHandler(req, res, next) {
@@ -40,8 +57,15 @@ export function notFoundHandler(options: NotFoundHandlerOptions = {}): RequestHa
           }),
         )
       }
-      next(raise('NOT_FOUND', fixed ?? `Cannot ${req.method} ${pathOf(req) || '/'}`))
+      next(raise('NOT_FOUND', fixed ?? `Cannot ${req.method} ${echoed(req)}`))
     } satisfies RequestHandler,
     'notFoundHandler()',
   )
+}
+markTerminal(notFoundHandler, 'notFoundHandler()')
+
+// The path as problem details' `instance` writes it (percent-encoded, no query string), and
+// none that is not a path of this site: `//evil.example/…` reads as a link to another host.
+function echoed(req: Request): string {
+  return problemInstance(pathOf(req) || '/') ?? 'this path'
 }

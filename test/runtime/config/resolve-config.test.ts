@@ -32,6 +32,15 @@ describe('resolveConfig', () => {
     expect(resolveConfig().debug).toBe(true)
   })
 
+  it('warns of a missing response schema in development only, unless turned off', () => {
+    const warns = (config: Parameters<typeof resolveConfig>[0]) =>
+      resolveConfig(config).warnings.missingResponseSchema
+    expect(warns({ debug: true })).toBe(true)
+    expect(warns({ debug: true, warnings: { missingResponseSchema: false } })).toBe(false)
+    expect(warns({ debug: false })).toBe(false)
+    expect(warns({ debug: false, warnings: { missingResponseSchema: true } })).toBe(false)
+  })
+
   it('merges response.statusCodes over the defaults', () => {
     const config = resolveConfig({ response: { statusCodes: { POST: 200 } } })
     expect(config.response.statusCodes.POST).toBe(200)

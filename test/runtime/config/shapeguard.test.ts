@@ -15,7 +15,7 @@ describe('shapeguard', () => {
   it('rejects a misspelt option, naming it and listing the options (loger for logger)', () => {
     expect(() => shapeguard({ loger: { level: 'warn' } } as never)).toThrow(
       new TypeError(
-        'shapeguard: shapeguard(): loger is not an option (debug, logger, requestId, validation, response, errors)',
+        'shapeguard: shapeguard(): loger is not an option (debug, logger, requestId, validation, response, warnings, errors)',
       ),
     )
   })
@@ -38,6 +38,14 @@ describe('shapeguard', () => {
       [
         { response: { statuscodes: { POST: 200 } } },
         'response.statuscodes is not an option (shape, statusCodes, includeRequestId)',
+      ],
+      [
+        { warnings: { missingSchema: false } },
+        'warnings.missingSchema is not an option (missingResponseSchema)',
+      ],
+      [
+        { warnings: { missingResponseSchema: 0 } },
+        'warnings.missingResponseSchema must be a boolean',
       ],
       [
         { errors: { fallback: 'x' } },

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest'
+import type { ErrorRequestHandler } from 'express'
+import { describe, expect, it, vi } from 'vitest'
 import { AppError, errorHandler } from '../../../src/index.js'
+import { resolveConfig } from '../../../src/runtime/config/resolve-config.js'
 import { contextOf } from '../../../src/runtime/core/context.js'
 import { mockNext, mockRequest, mockResponse } from '../../../src/testing/index.js'
 import { captureLogger } from '../../e2e/support.js'
@@ -18,6 +20,20 @@ describe('errorHandler', () => {
     expect(handler.length).toBe(4)
     const next = mockNext()
     handler(AppError.notFound(), mockRequest(), mockResponse(), next)
+    expect(next.called).toBe(false)
+  })
+
+  it('is itself an error middleware, for app.use(errorHandler) without the call', () => {
+    expect(errorHandler.length).toBe(4)
+    const res = mockResponse()
+    const next = mockNext()
+    ;(errorHandler as unknown as ErrorRequestHandler)(
+      AppError.conflict('Order'),
+      mockRequest(),
+      res,
+      next,
+    )
+    expect(res._result()).toMatchObject({ statusCode: 409, body: { error: { code: 'CONFLICT' } } })
     expect(next.called).toBe(false)
   })
 
@@ -101,5 +117,71 @@ describe('errorHandler', () => {
     [{ debug: 'yes' }, /errorHandler: debug must be a boolean/],
   ])('throws at mount time naming a bad option (%#)', (options, message) => {
     expect(() => errorHandler(options as never)).toThrow(message)
+  })
+})
+
+// A response double written by hand has only what a handler's test needs: status and json.
+describe('errorHandler with a hand-made response double', () => {
+  const envelope = {
+    success: false,
+    message: 'User not found',
+    error: { code: 'NOT_FOUND', message: 'User not found', details: null },
+  }
+
+  it('answers a bare { status, json } through status(x).json(body), throwing and logging nothing else', () => {
+    const calls: unknown[] = []
+    const res = {
+      status(code: number) {
+        calls.push(['status', code])
+        return this
+      },
+      json(body: unknown) {
+        calls.push(['json', body])
+        return this
+      },
+    }
+    const logger = captureLogger()
+    errorHandler({ logger })(AppError.notFound('User'), {} as never, res as never, mockNext())
+    expect(calls).toEqual([
+      ['status', 404],
+      ['json', envelope],
+    ])
+    expect(logger.records.map((r) => r.level)).toEqual(['warn'])
+  })
+
+  it('answers a jest-style double, whose json returns nothing', () => {
+    const res = { status: vi.fn().mockReturnThis(), json: vi.fn() }
+    const logger = captureLogger()
+    errorHandler({ logger })(AppError.notFound('User'), mockRequest(), res as never, mockNext())
+    expect(res.status).toHaveBeenCalledWith(404)
+    expect(res.json).toHaveBeenCalledWith(envelope)
+    expect(logger.records.filter((r) => r.level === 'error')).toEqual([])
+  })
+
+  it('writes on the double itself when its status() returns nothing to chain on', () => {
+    const res = { status: vi.fn(), json: vi.fn() }
+    errorHandler({ logger: captureLogger() })(
+      new Error('x'),
+      mockRequest(),
+      res as never,
+      mockNext(),
+    )
+    expect(res.status).toHaveBeenCalledWith(500)
+    expect(res.json).toHaveBeenCalledWith(
+      expect.objectContaining({ error: expect.objectContaining({ code: 'INTERNAL_ERROR' }) }),
+    )
+  })
+
+  it('answers in problem details without setting a header the double does not have', () => {
+    const res = { status: vi.fn().mockReturnThis(), json: vi.fn() }
+    const config = resolveConfig({ errors: { format: 'problem+json' } })
+    const req = { app: { locals: { shapeguard: config } } }
+    const logger = captureLogger()
+    errorHandler({ logger })(AppError.forbidden(), req as never, res as never, mockNext())
+    expect(res.status).toHaveBeenCalledWith(403)
+    expect(res.json).toHaveBeenCalledWith(
+      expect.objectContaining({ status: 403, code: 'FORBIDDEN', detail: 'Access denied' }),
+    )
+    expect(logger.records.filter((r) => r.level === 'error')).toEqual([])
   })
 })

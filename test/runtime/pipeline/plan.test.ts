@@ -7,7 +7,7 @@ const User = z.object({ id: z.number(), name: z.string() })
 // Every route option of SPEC 2.4 and 4.7 (test/runtime/pipeline/route-types.test-d.ts checks the
 // list against RouteDefinition).
 const valid =
-  'body, params, query, headers, response, sends, transform, rateLimit, cache, limits, allErrors, sanitize, summary, description, tags, deprecated, security, bodyType, externalDocs, extensions, responseHeaders, operationId'
+  'body, params, query, headers, response, sends, transform, rateLimit, cache, limits, allErrors, sanitize, warnings, summary, description, tags, deprecated, security, bodyType, externalDocs, extensions, responseHeaders, operationId'
 
 describe('planRoute (validate, handle, defineRoute)', () => {
   it.each([
@@ -36,6 +36,7 @@ describe('planRoute (validate, handle, defineRoute)', () => {
       limits: { maxDepth: 5 },
       allErrors: true,
       sanitize: { exposeSchemaCodes: true },
+      warnings: { missingResponseSchema: false },
       summary: 'Create a user',
       description: 'Creates one user',
       tags: ['users'],
@@ -49,6 +50,18 @@ describe('planRoute (validate, handle, defineRoute)', () => {
     })
     expect(() => handle(route, () => undefined)).not.toThrow()
     expect(() => validate({ sends: User })).not.toThrow()
+  })
+
+  it('checks the keys of warnings and their values', () => {
+    expect(() => validate({ warnings: { missingSchema: false } as never })).toThrow(
+      new TypeError('shapeguard: warnings.missingSchema is not an option (missingResponseSchema)'),
+    )
+    expect(() => validate({ warnings: { missingResponseSchema: 'no' } as never })).toThrow(
+      new TypeError('shapeguard: warnings.missingResponseSchema must be a boolean'),
+    )
+    expect(() => validate({ warnings: false as never })).toThrow(
+      new TypeError('shapeguard: warnings must be an object'),
+    )
   })
 
   it('checks the keys of sanitize, and that it is an object', () => {

@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { standardAdapter } from '../../../src/adapters/standard/index.js'
+import { resolveConfig } from '../../../src/runtime/config/resolve-config.js'
 import { contextOf } from '../../../src/runtime/core/context.js'
+import { installHelpers } from '../../../src/runtime/response/helpers.js'
 import { responseStripper } from '../../../src/runtime/response/strip-response.js'
 import { mockResponse } from '../../../src/testing/index.js'
 
@@ -90,4 +92,50 @@ describe('response helpers', () => {
       },
     })
   })
+
+  it.each([200, 204, 302, 304, 399, 600, 404.5, Number.NaN, '404', null])(
+    'fail refuses the status %s, naming the range, and sends nothing',
+    (status) => {
+      const res = mockResponse()
+      expect(() => res.fail({ code: 'X', message: 'x', status: status as never })).toThrow(
+        new TypeError(
+          `shapeguard: res.fail(): status must be a number from 400 to 599${typeof status === 'string' ? ' (a number, not a string)' : ''}, e.g. 404; answer other statuses with res.ok(), res.status() or res.redirect()`,
+        ),
+      )
+      expect(res._result()).toEqual({ statusCode: 200, body: undefined, headers: {} })
+    },
+  )
+
+  it.each([
+    ['the default', undefined, 400],
+    ['400', 400, 400],
+    ['599', 599, 599],
+  ])('fail sends %s', (_, status, expected) => {
+    const res = mockResponse()
+    res.fail({ code: 'X', message: 'x', ...(status === undefined ? {} : { status }) })
+    expect(res._result().statusCode).toBe(expected)
+  })
+
+  it.each(['envelope', 'problem+json'] as const)(
+    'fail answers on a bare { status, json } double given the helpers (%s)',
+    (format) => {
+      const res = { status: vi.fn().mockReturnThis(), json: vi.fn() }
+      installHelpers(res as never, resolveConfig({ errors: { format } }))
+      ;(res as never as { fail: (o: object) => void }).fail({
+        code: 'LOCKED',
+        message: 'Locked',
+        status: 423,
+      })
+      expect(res.status).toHaveBeenCalledWith(423)
+      expect(res.json).toHaveBeenCalledWith(
+        format === 'envelope'
+          ? {
+              success: false,
+              message: 'Locked',
+              error: { code: 'LOCKED', message: 'Locked', details: null },
+            }
+          : { type: 'about:blank', title: 'Locked', status: 423, detail: 'Locked', code: 'LOCKED' },
+      )
+    },
+  )
 })

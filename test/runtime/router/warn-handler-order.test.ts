@@ -32,6 +32,19 @@ describe.each(hosts)('warnHandlerOrder on %s', (_, express) => {
     ])
   })
 
+  it('knows the factories mounted without their call', () => {
+    const app = express()
+    app.use(notFoundHandler as never)
+    app.get('/items', (_req, res) => res.end())
+    app.use(errorHandler as never)
+    warnHandlerOrder(app)
+    expect(warn.mock.calls).toEqual([
+      [
+        'shapeguard: notFoundHandler() is mounted before the route GET /items: it answers 404 before that route is reached; mount notFoundHandler() after your routes, before errorHandler()',
+      ],
+    ])
+  })
+
   it('says nothing of an app in the right order, nor of what is not an app', () => {
     const app = express()
     app.all('/any', (_req, res) => res.end())
