@@ -109,8 +109,10 @@ async function runCommand(
   return command.run({ module, values, io, guard })
 }
 
-// An error of the entries (an option error, a missing peer) names shapeguard already: one prefix.
-const prefixed = (message: string): string => `shapeguard: ${message.replace(/^shapeguard: /, '')}`
+// An error of the entries (an option error, a missing peer) names shapeguard already, also after
+// its name in a stack (`TypeError: shapeguard: …`): one prefix.
+const prefixed = (message: string): string =>
+  `shapeguard: ${message.replace(/^(?:[A-Za-z]*Error: )?shapeguard: /, (m) => m.slice(0, m.indexOf('shapeguard: ')))}`
 
 /**
  * Runs the command line `args` (without node and the script); resolves with the exit status.

@@ -93,3 +93,12 @@ describe('a module that never finishes loading', () => {
       )
   })
 })
+
+describe('the watchdog', () => {
+  it('reads past a line on its channel that is not a report (the module wrote to fd 3)', () => {
+    const run = shapeguard(['openapi', 'writes-fd3.mjs'])
+    expect(run.stderr).toBe('')
+    expect(run.status).toBe(0)
+    expect(JSON.parse(run.stdout).paths['/ok']).toBeDefined()
+  })
+})

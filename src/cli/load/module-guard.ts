@@ -40,8 +40,9 @@ export function guardModule(io: ProcessIo): ModuleGuard {
   // Nothing left to run before the command ends: the module awaits what never comes.
   process.once('beforeExit', () =>
     stop(
-      `${shown} never finished loading: it awaits something that does not happen while ` +
-        `shapeguard loads it (a server event, a connection, input). Do that ${fix}`,
+      `${shown} ${phase === 'loading' ? 'never finished loading' : 'left the command waiting for what never came'}: ` +
+        'it awaits something that does not happen while shapeguard runs it (a server event, a ' +
+        `connection, input). Do that ${fix}`,
     ),
   )
   // An error nothing caught (a module's timer that throws, a rejected promise it left behind):

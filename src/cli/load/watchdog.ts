@@ -67,7 +67,13 @@ export function watch(script: string, args: readonly string[]): Promise<number> 
   let timer: NodeJS.Timeout | undefined
   let late: string | undefined
   createInterface({ input: channel }).on('line', (line) => {
-    const message = JSON.parse(line) as { loading?: string; ms?: number }
+    let message: { loading?: string; ms?: number }
+    try {
+      message = JSON.parse(line)
+    } catch {
+      // Not the child's (the app, or a library, wrote to the fd it inherited): not a report.
+      return
+    }
     clearTimeout(timer)
     if (message.loading === undefined) return
     const { loading, ms = 0 } = message
@@ -76,6 +82,8 @@ export function watch(script: string, args: readonly string[]): Promise<number> 
       child.kill('SIGKILL')
     }, ms)
   })
+  // A closed stderr must not end this process with its own status instead of the child's.
+  process.stderr.on('error', () => {})
   const forward = (signal: NodeJS.Signals) => child.kill(signal)
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, forward)
   return new Promise((resolve) => {

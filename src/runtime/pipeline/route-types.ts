@@ -119,7 +119,7 @@ export interface RouteDefinition<
   readonly allErrors?: boolean
   /** Error exposure for this route, over the `validation.expose*` options. */
   readonly sanitize?: ExposureOptions
-  /** Development warnings for this route, over `shapeguard()`'s `warnings`. */
+  /** Development warnings for this route: `false` turns one off here, where `shapeguard()`'s `warnings` leave it on. */
   readonly warnings?: WarningOptions
 }
 

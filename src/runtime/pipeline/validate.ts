@@ -64,12 +64,15 @@ function forward(next: NextFunction, err: unknown): void {
   next(asError(err))
 }
 
-function pass(plan: RoutePlan, res: Response, next: NextFunction): void {
+function pass(plan: RoutePlan, res: Response, next: NextFunction, config: ResolvedConfig): void {
   if (plan.prepare !== undefined) {
     const context = contextOf(res)
     context.prepare = plan.prepare
     context.next = next
-  } else if (!plan.schemaWarning) contextOf(res).schemaWarning = false
+  } else if (!plan.schemaWarning && config.warnings.missingResponseSchema) {
+    // Only where the warning could fire (development): production writes nothing here.
+    contextOf(res).schemaWarning = false
+  }
   next()
 }
 
@@ -103,10 +106,10 @@ export function validate<
       forward(next, err)
       return
     }
-    if (pending === undefined) pass(plan, res, next)
+    if (pending === undefined) pass(plan, res, next, config)
     else
       pending.then(
-        () => pass(plan, res, next),
+        () => pass(plan, res, next, config),
         (err: unknown) => forward(next, err),
       )
   }
