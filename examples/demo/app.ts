@@ -62,11 +62,19 @@ const feed = defineRoute({
   summary: 'The user feed, by cursor',
   tags: ['shop'],
   query: z.object({ after: z.coerce.number().int().min(0).default(0) }),
+  // For res.cursorPaginated, the page of items and its cursors.
+  response: z.object({
+    items: z.array(User),
+    nextCursor: z.string().nullable(),
+    prevCursor: z.string().nullable(),
+    hasMore: z.boolean(),
+  }),
 })
 const checkout = defineRoute({
   summary: 'Check out',
   tags: ['shop'],
   body: z.object({ coupon: z.string().optional() }).optional(),
+  response: z.object({ order: z.string() }),
 })
 
 /**
@@ -107,10 +115,13 @@ export function createApp(serverUrl?: string) {
   app.get('/health', withShape('raw'), (_req, res) => res.ok({ data: { status: 'ok' } }))
   app.get(
     '/slow',
-    ...handle({ summary: 'A slow answer (logged as SLOW)' }, async (_req, res) => {
-      await new Promise((resolve) => setTimeout(resolve, 250))
-      res.ok({ data: { waited: 250 }, message: 'logged with SLOW' })
-    }),
+    ...handle(
+      { summary: 'A slow answer (logged as SLOW)', response: z.object({ waited: z.number() }) },
+      async (_req, res) => {
+        await new Promise((resolve) => setTimeout(resolve, 250))
+        res.ok({ data: { waited: 250 }, message: 'logged with SLOW' })
+      },
+    ),
   )
 
   const userRoutes = createRouter()
