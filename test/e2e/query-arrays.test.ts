@@ -18,7 +18,9 @@ beforeAll(() => {
 
 const lists = {
   zod: z.object({ ids: z.array(z.coerce.number()) }),
-  valibotAdapter: valibotAdapter(v.object({ ids: v.array(v.pipe(v.string(), v.toNumber())) })),
+  valibotAdapter: valibotAdapter(
+    v.object({ ids: v.array(v.pipe(v.string(), v.transform(Number))) }),
+  ),
   yupAdapter: yupAdapter(y.object({ ids: y.array(y.number().required()).required() })),
   // Standard JSON Schema publishes the array keys.
   arktype: type({ ids: 'string.numeric.parse[]' }),
