@@ -60,6 +60,16 @@ function appOf(express: Express, build: (app: App) => void, logger = captureLogg
   return app
 }
 
+/** Two apps, each with its own `POST /login` limited through `store`. */
+function loginApps(
+  express: Express,
+  store: NonNullable<RateLimitOptions['store']>,
+  logger = captureLogger(),
+) {
+  const login = (a: App) => a.post('/login', ...handle({ rateLimit: limit({ store }) }, ok))
+  return [appOf(express, login, logger), appOf(express, login, logger)] as const
+}
+
 async function posts(app: App, n: number, path = '/login'): Promise<number[]> {
   const out: number[] = []
   for (let i = 0; i < n; i++) out.push((await request(app).post(path)).status)
@@ -100,16 +110,7 @@ describe.each(hosts)('%s: limits that could share a count', (_name, express) => 
     withLogging(async () => {
       const logger = captureLogger()
       const store = keptStore()
-      const first = appOf(
-        express,
-        (a) => a.post('/login', ...handle({ rateLimit: limit({ store }) }, ok)),
-        logger,
-      )
-      const second = appOf(
-        express,
-        (a) => a.post('/login', ...handle({ rateLimit: limit({ store }) }, ok)),
-        logger,
-      )
+      const [first, second] = loginApps(express, store, logger)
       // They share the count (a name from the order requests arrive in would differ between
       // processes): the warning says so, and how to keep them apart.
       expect(await posts(first, 2)).toEqual([200, 200])
@@ -185,16 +186,7 @@ describe.skipIf(!withRedis)(`two apps on one Redis ${withRedis ? '' : redisSkipR
     withLogging(async () => {
       const logger = captureLogger()
       const store = redisStore({ client: client!, prefix: `${host}:one:` })
-      const first = appOf(
-        express,
-        (a) => a.post('/login', ...handle({ rateLimit: limit({ store }) }, ok)),
-        logger,
-      )
-      const second = appOf(
-        express,
-        (a) => a.post('/login', ...handle({ rateLimit: limit({ store }) }, ok)),
-        logger,
-      )
+      const [first, second] = loginApps(express, store, logger)
       expect(await posts(first, 1)).toEqual([200])
       expect(await posts(second, 2)).toEqual([200, 429])
       expect(await client!.keys(`${host}:one:*`)).toEqual([`${host}:one:POST /login|127.0.0.1`])

@@ -57,8 +57,14 @@ describe('a log reader that stalls', () => {
       const outcome = await stall(backend, mode)
       expect(outcome.stderr).toBe('')
       expect(outcome.code).toBe(0)
-      // About 50 MB was logged; 16 MiB may wait (logger.maxBufferBytes by default).
-      expect(outcome.held).toBeLessThanOrEqual(16 * MB)
+      // About 50 MB was logged; 16 MiB may wait (logger.maxBufferBytes by default). pino's JSON
+      // goes through its own destination (sonic-boom on fd 1, bounded by its maxLength), not
+      // process.stdout: there what waits shows only in the memory kept, checked below.
+      if (backend === 'pino' && mode === 'json') expect(outcome.held).toBe(0)
+      else {
+        expect(outcome.held).toBeGreaterThan(1 * MB)
+        expect(outcome.held).toBeLessThanOrEqual(16 * MB)
+      }
       // What waits is strings, up to twice their length in memory (pretty lines are built by
       // concatenation); without the bound it is all 50 MB of lines.
       expect(outcome.grown).toBeLessThan(48 * MB)
