@@ -1,6 +1,6 @@
-import { isSafeRequestId } from '../src/runtime/config/request-id.js'
 import { guardBody, resolveLimits } from '../src/runtime/guards/index.js'
 import { sanitizeString } from '../src/runtime/guards/sanitize.js'
+import { isSafeRequestId } from '../src/runtime/middleware/request-id.js'
 import { growth, printGrowth, writeResults } from './lib.js'
 
 // Question: does each guard's time stay linear in a hostile input, or flat where it stops at a
@@ -9,7 +9,7 @@ import { growth, printGrowth, writeResults } from './lib.js'
 // body of 10n nodes; a string of zero-width and bidi characters (linear) next to clean prose of
 // 10n; an overlong X-Request-Id header (flat: rejected by its length) next to one of 128
 // characters. The tests prove the same by counting reads (test/runtime/guards/body-guard.test.ts,
-// test/runtime/guards/sanitize.test.ts, test/runtime/config/request-id.test.ts).
+// test/runtime/guards/sanitize.test.ts, test/runtime/middleware/request-id.test.ts).
 
 const limits = resolveLimits()
 const nested = (levels: number) => JSON.parse(`${'['.repeat(levels)}${']'.repeat(levels)}`)

@@ -14,14 +14,6 @@ export {
   type SecurityScheme,
   type WarningSink,
 } from './openapi/index.js'
-export type {
-  ExposureOptions,
-  RequestIdOptions,
-  ShapeguardConfig,
-  SuccessStatusMethod,
-  ValidationOptions,
-} from './runtime/config/resolve-config.js'
-export { shapeguard } from './runtime/config/shapeguard.js'
 export {
   AppError,
   type AppErrorCode,
@@ -41,6 +33,14 @@ export {
   type LogMethod,
   logger,
 } from './runtime/logging/index.js'
+export type {
+  ExposureOptions,
+  RequestIdOptions,
+  ShapeguardConfig,
+  SuccessStatusMethod,
+  ValidationOptions,
+} from './runtime/middleware/resolve-config.js'
+export { shapeguard } from './runtime/middleware/shapeguard.js'
 export { createDTO, type DTO } from './runtime/pipeline/create-dto.js'
 export { defineRoute } from './runtime/pipeline/define-route.js'
 export { handle } from './runtime/pipeline/handle.js'

@@ -141,7 +141,7 @@ describe('the layer rules', () => {
     },
     'src/openapi/p7.ts': { code: "export type { X } from 'shapeguard/testing'", forbidden: true },
     'src/engine/p5.ts': { code: "type X = typeof import('shapeguard/openapi')", forbidden: true },
-    'src/adapters/winston/index.ts': {
+    'src/adapters-winston.ts': {
       code: "import type { X } from 'shapeguard/adapters/winston'",
       forbidden: true,
     },
@@ -190,7 +190,7 @@ describe('the layer rules', () => {
     'rate-limit',
     'webhooks',
     'router',
-    'config',
+    'middleware',
     'pipeline',
     'errors',
   ]

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import winston from 'winston'
 import Transport from 'winston-transport'
 import { z } from 'zod'
-import { winstonAdapter } from '../../src/adapters/winston/index.js'
+import { winstonAdapter } from '../../src/adapters-winston.js'
 import {
   AppError,
   configureLogger,

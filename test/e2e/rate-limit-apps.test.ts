@@ -2,7 +2,7 @@ import type { Request, Response } from 'express'
 import Redis from 'ioredis'
 import request from 'supertest'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { redisStore } from '../../src/adapters/redis/index.js'
+import { redisStore } from '../../src/adapters-redis.js'
 import {
   configureLogger,
   errorHandler,

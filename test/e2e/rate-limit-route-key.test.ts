@@ -3,7 +3,7 @@ import Redis from 'ioredis'
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { redisStore } from '../../src/adapters/redis/index.js'
+import { redisStore } from '../../src/adapters-redis.js'
 import {
   configureLogger,
   createRouter,

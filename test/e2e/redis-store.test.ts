@@ -6,7 +6,7 @@ import { RedisStore } from 'rate-limit-redis'
 import { createClient } from 'redis'
 import request from 'supertest'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { redisStore } from '../../src/adapters/redis/index.js'
+import { redisStore } from '../../src/adapters-redis.js'
 import {
   configureLogger,
   errorHandler,

@@ -10,8 +10,8 @@ import {
   outputPath,
   type Reference,
 } from '../../scripts/options-reference.js'
-import { redisStore } from '../../src/adapters/redis/index.js'
 import { yupAdapter } from '../../src/adapters/yup/index.js'
+import { redisStore } from '../../src/adapters-redis.js'
 import {
   configureLogger,
   createDocs,

@@ -2,7 +2,7 @@ import type { Request } from 'express'
 import type { JsonWriter } from '../../engine/compile/compile-json.js'
 import type { AppError } from './app-error.js'
 
-// The resolved configuration every layer reads: `shapeguard()` (config/resolve-config.ts) makes
+// The resolved configuration every layer reads: `shapeguard()` (middleware/resolve-config.ts) makes
 // one frozen object per instance; a guarded route without it resolves the defaults.
 
 /** Called with every handled error before the response is sent; must not throw. */

@@ -4,14 +4,14 @@ import { compile } from '../../engine/compile/compile.js'
 import type { RequestPart } from '../../engine/result.js'
 import { checkBoolean, checkKnownKeys, checkNested } from '../../shared/check-option.js'
 import { optionError, unprefixed } from '../../shared/error-codes.js'
+import type { PrepareData } from '../core/context.js'
+import type { Step } from '../core/step.js'
 import {
   debugExposure,
   exposureKeys,
   resolveExposure,
   warningKeys,
-} from '../config/resolve-config.js'
-import type { PrepareData } from '../core/context.js'
-import type { Step } from '../core/step.js'
+} from '../middleware/resolve-config.js'
 import { rateLimitStep } from '../rate-limit/rate-limit-step.js'
 import { cacheStep } from '../response/cache-control.js'
 import { responseStripper } from '../response/strip-response.js'

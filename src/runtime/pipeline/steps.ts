@@ -1,7 +1,6 @@
 import type { Request } from 'express'
 import type { PartValidator } from '../../engine/compile/compile.js'
 import type { Issue, RequestPart, Result } from '../../engine/result.js'
-import { resolveExposure } from '../config/resolve-config.js'
 import type { Exposure, ResolvedConfig } from '../core/config.js'
 import { setRequestField } from '../core/request-fields.js'
 import type { Step } from '../core/step.js'
@@ -14,6 +13,7 @@ import {
   sanitizeParams,
 } from '../guards/index.js'
 import { warnUnparsedBody } from '../guards/warn-unparsed-body.js'
+import { resolveExposure } from '../middleware/resolve-config.js'
 import { countValidationFailure } from '../telemetry/metrics.js'
 import { traceValidationFailure } from '../telemetry/spans.js'
 import { BODY_REQUIRED, validationError } from './issue-details.js'

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http'
 import type { Request, Response } from 'express'
-import { resolveConfig, type ShapeguardConfig } from '../../runtime/config/resolve-config.js'
+import { resolveConfig, type ShapeguardConfig } from '../../runtime/middleware/resolve-config.js'
 import { installHelpers, responseHelpers } from '../../runtime/response/helpers.js'
 import type { ResponseHelpers } from '../../runtime/response/types.js'
 import { checkOptionalOptions as checkOptions } from '../../shared/check-option.js'

@@ -1,8 +1,8 @@
 import type { ErrorRequestHandler } from 'express'
 import { describe, expect, it, vi } from 'vitest'
 import { AppError, errorHandler } from '../../../src/index.js'
-import { resolveConfig } from '../../../src/runtime/config/resolve-config.js'
 import { contextOf } from '../../../src/runtime/core/context.js'
+import { resolveConfig } from '../../../src/runtime/middleware/resolve-config.js'
 import { mockNext, mockRequest, mockResponse } from '../../../src/testing/index.js'
 import { captureLogger } from '../../e2e/support.js'
 

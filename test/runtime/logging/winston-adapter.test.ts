@@ -3,7 +3,7 @@ import request from 'supertest'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import winston from 'winston'
 import Transport from 'winston-transport'
-import { winstonAdapter } from '../../../src/adapters/winston/index.js'
+import { winstonAdapter } from '../../../src/adapters-winston.js'
 import { resetLogger } from '../../../src/runtime/logging/logger.js'
 import { ID, makeApp } from './app.js'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { debugExposure } from '../../../src/runtime/config/resolve-config.js'
+import { debugExposure } from '../../../src/runtime/middleware/resolve-config.js'
 import { validationError } from '../../../src/runtime/pipeline/issue-details.js'
 
 const issues = [

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { standardAdapter } from '../../../src/adapters/standard/index.js'
-import { resolveConfig } from '../../../src/runtime/config/resolve-config.js'
 import { contextOf } from '../../../src/runtime/core/context.js'
+import { resolveConfig } from '../../../src/runtime/middleware/resolve-config.js'
 import { installHelpers } from '../../../src/runtime/response/helpers.js'
 import { responseStripper } from '../../../src/runtime/response/strip-response.js'
 import { mockResponse } from '../../../src/testing/index.js'

@@ -2,4 +2,4 @@ export {
   type MessageMetaLogger,
   type WinstonLike,
   winstonAdapter,
-} from '../../runtime/logging/winston-adapter.js'
+} from './runtime/logging/winston-adapter.js'

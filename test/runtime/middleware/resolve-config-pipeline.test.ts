@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { resolveConfig, resolveExposure } from '../../../src/runtime/config/resolve-config.js'
+import { resolveConfig, resolveExposure } from '../../../src/runtime/middleware/resolve-config.js'
 
 describe('resolveConfig: request ID, validation and includeRequestId', () => {
   it('applies the defaults of SPEC.md 4.6', () => {

@@ -3,8 +3,8 @@ import {
   generateRequestId,
   isSafeRequestId,
   requestIdStep,
-} from '../../../src/runtime/config/request-id.js'
-import { resolveConfig } from '../../../src/runtime/config/resolve-config.js'
+} from '../../../src/runtime/middleware/request-id.js'
+import { resolveConfig } from '../../../src/runtime/middleware/resolve-config.js'
 
 describe('generateRequestId', () => {
   it('is req_ + 12 hex digits of the time + 12 random hex digits', () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { resolveConfig } from '../../../src/runtime/config/resolve-config.js'
+import { resolveConfig } from '../../../src/runtime/middleware/resolve-config.js'
 
 afterEach(() => {
   vi.unstubAllEnvs()

@@ -3,4 +3,4 @@ export {
   type NodeRedisLike,
   type RedisStoreOptions,
   redisStore,
-} from '../../runtime/rate-limit/redis-store.js'
+} from './runtime/rate-limit/redis-store.js'
