@@ -61,8 +61,8 @@ describe('the source tree', () => {
 })
 
 // The layer rules live in biome.json, written from scripts/layers.ts; these probes prove each rule
-// fires and that what a layer may import passes. The config is copied beside the probes (without its git settings) so the
-// overrides' paths resolve as they do in the repository.
+// fires and that what a layer may import passes. The config is copied beside the probes (without
+// its git settings) so the overrides' paths resolve as they do in the repository.
 describe('the layer rules', () => {
   const probes: Record<string, { code: string; forbidden: boolean }> = {
     'src/engine/p1.ts': { code: "import type { Request } from 'express'", forbidden: true },
@@ -178,25 +178,23 @@ describe('the layer rules', () => {
     'src/runtime/core/p2.ts': { code: "import type { X } from '../errors/x.js'", forbidden: true },
   }
 
-  // Each listed folder imports every other folder of its layer and each root file its rules name;
-  // the folder right above it, also by roundabout spellings. Whether a probe must be flagged is
-  // what the list says of the file it reaches (breach()), so biome and the list agree on each.
-  const generated: Record<string, string> = {}
+  // A probe in each listed folder imports every other folder of its layer and each of the layer's
+  // root files, and the folder right above it by roundabout spellings too. Whether biome must flag
+  // it is what the list says of the file it reaches (breach()): biome and the list agree on each.
+  const js = (file: string) => file.replace(/\.ts$/, '.js')
+  const generated = new Set<string>()
   for (const layer of layers) {
     const folders = layer.folders ?? []
     for (const [i, folder] of folders.entries()) {
-      const at = `${layer.name}/${folder.name}`
       const above = folders[i + 1]?.name
       const others = folders.filter((f) => f.name !== folder.name).map((f) => f.name)
-      const spellings = [
+      const specifiers = [
         ...others.map((to) => `../${to}/x.js`),
         ...others.map((to) => `../../${layer.name}/${to}/x.js`),
         ...Object.entries(folder.only ?? {}).flatMap(([to, files]) =>
-          files.map((file) => `../${to}/${file.replace(/\.ts$/, '.js')}`),
+          files.map((file) => `../${to}/${js(file)}`),
         ),
-        ...[...(layer.base ?? []), ...(layer.top ?? [])].map(
-          (f) => `../${f.replace(/\.ts$/, '.js')}`,
-        ),
+        ...[...(layer.base ?? []), ...(layer.top ?? [])].map((file) => `../${js(file)}`),
         ...(above === undefined
           ? []
           : [
@@ -205,16 +203,16 @@ describe('the layer rules', () => {
               `../../../src/${layer.name}/${above}/x.js`,
             ]),
       ]
-      for (const [n, specifier] of spellings.entries()) generated[`src/${at}/g${n}.ts`] = specifier
+      for (const [n, specifier] of specifiers.entries()) {
+        const from = `${layer.name}/${folder.name}/g${n}.ts`
+        generated.add(`src/${from}`)
+        probes[`src/${from}`] = {
+          code: `import type { X } from '${specifier}'`,
+          forbidden: breach(from, target(from, specifier)) !== undefined,
+        }
+      }
     }
   }
-  for (const [file, specifier] of Object.entries(generated))
-    probes[file] = {
-      code: `import type { X } from '${specifier}'`,
-      forbidden:
-        breach(file.slice('src/'.length), target(file.slice('src/'.length), specifier)) !==
-        undefined,
-    }
   for (const { name } of layers.find((layer) => layer.name === 'runtime')?.folders ?? []) {
     probes[`src/runtime/${name}/zod.ts`] = { code: "import { z } from 'zod'", forbidden: true }
     // An optional peer: loaded lazily (telemetry/otel-api.ts), never imported.
@@ -227,7 +225,7 @@ describe('the layer rules', () => {
   it('agree with the list on the files the hand-written probes reach', () => {
     const disagree = Object.entries(probes).flatMap(([file, { code, forbidden }]) => {
       const specifier = /'(\.[^']*)'/.exec(code)?.[1]
-      if (specifier === undefined || file in generated) return []
+      if (specifier === undefined || generated.has(file)) return []
       const from = file.slice('src/'.length)
       return (breach(from, target(from, specifier)) !== undefined) === forbidden ? [] : [file]
     })
