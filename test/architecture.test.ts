@@ -11,6 +11,7 @@ import {
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { breach, layers, target } from '../scripts/layers.js'
 
 const root = join(import.meta.dirname, '..')
 const src = join(root, 'src')
@@ -59,9 +60,9 @@ describe('the source tree', () => {
   })
 })
 
-// The layer rules live in biome.json; these probes prove each rule fires and that what a layer
-// may import passes. The config is copied beside the probes (without its git settings) so the
-// overrides' paths resolve as they do in the repository.
+// The layer rules live in biome.json, written from scripts/layers.ts; these probes prove each rule
+// fires and that what a layer may import passes. The config is copied beside the probes (without
+// its git settings) so the overrides' paths resolve as they do in the repository.
 describe('the layer rules', () => {
   const probes: Record<string, { code: string; forbidden: boolean }> = {
     'src/engine/p1.ts': { code: "import type { Request } from 'express'", forbidden: true },
@@ -177,38 +178,59 @@ describe('the layer rules', () => {
     'src/runtime/core/p2.ts': { code: "import type { X } from '../errors/x.js'", forbidden: true },
   }
 
-  // runtime's folders, bottom first: each imports only the folders before it. A probe in each
-  // imports the folder right above it (forbidden), the one right below (allowed), zod and
-  // @opentelemetry/api (the rules of all of runtime hold in every folder).
-  const runtimeOrder = [
-    'core',
-    'host',
-    'telemetry',
-    'logging',
-    'guards',
-    'response',
-    'rate-limit',
-    'webhooks',
-    'router',
-    'middleware',
-    'pipeline',
-    'errors',
-  ]
-  for (const [i, folder] of runtimeOrder.entries()) {
-    const above = runtimeOrder[i + 1]
-    const below = runtimeOrder[i - 1]
-    const probe = (to: string) => `import type { X } from '../${to}/x.js'`
-    if (above !== undefined)
-      probes[`src/runtime/${folder}/up.ts`] = { code: probe(above), forbidden: true }
-    if (below !== undefined)
-      probes[`src/runtime/${folder}/down.ts`] = { code: probe(below), forbidden: false }
-    probes[`src/runtime/${folder}/zod.ts`] = { code: "import { z } from 'zod'", forbidden: true }
+  // A probe in each listed folder imports every other folder of its layer and each of the layer's
+  // root files, and the folder right above it by roundabout spellings too. Whether biome must flag
+  // it is what the list says of the file it reaches (breach()): biome and the list agree on each.
+  const js = (file: string) => file.replace(/\.ts$/, '.js')
+  const generated = new Set<string>()
+  for (const layer of layers) {
+    const folders = layer.folders ?? []
+    for (const [i, folder] of folders.entries()) {
+      const above = folders[i + 1]?.name
+      const others = folders.filter((f) => f.name !== folder.name).map((f) => f.name)
+      const specifiers = [
+        ...others.map((to) => `../${to}/x.js`),
+        ...others.map((to) => `../../${layer.name}/${to}/x.js`),
+        ...Object.entries(folder.only ?? {}).flatMap(([to, files]) =>
+          files.map((file) => `../${to}/${js(file)}`),
+        ),
+        ...[...(layer.base ?? []), ...(layer.top ?? [])].map((file) => `../${js(file)}`),
+        ...(above === undefined
+          ? []
+          : [
+              `../${folder.name}/../${above}/x.js`,
+              `./../${above}/x.js`,
+              `../../../src/${layer.name}/${above}/x.js`,
+            ]),
+      ]
+      for (const [n, specifier] of specifiers.entries()) {
+        const from = `${layer.name}/${folder.name}/g${n}.ts`
+        generated.add(`src/${from}`)
+        probes[`src/${from}`] = {
+          code: `import type { X } from '${specifier}'`,
+          forbidden: breach(from, target(from, specifier)) !== undefined,
+        }
+      }
+    }
+  }
+  for (const { name } of layers.find((layer) => layer.name === 'runtime')?.folders ?? []) {
+    probes[`src/runtime/${name}/zod.ts`] = { code: "import { z } from 'zod'", forbidden: true }
     // An optional peer: loaded lazily (telemetry/otel-api.ts), never imported.
-    probes[`src/runtime/${folder}/otel.ts`] = {
+    probes[`src/runtime/${name}/otel.ts`] = {
       code: "import type { X } from '@opentelemetry/api'",
       forbidden: true,
     }
   }
+
+  it('agree with the list on the files the hand-written probes reach', () => {
+    const disagree = Object.entries(probes).flatMap(([file, { code, forbidden }]) => {
+      const specifier = /'(\.[^']*)'/.exec(code)?.[1]
+      if (specifier === undefined || generated.has(file)) return []
+      const from = file.slice('src/'.length)
+      return (breach(from, target(from, specifier)) !== undefined) === forbidden ? [] : [file]
+    })
+    expect(disagree).toEqual([])
+  })
 
   it('fire on imports across a layer and pass the allowed ones', () => {
     const dir = mkdtempSync(join(tmpdir(), 'shapeguard-layers-'))
