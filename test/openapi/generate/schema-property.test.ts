@@ -197,7 +197,7 @@ function bodiesChecked(adapter: SchemaAdapter, bodies: unknown[], lenience: At):
  * Knowingly narrower: a schema with a `stricter` node (yup's lenient casts such as a number for a
  * string, valibot's object taking an array when no key is required) is documented as its strict
  * form, the values a client should send; those schemas are counted apart and not asserted. A
- * converting leaf is documented as its type or the common strings it reads (API.md 30), not every
+ * converting leaf is documented as its type or the common strings it reads, not every
  * value the conversion takes (`Number(null)`, `" 1 2 "` for yup): a body is asserted only when
  * every converting leaf it reaches gets a value of the leaf's own type (the string forms are
  * proven against each library in test/engine/json-schema-coerced.test.ts). Whether the library
