@@ -16,7 +16,7 @@ import { yupCase } from '../../engine/arbitrary-yup.js'
 import { fuzzRuns, PER_SCHEMA } from '../../engine/parity.js'
 
 const RUNS = fuzzRuns(150)
-// zod's schemas, the slowest, take about 5 ms each here: six times that for a loaded machine.
+// 30 ms a schema: zod's, the slowest, take a fraction of it, and a loaded machine may be slower.
 const TIMEOUT = Math.max(120_000, RUNS * 30)
 
 /** The value as a JSON body carries it, or undefined when JSON cannot (bigint, a cycle). */
