@@ -15,7 +15,7 @@ const literal = [
   /\bend\(\s*\d/,
   /\?\?\s*[1-9]\d{0,2}\b/,
   /\b128\b/,
-  /\bexit(?:s| status)? \d/i,
+  /\bexit(?:s| status)?:? \d/i,
 ]
 
 /** A file's code without its comments (`exit status 2` in a comment says what EXIT.usage is). */
