@@ -58,6 +58,18 @@ describe('the source tree', () => {
       expect({ file, other }).toEqual({ file, other: '' })
     }
   })
+
+  it('cites none of the project documents users do not have: the code says the rule', () => {
+    // Built, so that this file does not cite them either.
+    const cited = new RegExp(`\\b(?:${['SPEC', 'API'].join('|')})\\.md\\b`)
+    const citing = ['src', 'test'].flatMap((dir) =>
+      readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
+        .map((file) => `${dir}/${file}`)
+        .filter((file) => /\.(ts|mjs|cjs|md)$/.test(file))
+        .filter((file) => cited.test(readFileSync(join(root, file), 'utf8'))),
+    )
+    expect(citing).toEqual([])
+  })
 })
 
 // The layer rules live in biome.json, written from scripts/layers.ts; these probes prove each rule

@@ -35,7 +35,8 @@ function optionLines(options: Readonly<Record<string, OptionSpec>>): string {
 }
 
 const exitStatus =
-  'Exit status: 0 success; 1 fuzz or check found a problem; 2 the command could not run\n' +
+  `Exit status: ${EXIT.ok} success; ${EXIT.problem} fuzz or check found a problem; ` +
+  `${EXIT.usage} the command could not run\n` +
   '(a usage error, a missing module, no app found, a module that exits or does not finish\n' +
   'loading in time).'
 
@@ -53,7 +54,7 @@ ${list}
 strips types) and exports it: as its default export, as \`app\`, or under the name given with
 --export. Its server is not started: listen() calls are diverted while it loads. It has
 --load-timeout seconds (default: 30) to finish loading; a process.exit() it calls while the
-command runs ends the command with exit status 2.
+command runs ends the command with exit status ${EXIT.usage}.
 
 Options:
 ${optionLines(mainOptions)}

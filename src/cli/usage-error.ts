@@ -12,5 +12,8 @@ export class UsageError extends Error {
   }
 }
 
-/** Exit statuses: success, a problem `fuzz` or `check` found, the command could not run. */
-export const EXIT = { ok: 0, problem: 1, usage: 2 } as const
+/**
+ * Exit statuses: success, a problem `fuzz` or `check` found, the command could not run; a signal
+ * that ends the command gives `signal` plus its number, as shells do.
+ */
+export const EXIT = { ok: 0, problem: 1, usage: 2, signal: 128 } as const

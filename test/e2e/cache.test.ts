@@ -17,7 +17,7 @@ beforeAll(() => {
   configureLogger({ silent: true })
 })
 
-describe('cacheControl: SPEC.md 2.6', () => {
+describe('cacheControl: the Cache-Control header of each option', () => {
   it.each<[CacheOptions, string]>([
     [{ maxAge: 60 }, 'public, max-age=60'],
     [{ maxAge: 60, private: true }, 'private, max-age=60'],

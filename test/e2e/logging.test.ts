@@ -77,7 +77,7 @@ describe.each(hosts)('request logging through shapeguard() on %s', (_, express) 
     await request(server).get('/users/42')
     await request(server).delete('/users/7')
     await request(server).get('/crash')
-    // With an instance the other options keep their defaults (SPEC.md 4.6): arrival lines too.
+    // With an instance the other options keep their defaults: arrival lines too.
     expect(sink.records.filter((r) => r.level === 'debug')).toHaveLength(3)
     sink.records.splice(0, sink.records.length, ...sink.records.filter((r) => r.level !== 'debug'))
     expect(sink.records.map((r) => [r.level, r.meta.status])).toEqual([
@@ -130,7 +130,7 @@ describe.each(hosts)('request logging through shapeguard() on %s', (_, express) 
     const target = winston.createLogger({ level: 'debug', transports: [new Keep()] })
     const server = app(express, { debug: true, logger: { instance: winstonAdapter(target) } })
     await request(server).delete('/users/7')
-    // With an instance the other options keep their defaults (SPEC.md 4.6): arrival lines too.
+    // With an instance the other options keep their defaults: arrival lines too.
     expect(infos.filter((i) => i.level !== 'debug')).toEqual([
       {
         level: 'warn',
@@ -262,7 +262,7 @@ function bodyLoggingApp(
   return { server, out }
 }
 
-describe.each(hosts)('logged bodies on %s (API.md 37)', (_, express) => {
+describe.each(hosts)('logged bodies on %s', (_, express) => {
   describe.each(BACKENDS)('through %s', (backend) => {
     // The body as it is logged: the record's reqBody/resBody, or the pretty line's text after it.
     async function logged(

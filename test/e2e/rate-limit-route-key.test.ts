@@ -23,7 +23,7 @@ import {
 } from '../support/redis-server.js'
 import { type Express, hosts } from './support.js'
 
-// API.md decision 36: the default key is the route as registered and the client, so every
+// The default key is the route as registered and the client, so every
 // spelling Express routes to one route shares its count.
 
 beforeAll(() => {

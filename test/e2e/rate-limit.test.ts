@@ -111,7 +111,7 @@ describe.each(hosts)('%s: per-route rateLimit', (_name, express) => {
     const app = limitedApp(express, { windowMs: 60_000, max: 1 })
     expect((await request(app).get('/items/1')).status).toBe(200)
     expect((await request(app).get('/items/1')).status).toBe(429)
-    // The default key is the route as registered and the client (API.md 36): another id is the
+    // The default key is the route as registered and the client: another id is the
     // same route, so the same count.
     expect((await request(app).get('/items/2')).status).toBe(429)
     expect((await post(app).send({ name: 'a' })).status).toBe(201)
@@ -198,7 +198,7 @@ describe.each(hosts)('%s: per-route rateLimit', (_name, express) => {
   })
 })
 
-/** SPEC's get/set store contract, with an await in each call, as a remote store would have. */
+/** The get/set store contract, with an await in each call, as a remote store would have. */
 function getSetStore() {
   const map = new Map<string, RateLimitEntry>()
   const tick = () => new Promise((r) => setImmediate(r))

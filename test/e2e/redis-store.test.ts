@@ -141,16 +141,16 @@ describe.skipIf(!available)(`redisStore ${available ? '' : `(${redisSkipReason})
   )
 
   it.each(clients)(
-    'counts increment(key, windowMs) without max, as API.md 9 calls it (%s)',
+    'counts increment(key, windowMs) without max, as callers before max call it (%s)',
     async (name, make) => {
       const prefix = `t:nomax:${name}:`
       const store = redisStore({ client: await make(), prefix })
       const started = Date.now()
       const counts: number[] = []
       for (let i = 0; i < 4; i++) counts.push((await store.increment('k', 60_000)).count)
-      // Without max the count always grows (API.md 32).
+      // Without max the count always grows.
       expect(counts).toEqual([1, 2, 3, 4])
-      // With it, a full window is left unchanged and answered one past its count (SPEC.md 3.2).
+      // With it, a full window is left unchanged and answered one past its count.
       expect((await store.increment('k', 60_000, 4)).count).toBe(5)
       const full = await store.increment('k', 60_000, 4)
       expect(full.count).toBe(5)

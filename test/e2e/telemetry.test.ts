@@ -398,7 +398,7 @@ describe.each(hosts)('OpenTelemetry on %s', (_, express) => {
         for (const point of counters.filter((p) => !p.name.startsWith('http.client.')))
           for (const [key, value] of Object.entries(point.attributes))
             look(`metric ${point.name}`, key, value)
-        // Log lines may name the path (SPEC: paths and expectations only), nothing else.
+        // Log lines may name the path and what a schema expected, nothing else.
         const logged = [...lines, ...explicit.map((r) => `${r.message} ${JSON.stringify(r.meta)}`)]
         for (const line of logged)
           for (const mark of Object.values(MARK))

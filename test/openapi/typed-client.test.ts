@@ -56,7 +56,7 @@ describe('a typed openapi-fetch client from the demo document', () => {
   })
 })
 
-// API.md 30: a JSON body's converting fields keep their type (a typed client must not get unknown).
+// A JSON body's converting fields keep their type (a typed client must not get unknown).
 describe('openapi-typescript types of converting body fields', () => {
   it('types a yup integer, a yup boolean and a zod coerced number, each or a string', async () => {
     const warnings: string[] = []
@@ -73,7 +73,7 @@ describe('openapi-typescript types of converting body fields', () => {
     })
     expect(warnings).toEqual([])
     const types = astToString(await openapiTS(doc as never))
-    // Before API.md 30 these were `unknown` (the schema was only a $comment).
+    // A schema that was only a $comment typed these `unknown`.
     expect(types).toMatch(/qty: number \| string;/)
     expect(types).toMatch(/gift\?: boolean \| string;/)
     expect(types).toMatch(/total: number \| string;/)

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-// API.md: importing the main entry loads none of the optional peers. Checked on the built
+// Importing the main entry loads none of the optional peers. Checked on the built
 // package, ESM and CommonJS, in fresh processes; a subpath that needs its peer is the control.
 const root = resolve(import.meta.dirname, '../..')
 const dist = join(root, 'dist')

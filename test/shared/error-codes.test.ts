@@ -5,7 +5,8 @@ import { ErrorCode } from '../../src/index.js'
 import { raise } from '../../src/runtime/core/app-error.js'
 import { type ErrorCodeEntry, errorCodes, optionError } from '../../src/shared/error-codes.js'
 
-// SPEC.md 7.1 plus API.md's additions (decisions 6 and 26) and the host's other client errors.
+// Every code shapeguard answers with and its status: its own, the body parser's (malformed JSON,
+// an oversized body), a failing rate-limit store's and the host's other client errors.
 const specified: Record<string, number> = {
   VALIDATION_ERROR: 422,
   NOT_FOUND: 404,

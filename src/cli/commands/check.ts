@@ -5,7 +5,7 @@ import { validateDocument } from '../check/validate-document.js'
 import { type Command, loadOptions } from '../command.js'
 import { appDocument } from '../document.js'
 import { count } from '../text.js'
-import { UsageError } from '../usage-error.js'
+import { EXIT, UsageError } from '../usage-error.js'
 
 const documentFile = new Set(['.json', '.yaml', '.yml'])
 
@@ -17,7 +17,7 @@ export const check: Command = {
     '.yaml or .yml) against the official OpenAPI schema, and lists the operations without a ' +
     'request body schema (POST, PUT, PATCH), without a response schema, or without an error ' +
     'status, and what generateOpenAPI() could not document. A schema violation is an error; the ' +
-    'rest are warnings. Exits 1 on an error (or a warning, with --strict). Needs ' +
+    `rest are warnings. Exits ${EXIT.problem} on an error (or a warning, with --strict). Needs ` +
     '@seriousme/openapi-schema-validator (npm install -D @seriousme/openapi-schema-validator).',
   options: {
     strict: { type: 'boolean', help: 'warnings fail the check too' },
@@ -47,6 +47,6 @@ export const check: Command = {
     io.out(`check: ${module}: ${count(operationCount(doc), 'operation')}\n`)
     for (const f of findings) io.out(`${f.level.padEnd(7)} ${f.where}: ${f.message}\n`)
     io.out(`check: ${count(errors, 'error')}, ${count(warnings, 'warning')}\n`)
-    return errors > 0 || (values.strict === true && warnings > 0) ? 1 : 0
+    return errors > 0 || (values.strict === true && warnings > 0) ? EXIT.problem : EXIT.ok
   },
 }

@@ -2,6 +2,7 @@ import { type Command, loadOptions, stringOf, titleOptions } from '../command.js
 import { appDocument } from '../document.js'
 import { openapiEntry } from '../entries.js'
 import { emit } from '../io.js'
+import { EXIT } from '../usage-error.js'
 
 type Tool = 'toPostman' | 'toInsomnia' | 'toBruno'
 
@@ -40,7 +41,7 @@ function exportCommand(tool: Tool, what: string, imports: string): Command {
       }
       const collection = entry[tool](doc, options)
       emit(io, stringOf(values, 'out'), `${JSON.stringify(collection, null, 2)}\n`)
-      return 0
+      return EXIT.ok
     },
   }
 }

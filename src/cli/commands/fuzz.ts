@@ -4,7 +4,7 @@ import { appDocument } from '../document.js'
 import { testingEntry } from '../entries.js'
 import type { Io } from '../io.js'
 import { count, shellQuote, shellWords } from '../text.js'
-import { UsageError } from '../usage-error.js'
+import { EXIT, UsageError } from '../usage-error.js'
 import { baseUrlOf, fuzzOptions } from './fuzz-options.js'
 
 // What a CI log must not show: the values of --auth and --header (tokens, API keys).
@@ -59,14 +59,16 @@ function summary(report: FuzzReport, io: Io): void {
   for (const line of report.skipped) io.out(`  not fuzzed: ${line}\n`)
 }
 
-/** `shapeguard fuzz <module>`: fuzzRoutes() over the app; exit 1 with the shrunk requests. */
+/** `shapeguard fuzz <module>`: fuzzRoutes() over the app; EXIT.problem with the shrunk requests. */
 export const fuzz: Command = {
-  summary: 'fuzz every route; exit 1 with the shrunk request when an invariant breaks',
+  summary:
+    `fuzz every route; exit ${EXIT.problem} with the shrunk request ` + 'when an invariant breaks',
   description:
     "Runs fuzzRoutes() on the app <module> exports: requests generated from each route's " +
     'schemas (valid, invalid and hostile) sent over a listener on 127.0.0.1, every answer held ' +
     'to the contract. When one breaks it, prints the smallest such request as a curl line and ' +
-    'the command that replays it, and exits 1. Needs fast-check (npm install -D fast-check).',
+    `the command that replays it, and exits ${EXIT.problem}. ` +
+    'Needs fast-check (npm install -D fast-check).',
   options: {
     runs: { type: 'string', value: 'n', help: 'generated requests per route (default: 100)' },
     seed: { type: 'string', value: 'n', help: 'the seed, to replay a run (default: random)' },
@@ -118,12 +120,12 @@ export const fuzz: Command = {
       }
       if (secrets.size > 0)
         io.out('\nThe values of --auth and --header are shown as ***: give them again to replay.\n')
-      return 1
+      return EXIT.problem
     }
     io.out(
       `fuzz: ${count(report.routes.length, 'route')}, ${count(report.requests, 'request')}, no invariant broken (seed ${report.seed})\n`,
     )
     summary(report, io)
-    return 0
+    return EXIT.ok
   },
 }

@@ -1,7 +1,7 @@
 import { type Command, loadOptions, stringOf, titleOptions } from '../command.js'
 import { appDocument } from '../document.js'
 import { emit } from '../io.js'
-import { UsageError } from '../usage-error.js'
+import { EXIT, UsageError } from '../usage-error.js'
 import { toYaml } from '../yaml.js'
 
 /** `shapeguard openapi <module>`: the app's OpenAPI 3.1 document, as JSON or YAML. */
@@ -29,6 +29,6 @@ export const openapi: Command = {
       stringOf(values, 'out'),
       format === 'yaml' ? toYaml(doc) : `${JSON.stringify(doc, null, 2)}\n`,
     )
-    return 0
+    return EXIT.ok
   },
 }

@@ -1,4 +1,5 @@
 import type { ProcessIo } from '../io.js'
+import { EXIT } from '../usage-error.js'
 import { doneLoading, startLoading } from './watchdog.js'
 
 /** Where the app's module is in a command's run: the guard words its messages by it. */
@@ -13,7 +14,7 @@ const fix = 'only when the file is run (if (import.meta.main) …), or in a file
 
 /**
  * Holds the app's module to what a command needs, for the whole run: whatever the module does
- * that ends the process, while it loads or while the command runs, ends it with exit status 2
+ * that ends the process, while it loads or while the command runs, ends it with `EXIT.usage`
  * and a message that names the file, never with a status the command did not decide (a CI gate
  * that passes on `process.exit(0)` from one of the app's timers). The command's own status
  * still ends the process through `io.exit`, which kept the real `process.exit`.
@@ -23,7 +24,7 @@ export function guardModule(io: ProcessIo): ModuleGuard {
   let phase: 'loading' | 'running' = 'running'
   const stop = (message: string) => {
     io.err(`shapeguard: ${message}\n`)
-    io.exit(2)
+    io.exit(EXIT.usage)
   }
   process.exit = ((code?: number | string | null) => {
     const exits = `${shown} called process.exit(${code ?? ''})`
@@ -35,7 +36,7 @@ export function guardModule(io: ProcessIo): ModuleGuard {
             `Start what ends the process (timers, signal handlers) ${fix}`,
     )
     // process.exit() does not return: neither does the module's code after it.
-    throw new Error(`${exits}: shapeguard ends the process with exit status 2`)
+    throw new Error(`${exits}: shapeguard ends the process with exit status ${EXIT.usage}`)
   }) as typeof process.exit
   // Nothing left to run before the command ends: the module awaits what never comes.
   process.once('beforeExit', () =>
@@ -49,7 +50,7 @@ export function guardModule(io: ProcessIo): ModuleGuard {
   // the command could not run, whatever the app does after.
   const fail = (error: unknown) => {
     const detail = error instanceof Error ? (error.stack ?? error.message) : String(error)
-    stop(`the app's module threw outside the command (exit status 2):\n${detail}`)
+    stop(`the app's module threw outside the command (exit status ${EXIT.usage}):\n${detail}`)
   }
   process.on('uncaughtException', fail)
   process.on('unhandledRejection', fail)

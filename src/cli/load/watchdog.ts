@@ -3,6 +3,7 @@ import { fstatSync, writeSync } from 'node:fs'
 import { constants } from 'node:os'
 import { createInterface } from 'node:readline'
 import type { Readable } from 'node:stream'
+import { EXIT } from '../usage-error.js'
 
 // A module that loops without end, or awaits with a timer open, cannot be stopped from its own
 // thread. So the command runs in a child process, which tells this one, over its fd 3, when a
@@ -54,9 +55,10 @@ const timedOut = (shown: string, ms: number) =>
   '--load-timeout <seconds> (default 30).\n'
 
 /**
- * Runs `script args` as the watched child and resolves with its exit status: 2 when a module
- * took longer to load than it was given (the child is killed), 128 + the signal's number when a
- * signal ended the child. The signals this process gets (Ctrl-C, a CI job's timeout) go to it.
+ * Runs `script args` as the watched child and resolves with its exit status: `EXIT.usage` when a
+ * module took longer to load than it was given (the child is killed), `EXIT.signal` + the
+ * signal's number when a signal ended the child. The signals this process gets (Ctrl-C, a CI
+ * job's timeout) go to it.
  */
 export function watch(script: string, args: readonly string[]): Promise<number> {
   const child = spawn(process.execPath, [...process.execArgv, script, ...args], {
@@ -96,11 +98,13 @@ export function watch(script: string, args: readonly string[]): Promise<number> 
     }
     child.on('error', (error) => {
       process.stderr.write(`shapeguard: cannot start the command: ${error.message}\n`)
-      end(2)
+      end(EXIT.usage)
     })
     child.on('exit', (code, signal) => {
       if (late !== undefined) process.stderr.write(late)
-      end(late !== undefined ? 2 : signal ? 128 + (constants.signals[signal] ?? 0) : (code ?? 2))
+      if (late !== undefined) end(EXIT.usage)
+      else if (signal) end(EXIT.signal + (constants.signals[signal] ?? 0))
+      else end(code ?? EXIT.usage)
     })
   })
 }

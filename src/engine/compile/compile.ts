@@ -66,7 +66,8 @@ let uses = 0
  * The ajv instance for the next schema. An instance keeps every value its validators use (leaf
  * runners, patterns) for as long as it lives, so a fresh one takes over every 32 schemas: the
  * retired one, referenced by no validator, goes with its garbage, and a process that builds
- * schemas per request stays flat. Construction costs about 2 ms, shared by those 32.
+ * schemas per request stays flat. Construction, shared by those 32, is part of the first compile
+ * bench/engine.bench.ts times (`compileCost` in bench/results/engine.json).
  */
 function ajv() {
   // Constructed on first compile, not at import: importing the package must stay cheap.

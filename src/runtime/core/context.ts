@@ -4,9 +4,9 @@ import type { ResolvedConfig } from './config.js'
 
 // One global key: shapeguard() from one copy of the package (the ESM build, say) and handle()
 // from another (the CJS build) must find the same context, or stripping would silently not run.
-// A property, not a WeakMap entry: measured over HTTP, the table cost a guarded request about 15 µs
-// more (its entries, keyed by short-lived responses, are work for every garbage collection; on
-// Node 20 the GC's share of a loaded guarded server went from 9.1 % to 13.0 %).
+// A property, not a WeakMap entry: a table's entries, keyed by short-lived responses, are work for
+// every garbage collection, which made a guarded request dearer over HTTP (bench/http.bench.ts;
+// bench/profile-http.ts gives the GC's share).
 const kContext: unique symbol = Symbol.for('shapeguard.context') as never
 
 /**

@@ -10,11 +10,12 @@ import type { Request, Response } from 'express'
  *
  * - V8 12 and before (Node 22): Express's `Object.setPrototypeOf` on every request and response
  *   leaves each property added afterwards (`res.locals`, `req.params`, ...) a hidden class of its
- *   own, so every later read misses V8's caches: about 210 ns a read as Express leaves the
- *   object, 50 ns in dictionary mode (bench/results/property-reads-node22.json). The switch makes
- *   a guarded route cheaper than a bare Express one.
- * - V8 13 and later (Node 24, 26): such objects share one hidden class again (about 11 ns a
- *   read), and dictionary mode would make reads 28–51 ns: the switch stays off.
+ *   own, so every later read misses V8's caches, and reads in dictionary mode are cheaper
+ *   (bench/results/property-reads-node22.json). The switch makes a guarded route cheaper than a
+ *   bare Express one.
+ * - V8 13 and later (Node 24, 26): such objects share one hidden class again, and dictionary mode
+ *   would make reads dearer (bench/results/property-reads-node24.json, -node26.json): the switch
+ *   stays off.
  *
  * `SHAPEGUARD_DICTIONARY_MODE=1` or `=0` in the environment overrides the choice (to measure
  * both paths on one line, or to turn the switch off).
@@ -45,15 +46,15 @@ export function chooseDictionaryMode(
  * (`Object.setPrototypeOf`). After that, V8 gives the object a hidden class of its own, shared
  * with no other object, for each property added to it (`res.locals`, `req.params`, `req.body`,
  * ...), so every later property read on it, by Node's http code, Express, body-parser or
- * shapeguard, misses V8's inline caches and takes a slow lookup: about 250 ns a read, against
- * 40–50 ns in dictionary mode and 13 ns with a shared hidden class (bench/property-reads.bench.ts).
+ * shapeguard, misses V8's inline caches and takes a slow lookup, dearer than a read in dictionary
+ * mode or with a shared hidden class (bench/property-reads.bench.ts).
  * In dictionary mode a read is a hash lookup and an added property a cheap insert.
  * Deleting a property that is not the last one added switches an object to dictionary mode
  * (`req.res` and `res.req` are set before Express adds others; after its prototype change,
- * deleting the last one added does too). Over HTTP (Node 22, Express 5, the recorded run of
- * bench/http.bench.ts in bench/results/http-node22.json), the guarded route takes 139 µs of
- * server CPU per request against 206 µs for the bare Express route. A property that cannot be
- * deleted, or an object that cannot take it back, leaves `o` as it is.
+ * deleting the last one added does too). Over HTTP on Node 22 the guarded route then takes less
+ * server CPU per request than the bare Express route (bench/http.bench.ts, its recorded run in
+ * bench/results/http-node22.json). A property that cannot be deleted, or an object that cannot
+ * take it back, leaves `o` as it is.
  */
 export function toDictionaryMode(o: object, key: string): void {
   const descriptor = Object.getOwnPropertyDescriptor(o, key)

@@ -13,7 +13,7 @@ import type { Request } from 'express'
  */
 export function setRequestField(req: Request, field: 'id' | 'query', value: unknown): void {
   // The common case, an ID on a request nothing gave one: a plain store, which V8 caches (a
-  // defineProperty call measured about 1 µs per request over HTTP on Node 24).
+  // defineProperty call costs more per request over HTTP: bench/http.bench.ts).
   if (field === 'id' && !('id' in req)) {
     ;(req as { id?: unknown }).id = value
     return

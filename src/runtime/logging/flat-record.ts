@@ -18,7 +18,7 @@ function quoted(text: string): string | undefined {
 /**
  * `String(value)` for a finite number, cheaper for hundredths (durations are rounded to them):
  * such a number's shortest round-trip form is its two decimals without trailing zeros, while V8's
- * general conversion (the shortest digits of any double) costs several times more.
+ * general conversion (the shortest digits of any double) costs more (bench/logging.bench.ts).
  */
 function numberText(value: number): string {
   const hundredths = Math.round(value * 100)
@@ -36,8 +36,8 @@ function numberText(value: number): string {
  * own plain ASCII names: the same text `JSON.stringify`, and so pino and `jsonLine`, write for it.
  * Undefined when a value is of another type or holds a character in UNSURE: the caller then logs
  * through its backend's general path.
- * Written by hand: in a loaded server `JSON.stringify` of the request record cost about three
- * times as much (in a micro bench most with a string built by concatenation, as a request ID is).
+ * Written by hand: `JSON.stringify` of the request record costs more, most with a string built
+ * by concatenation, as a request ID is (bench/logging.bench.ts measures a logged request).
  */
 export function flatFields(
   record: Readonly<Record<string, unknown>>,

@@ -15,7 +15,7 @@ describe('zodAdapter', () => {
     expect(a.async).toBe(false)
   })
 
-  it('renders type mismatches as SPEC.md writes them and keeps zod’s other messages', () => {
+  it('renders type mismatches as Expected …, received …; keeps zod’s other messages', () => {
     const a = zodAdapter(z.object({ n: z.number(), s: z.string().min(3), d: z.number() }))
     expect(a.parse({ n: NaN, s: 'x', d: Infinity })).toEqual({
       success: false,

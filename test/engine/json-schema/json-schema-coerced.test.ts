@@ -194,7 +194,7 @@ const patternsOf = (s: JsonSchema): string[] => [
   ...((s.allOf as JsonSchema[] | undefined) ?? []).flatMap(patternsOf),
 ]
 
-describe('coercedInput: a converting leaf in a JSON body (API.md 30)', () => {
+describe('coercedInput: a converting leaf in a JSON body', () => {
   it.each(leaves.map((l) => [l.label, l] as const))(
     '%s: keeps a real type, and documents the strings the library takes',
     (_, leaf) => {

@@ -162,7 +162,7 @@ describe('toJsonSchema', () => {
     })
     expect(input(z.int32())).toMatchObject({ type: 'integer', format: 'int32' })
     expect(input(z.bigint())).toEqual({ type: 'integer', format: 'int64' })
-    // A literal is `const` and a one-value `enum` (SPEC 4.7); null joins the enum.
+    // A literal is `const` and a one-value `enum`; null joins the enum.
     expect(input(z.literal('active'))).toEqual({ const: 'active', enum: ['active'] })
     expect(input(z.literal(1).nullable())).toEqual({ enum: [1, null] })
     expect(input(z.enum(['only']))).toEqual({ const: 'only', enum: ['only'] })
@@ -379,7 +379,7 @@ describe('toJsonSchema for the docs', () => {
     expect(widened).toEqual([{ reason: 'map' }])
   })
 
-  it('writes a converting leaf in a JSON body as its type or the strings it reads (API.md 30)', () => {
+  it('writes a converting leaf in a JSON body as its type or the strings it reads', () => {
     const n = zodAdapter(z.coerce.number().int().min(0))
     expect(toJsonSchema(n, { io: 'input', coercion: 'json' })).toEqual({
       type: ['integer', 'string'],

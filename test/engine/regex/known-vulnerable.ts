@@ -4,8 +4,8 @@ import { z } from 'zod'
 import { linearUrl } from '../../../src/adapters/yup/linear-patterns.js'
 import { stringCheck, type ZodCheckLike } from '../../../src/adapters/zod/checks.js'
 
-// recheck's fuzzer is seeded so that a run is reproducible; its native backend answers most
-// patterns in milliseconds, the largest (yup's url, valibot's emoji) in under a second.
+// recheck's fuzzer is seeded so that a run is reproducible; its native backend answers well
+// inside the timeout, the largest patterns (yup's url, valibot's emoji) slowest.
 export const recheckParams = { timeout: 20_000, randomSeed: 1 }
 export const key = (re: { source: string; flags: string }): string => `/${re.source}/${re.flags}`
 

@@ -69,7 +69,7 @@ describe.each(hosts)('createDocs on %s', (_, express) => {
     expect(JSON.parse(json.text)).toEqual(JSON.parse(JSON.stringify(spec)))
   })
 
-  it('passes every SPEC 4.4 option to Swagger UI and keeps the always-on ones', async () => {
+  it('passes every Swagger UI option of createDocs on and keeps the always-on ones', async () => {
     const res = await request(
       app({
         docExpansion: 'full',

@@ -64,7 +64,7 @@ describe('generateOpenAPI: paths and operationIds', () => {
     expect(warnings).toEqual([expect.stringMatching(/GET \/x again; the first is kept/)])
   })
 
-  it('derives operationIds from method and path (SPEC 4.7, API.md 21)', () => {
+  it('derives operationIds from method and path, camel-casing other segments', () => {
     const { op } = gen({
       routes: {
         'POST /users': {},
@@ -442,7 +442,7 @@ describe('generateOpenAPI: parameters and bodies', () => {
     })
   })
 
-  it('keeps the type and bounds of every library’s converting fields in a JSON body (API.md 30)', () => {
+  it('keeps the type and bounds of every library’s converting fields in a JSON body', () => {
     const { op } = gen({
       routes: {
         'POST /yup': {

@@ -16,7 +16,7 @@ import { yupCase } from '../../engine/arbitrary-yup.js'
 import { fuzzRuns, PER_SCHEMA } from '../../engine/parity.js'
 
 const RUNS = fuzzRuns(150)
-// zod's schemas, the slowest, take about 5 ms each here: six times that for a loaded machine.
+// 30 ms a schema: zod's, the slowest, take a fraction of it, and a loaded machine may be slower.
 const TIMEOUT = Math.max(120_000, RUNS * 30)
 
 /** The value as a JSON body carries it, or undefined when JSON cannot (bigint, a cycle). */
@@ -197,7 +197,7 @@ function bodiesChecked(adapter: SchemaAdapter, bodies: unknown[], lenience: At):
  * Knowingly narrower: a schema with a `stricter` node (yup's lenient casts such as a number for a
  * string, valibot's object taking an array when no key is required) is documented as its strict
  * form, the values a client should send; those schemas are counted apart and not asserted. A
- * converting leaf is documented as its type or the common strings it reads (API.md 30), not every
+ * converting leaf is documented as its type or the common strings it reads, not every
  * value the conversion takes (`Number(null)`, `" 1 2 "` for yup): a body is asserted only when
  * every converting leaf it reaches gets a value of the leaf's own type (the string forms are
  * proven against each library in test/engine/json-schema-coerced.test.ts). Whether the library

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { defaultLimits, resolveLimits } from '../../../src/runtime/guards/limits.js'
 
 describe('resolveLimits', () => {
-  it('gives the defaults of SPEC.md 8 when nothing is set', () => {
+  it('gives the default limits when nothing is set', () => {
     expect(resolveLimits()).toEqual({ maxDepth: 20, maxArrayLength: 1000, maxStringLength: 10000 })
     expect(resolveLimits({}, {})).toEqual(defaultLimits)
   })

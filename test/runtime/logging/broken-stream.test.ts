@@ -48,7 +48,7 @@ describe('a closed log stream', () => {
       ['pino', 'pretty'],
       ['winston', 'json'],
       ['winston', 'pretty'],
-      // A user's winston logger as logger.instance, writing to stdout itself (API.md 37).
+      // A user's winston logger as logger.instance, writing to stdout itself: it survives too.
       ['winston-console', 'json'],
       ['winston-stream', 'json'],
       // The global console as logger.instance, on both hosts.

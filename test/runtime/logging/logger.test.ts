@@ -149,7 +149,7 @@ describe('configureLogger', () => {
     expect(out.records().map((r) => r.message)).toEqual(['still shown'])
   })
 
-  it('refuses instance, saying where a logger instance goes (SPEC.md 4.3: level and silent)', () => {
+  it('refuses instance, saying where a logger instance goes (it takes level and silent)', () => {
     const noop = () => {}
     const instance = { debug: noop, info: noop, warn: noop, error: noop }
     expect(() => configureLogger({ instance } as never)).toThrow(

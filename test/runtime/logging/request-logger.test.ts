@@ -175,7 +175,7 @@ describe.each(BACKENDS)('requestLogger through %s, aborted requests', (backend) 
 describe.each(BACKENDS)('requestLogger through %s, pretty mode', (backend) => {
   const pretty = { pretty: true, level: 'debug' } as const
 
-  it('writes the >> and << lines of SPEC.md 6.2, without the query string', async () => {
+  it('writes the >> arrival and << response lines, without the query string', async () => {
     const out = await run(backend, pretty, (r) => r.get('/users/42?token=abc'))
     expect(out.lines()).toEqual([
       expect.stringMatching(line(`\\[DEBUG\\] >> GET /users/42 \\[${ID}\\]`)),

@@ -123,7 +123,7 @@ function messageMeta() {
   }
 }
 
-describe('winstonAdapter with a (message, meta) logger (SPEC.md 1)', () => {
+describe('winstonAdapter with a (message, meta) logger', () => {
   it('calls the level method with the message, then the fields as meta', () => {
     const { calls, target } = messageMeta()
     const logger = winstonAdapter(target)

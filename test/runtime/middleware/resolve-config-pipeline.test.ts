@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { resolveConfig, resolveExposure } from '../../../src/runtime/middleware/resolve-config.js'
 
 describe('resolveConfig: request ID, validation and includeRequestId', () => {
-  it('applies the defaults of SPEC.md 4.6', () => {
+  it('applies the defaults of shapeguard()', () => {
     const c = resolveConfig({ debug: true })
     expect(c.requestId).toEqual({ enabled: true, header: 'x-request-id', generator: undefined })
     expect(c.validation.trim).toBe(false)

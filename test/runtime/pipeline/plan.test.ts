@@ -4,7 +4,7 @@ import * as z from 'zod'
 import { defineRoute, handle, validate, zodAdapter } from '../../../src/index.js'
 
 const User = z.object({ id: z.number(), name: z.string() })
-// Every route option of SPEC 2.4 and 4.7 (test/runtime/pipeline/route-types.test-d.ts checks the
+// Every option a route takes (test/runtime/pipeline/route-types.test-d.ts checks the
 // list against RouteDefinition).
 const valid =
   'body, params, query, headers, response, sends, transform, rateLimit, cache, limits, allErrors, sanitize, warnings, summary, description, tags, deprecated, security, bodyType, externalDocs, extensions, responseHeaders, operationId'

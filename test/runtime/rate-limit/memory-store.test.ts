@@ -8,7 +8,7 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-describe('MemoryStore: the window of SPEC.md 3.2', () => {
+describe('MemoryStore: a fixed window per key', () => {
   it('opens a window, counts to max, then leaves the entry unchanged', () => {
     const store = new MemoryStore()
     expect(store.increment('k', 1000, 2)).toEqual({ count: 1, reset: 1_001_000 })
@@ -18,7 +18,7 @@ describe('MemoryStore: the window of SPEC.md 3.2', () => {
     expect(store.increment('k', 1000, 2)).toEqual({ count: 3, reset: 1_001_000 })
   })
 
-  it('counts every request without a max (API.md 32), in the same window', () => {
+  it('counts every request without a max, in the same window', () => {
     const store = new MemoryStore()
     for (let count = 1; count <= 5; count++)
       expect(store.increment('k', 1000)).toEqual({ count, reset: 1_001_000 })
