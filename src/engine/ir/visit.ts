@@ -37,8 +37,8 @@ export function visit<R, C>(node: IRNode, visitor: Visitor<R, C>, ctx: C): R {
 }
 
 /**
- * Runs the handler of the node's kind when the table has one, else `otherwise`: for analyses
- * that care about a few kinds.
+ * Runs the handler of the node's kind when the table has one, else `otherwise`. A partial table
+ * is not told of a kind added to the IR: the engine's tables are full ones, run by `visit`.
  */
 export function visitSome<R, C>(
   node: IRNode,
@@ -61,6 +61,20 @@ export function each<K extends IRKind, R, C>(
   return Object.fromEntries(kinds.map((k) => [k, handler])) as never
 }
 
+type Words<S extends string> = S extends `${infer W} ${infer Rest}` ? W | Words<Rest> : S
+type KindList<S extends string> = [Exclude<Words<S>, IRKind>] extends [never]
+  ? unknown
+  : { readonly notAKind: Exclude<Words<S>, IRKind> }
+
+/**
+ * Kinds named in one space-separated string, each checked to be a kind: how a table lists the
+ * kinds its named default handles, so that it still names every kind in one line.
+ * @example { string: write, ...each(kinds('null nan never'), nothing) }
+ */
+export function kinds<S extends string>(list: S & KindList<S>): Words<S>[] {
+  return list.split(' ') as Words<S>[]
+}
+
 /** The kinds that hold one `inner` node standing in their place. */
 export const wrapperKinds = ['optional', 'nullable', 'readonly', 'default'] as const
 
@@ -79,8 +93,7 @@ const here = (node: IRNode): IREdge => ({ key: undefined, node })
 const present = (edges: (IREdge | false | undefined)[]): IREdge[] =>
   edges.filter((e): e is IREdge => e !== false && e !== undefined)
 
-// Kinds without an entry (the leaves and `ref`) have no children.
-const edges: Partial<Visitor<readonly IREdge[]>> = {
+const edges: Visitor<readonly IREdge[]> = {
   object: (n) =>
     present([
       ...n.properties.map((p) => ({ key: p.key, node: p.value })),
@@ -101,6 +114,10 @@ const edges: Partial<Visitor<readonly IREdge[]>> = {
   ...each(wrapperKinds, (n) => [here(n.inner)]),
   recursive: (n) => [here(n.node)],
   native: (n) => present([n.inner && here(n.inner), n.output && here(n.output)]),
+  ...each(
+    kinds('string number bigint boolean date literal enum null undefined nan unknown never ref'),
+    () => none,
+  ),
 }
 
 /**
@@ -108,5 +125,6 @@ const edges: Partial<Visitor<readonly IREdge[]>> = {
  * @example children(objectNode) // [{ key: 'name', node: stringNode }, …]
  */
 export function children(node: IRNode): readonly IREdge[] {
+  // IR an adapter wrote itself may hold a kind the IR does not have: it has no children.
   return visitSome(node, edges, () => none, undefined)
 }
