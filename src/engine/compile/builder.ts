@@ -273,3 +273,6 @@ export function compileBuilder(node: IRNode, ctx: BuilderContext): Builder {
     codePoints,
   ) as Builder
 }
+
+/** This module's IR tables, for the test that each has a handler for every kind. */
+export const tables = { inPlace, bodies }

@@ -175,3 +175,6 @@ export function compileLeaf(node: IRNode): LeafRun {
   const body = `return function leaf(x) {\n${leafStatements(node, ref, 'return F')}\nreturn x\n}`
   return new Function('E', 'F', 'CP', body)(env, FAIL, codePoints) as LeafRun
 }
+
+/** This module's IR tables, for the test that each has a handler for every kind. */
+export const tables = { emitters }

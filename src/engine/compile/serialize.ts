@@ -285,3 +285,6 @@ export function compileSerializer(node: IRNode, code: BuilderCode): Serializer {
     quote,
   ) as Serializer
 }
+
+/** This module's IR tables, for the test that each has a handler for every kind. */
+export const tables = { structures, primitives, definites, writes, bodies }

@@ -135,3 +135,6 @@ export function withSafety<N extends IRNode>(draft: Draft<N>): N {
   const safety = worst(draft.safety ?? 'exact', computed(draft as Draft<IRNode>))
   return { ...draft, safety } as unknown as N
 }
+
+/** This module's IR tables, for the test that each has a handler for every kind. */
+export const tables = { undefinedAccepted, identity, ownClass }

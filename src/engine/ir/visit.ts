@@ -128,3 +128,6 @@ export function children(node: IRNode): readonly IREdge[] {
   // IR an adapter wrote itself may hold a kind the IR does not have: it has no children.
   return visitSome(node, edges, () => none, undefined)
 }
+
+/** This module's IR tables, for the test that each has a handler for every kind. */
+export const tables = { edges }

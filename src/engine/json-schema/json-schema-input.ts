@@ -33,3 +33,6 @@ const missing: Visitor<boolean> = {
 
 /** Whether a node takes `undefined` (a missing tuple item) in input mode, as far as the IR says. */
 export const takesMissing = (n: IRNode): boolean => visit(n, missing, undefined)
+
+/** This module's IR tables, for the test that each has a handler for every kind. */
+export const tables = { missing }

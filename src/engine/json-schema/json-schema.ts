@@ -270,3 +270,6 @@ export function toJsonSchema(
   const root = writer.write(ir)
   return Object.keys(own).length > 0 ? { ...root, $defs: own } : root
 }
+
+/** This module's IR tables, for the test that each has a handler for every kind. */
+export const tables = { writers }

@@ -136,3 +136,6 @@ export function leafMissCandidates(
 ): unknown[] {
   return visit(node, missesByKind, { samples, cap })
 }
+
+/** This module's IR tables, for the test that each has a handler for every kind. */
+export const tables = { missesByKind }
