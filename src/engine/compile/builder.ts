@@ -173,10 +173,10 @@ const inPlace: Visitor<string | undefined, Assignment> = {
   pipe: (n, a) => inner(n.out, a),
   nullable: (n, a) =>
     `if (${a.input} === null) ${a.target} = null\nelse {\n${inner(n.inner, a)}\n}`,
-  default: (n, { code, input, target }) => {
+  default: (n, a) => {
     if (n.on === 'null' || n.on === 'nullish') return undefined
-    const get = code.ref(n.get)
-    return `if (${input} === undefined) ${target} = ${get}()\nelse {\n${inner(n.inner, { code, input, target })}\nif (${target} === undefined) ${target} = ${get}()\n}`
+    const get = a.code.ref(n.get)
+    return `if (${a.input} === undefined) ${a.target} = ${get}()\nelse {\n${inner(n.inner, a)}\nif (${a.target} === undefined) ${a.target} = ${get}()\n}`
   },
   ...each(
     kinds(

@@ -55,10 +55,10 @@ export function visitSome<R, C>(
  * @example { ...each(wrapperKinds, (n) => visit(n.inner, table, ctx)), … }
  */
 export function each<K extends IRKind, R, C>(
-  kinds: readonly K[],
+  list: readonly K[],
   handler: (node: NodeOf<K>, ctx: C) => R,
 ): { readonly [P in K]: (node: NodeOf<P>, ctx: C) => R } {
-  return Object.fromEntries(kinds.map((k) => [k, handler])) as never
+  return Object.fromEntries(list.map((k) => [k, handler])) as never
 }
 
 type Words<S extends string> = S extends `${infer W} ${infer Rest}` ? W | Words<Rest> : S
@@ -67,8 +67,8 @@ type KindList<S extends string> = [Exclude<Words<S>, IRKind>] extends [never]
   : { readonly notAKind: Exclude<Words<S>, IRKind> }
 
 /**
- * Kinds named in one space-separated string, each checked to be a kind: how a table lists the
- * kinds its named default handles, so that it still names every kind in one line.
+ * Kinds named in one space-separated string, each word checked to be a kind: how a full table
+ * lists the kinds that share one handler, in a line rather than one a line.
  * @example { string: write, ...each(kinds('null nan never'), nothing) }
  */
 export function kinds<S extends string>(list: S & KindList<S>): Words<S>[] {

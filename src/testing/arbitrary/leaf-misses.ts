@@ -113,7 +113,6 @@ const missesByKind: Visitor<unknown[], { samples: readonly unknown[]; cap: numbe
   nan: () => [0, 'NaN', null],
   undefined: () => [null, 0, ''],
   never: () => [0, 'x', null],
-  // The arbitraries ask for leaves only; any other node gets values of other types.
   ...each(
     kinds(
       'unknown array object record tuple set union intersection optional nullable readonly default pipe recursive ref native',
