@@ -1,6 +1,7 @@
 import { acceptsUndefined, isIdentity, leafKinds } from '../ir/safety.js'
 import type { IRNode, IRObject, IRUnion } from '../ir/types.js'
-import { type Visitor, visitSome } from '../ir/visit.js'
+import { each, kinds, type Visitor, visit } from '../ir/visit.js'
+import { discriminatorValues } from './discriminator.js'
 import { codePoints, leafStatements } from './leaf.js'
 import { mergeValues } from './merge.js'
 
@@ -41,27 +42,12 @@ export class BuilderCode {
    * written in place: there a call, even one V8 inlines, costs more than the leaf's own checks.
    */
   assign(node: IRNode, input: string, target: string): string {
-    if (isLeaf(node) && !isIdentity(node)) {
+    if (isIdentity(node)) return `${target} = ${input}`
+    if (isLeaf(node)) {
       return `{ let x = ${input}\n${leafStatements(node, (v) => this.ref(v), 'throw REJECT')}\n${target} = x }`
     }
-    if (!isIdentity(node)) {
-      const inner = (n: IRNode) => this.assign(n, input, target)
-      if (node.kind === 'optional') {
-        const absent =
-          node.inner.kind === 'default' ? this.expr(node.inner, 'undefined') : 'undefined'
-        return `if (${input} === undefined) ${target} = ${absent}\nelse {\n${inner(node.inner)}\n}`
-      }
-      // A pipe's output is its second part's (the checks held the input to the first).
-      if (node.kind === 'pipe') return inner(node.out)
-      if (node.kind === 'nullable') {
-        return `if (${input} === null) ${target} = null\nelse {\n${inner(node.inner)}\n}`
-      }
-      if (node.kind === 'default' && node.on !== 'null' && node.on !== 'nullish') {
-        const get = this.ref(node.get)
-        return `if (${input} === undefined) ${target} = ${get}()\nelse {\n${inner(node.inner)}\nif (${target} === undefined) ${target} = ${get}()\n}`
-      }
-    }
-    return `${target} = ${this.expr(node, input)}`
+    const own = visit(node, inPlace, { code: this, input, target })
+    return own ?? `${target} = ${this.expr(node, input)}`
   }
 
   private fn(node: IRNode): string {
@@ -78,7 +64,7 @@ export class BuilderCode {
     // A leaf throws on a rejection (the checks may have left it to this builder): a leaf that
     // returned a marker instead would make every caller test its result, and costs more.
     if (isLeaf(node)) return `${leafStatements(node, (v) => this.ref(v), 'throw REJECT')}\nreturn x`
-    return visitSome(node, bodies, () => 'throw REJECT', this)
+    return visit(node, bodies, this)
   }
 
   /** A statement that skips the loop's key `k` when it is one of `keys`. */
@@ -168,8 +154,40 @@ export class BuilderCode {
   }
 }
 
-/** The body of the function building each kind's output from its input `x` (leaves aside). */
-const bodies: Partial<Visitor<string, BuilderCode>> = {
+/** Where `assign` writes: statements setting variable `target` for the input in `input`. */
+interface Assignment {
+  readonly code: BuilderCode
+  readonly input: string
+  readonly target: string
+}
+
+const inner = (node: IRNode, a: Assignment) => a.code.assign(node, a.input, a.target)
+
+// The kinds `assign` writes in place around their inner node's statements; undefined: a call.
+const inPlace: Visitor<string | undefined, Assignment> = {
+  optional: (n, a) => {
+    const absent = n.inner.kind === 'default' ? a.code.expr(n.inner, 'undefined') : 'undefined'
+    return `if (${a.input} === undefined) ${a.target} = ${absent}\nelse {\n${inner(n.inner, a)}\n}`
+  },
+  // A pipe's output is its second part's (the checks held the input to the first).
+  pipe: (n, a) => inner(n.out, a),
+  nullable: (n, a) =>
+    `if (${a.input} === null) ${a.target} = null\nelse {\n${inner(n.inner, a)}\n}`,
+  default: (n, a) => {
+    if (n.on === 'null' || n.on === 'nullish') return undefined
+    const get = a.code.ref(n.get)
+    return `if (${a.input} === undefined) ${a.target} = ${get}()\nelse {\n${inner(n.inner, a)}\nif (${a.target} === undefined) ${a.target} = ${get}()\n}`
+  },
+  ...each(
+    kinds(
+      'string number bigint boolean date literal enum null undefined nan unknown never array object record tuple set union intersection readonly recursive ref native',
+    ),
+    () => undefined,
+  ),
+}
+
+/** The body of the function building each kind's output from its input `x`. */
+const bodies: Visitor<string, BuilderCode> = {
   object: (n, code) => code.object(n),
   array: (n, code) => {
     // Items that change nothing and refuse undefined (so the checks refused any hole) leave a
@@ -222,37 +240,20 @@ const bodies: Partial<Visitor<string, BuilderCode>> = {
   readonly: (n, code) => `return Object.freeze(${code.expr(n.inner, 'x')})`,
   pipe: (n, code) => `return ${code.expr(n.out, 'x')}`,
   recursive: (n, code) => `return ${code.expr(n.node, 'x')}`,
+  // Leaves are written before the table is read; identities and refs get no function of their
+  // own, and set and native nodes are not compiled: none is built here.
+  ...each(
+    kinds(
+      'string number bigint boolean date literal enum null undefined nan unknown never set ref native',
+    ),
+    () => 'throw REJECT',
+  ),
 }
 
 /** A leaf node, or a pipe of two leaves: compiled as one leaf function. */
 export function isLeaf(node: IRNode): boolean {
   if (node.kind === 'pipe') return leafKinds.has(node.in.kind) && leafKinds.has(node.out.kind)
   return leafKinds.has(node.kind)
-}
-
-function unwrapObject(node: IRNode): IRObject | undefined {
-  if (node.kind === 'object') return node
-  if (node.kind === 'readonly') return unwrapObject(node.inner)
-  return undefined
-}
-
-/** The discriminator values an option of a discriminated union answers to. */
-function discriminatorValues(option: IRNode, key: string): unknown[] {
-  const obj = unwrapObject(option)
-  const prop = obj?.properties.find((p) => p.key === key)
-  if (!prop) throw new Error(`option has no discriminator "${key}"`)
-  const values: unknown[] = []
-  let n: IRNode = prop.value
-  for (;;) {
-    if (n.kind === 'optional') values.push(undefined)
-    else if (n.kind === 'nullable') values.push(null)
-    else break
-    n = n.inner
-  }
-  if (n.kind !== 'literal' && n.kind !== 'enum') throw new Error('discriminator is not a literal')
-  values.push(...n.values)
-  if (values.some((x) => typeof x === 'bigint')) throw new Error('bigint discriminator')
-  return values
 }
 
 /**
@@ -272,3 +273,6 @@ export function compileBuilder(node: IRNode, ctx: BuilderContext): Builder {
     codePoints,
   ) as Builder
 }
+
+/** This module's IR tables, for the test that each has a handler for every kind. */
+export const tables = { inPlace, bodies }

@@ -1,5 +1,5 @@
 import type { IRBound, IRNode, IRString, IRStringCheck } from '../ir/types.js'
-import { each, type NodeOf, type Visitor, visitSome } from '../ir/visit.js'
+import { each, kinds, type NodeOf, type Visitor, visit } from '../ir/visit.js'
 
 /** Returned by a leaf runner for a rejected value (no valid value is this symbol). */
 export const FAIL: unique symbol = Symbol('shapeguard.fail') as never
@@ -95,7 +95,7 @@ function coerce(
   } else c.lines.push(`try { x = ${fn}(x) } catch (e) {}`)
 }
 
-const emitters: Partial<Visitor<void, LeafCode>> = {
+const emitters: Visitor<void, LeafCode> = {
   string: (n, c) => {
     coerce(c, n, 'String')
     c.lines.push(`if (typeof x !== 'string') ${c.fail}`)
@@ -138,18 +138,17 @@ const emitters: Partial<Visitor<void, LeafCode>> = {
     emit(c, n.in)
     emit(c, n.out)
   },
-}
-
-function emit(c: LeafCode, node: IRNode): void {
-  visitSome(
-    node,
-    emitters,
+  ...each(
+    kinds(
+      'undefined unknown never array object record tuple set union intersection optional nullable readonly default recursive ref native',
+    ),
     (n) => {
       throw new Error(`not a leaf: ${n.kind}`)
     },
-    c,
-  )
+  ),
 }
+
+const emit = (c: LeafCode, node: IRNode): void => visit(node, emitters, c)
 
 /**
  * The body of a leaf function of `x`: statements that coerce, check and normalise `x` in the
@@ -176,3 +175,6 @@ export function compileLeaf(node: IRNode): LeafRun {
   const body = `return function leaf(x) {\n${leafStatements(node, ref, 'return F')}\nreturn x\n}`
   return new Function('E', 'F', 'CP', body)(env, FAIL, codePoints) as LeafRun
 }
+
+/** This module's IR tables, for the test that each has a handler for every kind. */
+export const tables = { emitters }

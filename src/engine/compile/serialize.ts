@@ -1,6 +1,6 @@
 import { isIdentity } from '../ir/safety.js'
 import type { IRNode, IRObject } from '../ir/types.js'
-import { type Visitor, visitSome } from '../ir/visit.js'
+import { each, kinds, type Visitor, visit } from '../ir/visit.js'
 import { type BuilderCode, isLeaf, REJECT } from './builder.js'
 import { jsonOrder, quote, value } from './json-text.js'
 import { codePoints } from './leaf.js'
@@ -24,19 +24,27 @@ function ownObject(node: IRObject): boolean {
   return new Set(keys).size === keys.length
 }
 
+const yes = () => true
+const no = () => false
+const none = () => undefined
+
 // The nodes the serializer walks itself; the others' output comes from the builder's code.
-const structures: Partial<Visitor<boolean>> = {
+const structures: Visitor<boolean> = {
   object: ownObject,
   array: (n) => !n.reuseInput,
-  tuple: () => true,
-  union: () => true,
-  recursive: () => true,
+  ...each(['tuple', 'union', 'recursive'], yes),
+  ...each(
+    kinds(
+      'string number bigint boolean date literal enum null undefined nan unknown never record set intersection optional nullable readonly default pipe ref native',
+    ),
+    no,
+  ),
 }
-const structural = (node: IRNode): boolean => visitSome(node, structures, () => false, undefined)
+const structural = (node: IRNode): boolean => visit(node, structures, undefined)
 
 // The text of an accepted input that is its own output, written inline where its kind says what
 // it is (a string, a finite number, a boolean, null), through its wrappers; else undefined.
-const primitives: Partial<Visitor<string | undefined, string>> = {
+const primitives: Visitor<string | undefined, string> = {
   // Checked again as it is read: a getter that answered a string to the check could answer an
   // object now, whose text must never be written raw.
   string: (_, x) => `(typeof ${x} === 'string' ? Q(${x}) : REJ())`,
@@ -55,29 +63,36 @@ const primitives: Partial<Visitor<string | undefined, string>> = {
     const inner = primitive(n.inner, x)
     return inner === undefined ? undefined : `(${x} === null ? 'null' : ${inner})`
   },
+  ...each(
+    kinds(
+      'bigint date literal undefined nan unknown never array object record tuple set union intersection readonly default pipe recursive ref native',
+    ),
+    none,
+  ),
 }
-const primitive = (node: IRNode, x: string): string | undefined =>
-  visitSome(node, primitives, () => undefined, x)
+const primitive = (node: IRNode, x: string): string | undefined => visit(node, primitives, x)
 
 // Whether a node's text is never left out (never undefined): its comma and key need no test.
-function definite(node: IRNode): boolean {
-  if (isIdentity(node)) {
-    const kind = node.kind === 'nullable' ? node.inner.kind : node.kind
-    return (
-      kind === 'string' ||
-      kind === 'number' ||
-      kind === 'boolean' ||
-      kind === 'null' ||
-      (kind === 'enum' &&
-        primitive(node.kind === 'nullable' ? node.inner : node, 'x') !== undefined)
-    )
-  }
-  if (structural(node)) return node.kind !== 'union' && node.kind !== 'recursive'
-  if (node.kind === 'nullable' || (node.kind === 'readonly' && structural(node.inner))) {
-    return definite(node.inner)
-  }
-  return node.kind === 'pipe' && !isLeaf(node) && definite(node.out)
+const definites: Visitor<boolean> = {
+  // An input that is its own output, written inline.
+  ...each(['string', 'number', 'boolean', 'null', 'enum'], (n) => {
+    return isIdentity(n) && primitive(n, 'x') !== undefined
+  }),
+  object: ownObject,
+  array: (n) => !n.reuseInput,
+  tuple: yes,
+  nullable: (n) => definite(n.inner),
+  readonly: (n) => structural(n.inner) && definite(n.inner),
+  pipe: (n) => !isIdentity(n) && !isLeaf(n) && definite(n.out),
+  // Any other text is not known to be defined (a union's option, a recursion's body, …).
+  ...each(
+    kinds(
+      'bigint date literal undefined nan unknown never record set union intersection optional default recursive ref native',
+    ),
+    no,
+  ),
 }
+const definite = (node: IRNode): boolean => visit(node, definites, undefined)
 
 /** Where `write` puts a node's text: the input variable, the key expression, the target. */
 interface Place {
@@ -90,7 +105,7 @@ interface Place {
 // The statements writing a node's text that its kind lets the serializer write itself (around a
 // structure, or a known recursion); undefined where the builder's output is serialised instead.
 // Each branch mirrors the builder's, so both reject the same inputs.
-const writes: Partial<Visitor<string | undefined, Place>> = {
+const writes: Visitor<string | undefined, Place> = {
   ref: (n, { s, input, key, target }) => {
     const fn = s.recursiveFn(n.id)
     return fn === undefined ? undefined : `${target} = ${fn}(${input}, ${key})`
@@ -113,11 +128,18 @@ const writes: Partial<Visitor<string | undefined, Place>> = {
     const get = p.s.build.ref(n.get)
     return `if (${p.input} === undefined) ${p.target} = V(${get}(), ${p.key})\nelse {\n${inner(n.inner, p)}\n}`
   },
+  ...each(
+    kinds(
+      'string number bigint boolean date literal enum null undefined nan unknown never array object record tuple set union intersection recursive native',
+    ),
+    none,
+  ),
 }
 const inner = (node: IRNode, p: Place) => p.s.write(node, p.input, p.key, p.target)
 
-// The body of the function writing a structure's text for its input `y` under the key `k`.
-const bodies: Partial<Visitor<string, SerializerCode>> = {
+// The body of the function writing a node's text for its input `y` under the key `k`: the
+// structures walked, any other node's output written as the builder builds it.
+const bodies: Visitor<string, SerializerCode> = {
   object: (n, s) => s.object(n),
   array: (n, s) => {
     const t = s.temp()
@@ -129,6 +151,12 @@ const bodies: Partial<Visitor<string, SerializerCode>> = {
   // The builder's choice of option (its checks, in its order), then that option's text.
   union: (n, s) => s.build.pickOption(n, 'y', (option) => `${s.fn(option)}(y, k)`),
   recursive: (n, s) => s.returning(n.node),
+  ...each(
+    kinds(
+      'string number bigint boolean date literal enum null undefined nan unknown never record set intersection optional nullable readonly default pipe ref native',
+    ),
+    (n, s) => s.returning(n),
+  ),
 }
 
 class SerializerCode {
@@ -155,7 +183,7 @@ class SerializerCode {
     if (isIdentity(node)) return `${target} = ${primitive(node, input) ?? `V(${input}, ${key})`}`
     if (structural(node)) return `${target} = ${this.fn(node)}(${input}, ${key})`
     const place: Place = { s: this, input, key, target }
-    const own = visitSome(node, writes, () => undefined, place)
+    const own = visit(node, writes, place)
     if (own !== undefined) return own
     // Leaves, and what the serializer does not write itself: the builder's output, serialised.
     const r = this.temp()
@@ -168,9 +196,7 @@ class SerializerCode {
     const name = `s${this.names.size}`
     this.names.set(node, name)
     if (node.kind === 'recursive') this.recursive.set(node.id, name)
-    const body = structural(node)
-      ? visitSome(node, bodies, (n, s) => s.returning(n), this)
-      : this.returning(node)
+    const body = structural(node) ? visit(node, bodies, this) : this.returning(node)
     this.fns.push(`function ${name}(y, k) {\n${body}\n}`)
     return name
   }
@@ -259,3 +285,6 @@ export function compileSerializer(node: IRNode, code: BuilderCode): Serializer {
     quote,
   ) as Serializer
 }
+
+/** This module's IR tables, for the test that each has a handler for every kind. */
+export const tables = { structures, primitives, definites, writes, bodies }

@@ -200,3 +200,6 @@ export function toValidationSchema(
 ): Schema {
   return visit(node, schemas, { reg, defs, deferLeaves })
 }
+
+/** This module's IR tables, for the test that each has a handler for every kind. */
+export const tables = { schemas }

@@ -1,5 +1,5 @@
 import type { IRKind, IRNode, Safety } from './types.js'
-import { each, type Visitor, visitSome, wrapperKinds } from './visit.js'
+import { each, kinds, type Visitor, visit, wrapperKinds } from './visit.js'
 
 /** Input of `withSafety`: a node whose safety class is computed (or forced when given). */
 export type Draft<N extends IRNode> = N extends IRNode
@@ -31,12 +31,12 @@ export const LEAF_KINDS = [
 /** `LEAF_KINDS` as a set, for lookups by a node's kind. */
 export const leafKinds: ReadonlySet<string> = new Set(LEAF_KINDS)
 
-const never = () => false
-const always = () => true
+const yes = () => true
+const no = () => false
 
-const undefinedAccepted: Partial<Visitor<boolean>> = {
+const undefinedAccepted: Visitor<boolean> = {
   default: (n) => (n.on === 'null' ? acceptsUndefined(n.inner) : true),
-  ...each(['optional', 'unknown', 'undefined', 'native'], always),
+  ...each(['optional', 'unknown', 'undefined', 'native'], yes),
   ...each(['string', 'boolean'], (n) => n.coerce !== false),
   literal: (n) => n.values.includes(undefined),
   ...each(['nullable', 'readonly'], (n) => acceptsUndefined(n.inner)),
@@ -44,28 +44,30 @@ const undefinedAccepted: Partial<Visitor<boolean>> = {
   recursive: (n) => acceptsUndefined(n.node),
   union: (n) => n.options.some(acceptsUndefined),
   intersection: (n) => acceptsUndefined(n.left) && acceptsUndefined(n.right),
+  // A ref's target never accepts undefined: `recursive` makes such a target native.
+  ...each(kinds('number bigint date enum null nan never array object record tuple set ref'), no),
 }
 
 /** Whether the library's parser accepts `undefined` here (conservative: true when unsure). */
 export function acceptsUndefined(node: IRNode): boolean {
-  // A ref's target never accepts undefined: `recursive` makes such a target native.
-  return visitSome(node, undefinedAccepted, never, undefined)
+  return visit(node, undefinedAccepted, undefined)
 }
 
-const identity: Partial<Visitor<boolean>> = {
+const identity: Visitor<boolean> = {
   string: (n) => !n.coerce && n.checks.every((c) => c.kind !== 'transform' && c.kind !== 'format'),
   ...each(['number', 'bigint', 'boolean', 'date'], (n) => !n.coerce),
-  ...each(['literal', 'enum', 'null', 'undefined', 'nan', 'unknown', 'never'], always),
+  ...each(['literal', 'enum', 'null', 'undefined', 'nan', 'unknown', 'never'], yes),
   ...each(['optional', 'nullable'], (n) => isIdentity(n.inner)),
   // Freezing a primitive is a no-op; a Date is an object zod freezes.
   readonly: (n) => leafKinds.has(n.inner.kind) && n.inner.kind !== 'date' && isIdentity(n.inner),
   union: (n) => n.options.every(isIdentity),
   pipe: (n) => isIdentity(n.in) && isIdentity(n.out),
+  ...each(kinds('array object record tuple set intersection default recursive ref native'), no),
 }
 
 /** Whether an accepted input is its own output (no copy, coercion, default or normalisation). */
 export function isIdentity(node: IRNode): boolean {
-  return visitSome(node, identity, never, undefined)
+  return visit(node, identity, undefined)
 }
 
 // An item that accepts undefined is seen by ajv as a present value it rejects: only stricter.
@@ -75,7 +77,7 @@ function positional(node: IRNode): Safety {
     : node.safety
 }
 
-const ownClass: Partial<Visitor<Safety>> = {
+const ownClass: Visitor<Safety> = {
   number: (n) => (n.checks.some((c) => c.kind === 'multiple_of') ? 'stricter' : 'exact'),
   undefined: () => 'stricter',
   ...each(['set', 'native'], () => 'native'),
@@ -113,11 +115,15 @@ const ownClass: Partial<Visitor<Safety>> = {
     return worst(n.in.safety, n.out.safety)
   },
   recursive: (n) => (n.node.safety === 'exact' && !acceptsUndefined(n.node) ? 'exact' : 'native'),
+  ...each(
+    kinds('string bigint boolean date literal enum null nan unknown never ref'),
+    () => 'exact',
+  ),
 }
 
 // The draft's own safety is not read here: only its children's, which are complete nodes.
 function computed(node: Draft<IRNode>): Safety {
-  return visitSome(node as IRNode, ownClass, () => 'exact', undefined)
+  return visit(node as IRNode, ownClass, undefined)
 }
 
 /**
@@ -129,3 +135,6 @@ export function withSafety<N extends IRNode>(draft: Draft<N>): N {
   const safety = worst(draft.safety ?? 'exact', computed(draft as Draft<IRNode>))
   return { ...draft, safety } as unknown as N
 }
+
+/** This module's IR tables, for the test that each has a handler for every kind. */
+export const tables = { undefinedAccepted, identity, ownClass }

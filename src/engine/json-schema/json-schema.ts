@@ -1,6 +1,7 @@
 import { isAdapter, type SchemaAdapter } from '../adapter.js'
 import type { IRNode, IRObject, IRRecursive, NativeReason } from '../ir/types.js'
-import { each, type Visitor, visit, visitSome } from '../ir/visit.js'
+import { each, type Visitor, visit } from '../ir/visit.js'
+import { allClosed, closed } from './json-schema-closed.js'
 import { type CoercingLeaf, coercedInput, readAs } from './json-schema-coerced.js'
 import { canonical, defineNamed, freeName, namesOf, preferredName } from './json-schema-defs.js'
 import { absentAllowed, takesAnything, takesMissing } from './json-schema-input.js'
@@ -58,19 +59,6 @@ class Writer {
     return out
   }
 
-  /** Whether an object closes itself to unknown keys in this mode (strict, or strip on output). */
-  closed(node: IRObject): boolean {
-    return node.unknownKeys === 'strict' || (node.unknownKeys === 'strip' && this.io === 'output')
-  }
-
-  /**
-   * Whether every object an intersection member ends in is closed, so the intersection as a whole
-   * admits exactly the keys some member declares (zod rejects a key only when every side does).
-   */
-  allClosed(node: IRNode): boolean {
-    return visitSome(node, closedThrough, () => false, this)
-  }
-
   object(node: IRObject, open: boolean): JsonSchema {
     const properties: Record<string, JsonSchema> = {}
     const required: string[] = []
@@ -83,7 +71,7 @@ class Writer {
     }
     const s: JsonSchema = { type: 'object', properties }
     if (required.length > 0) s.required = required
-    if (!open && this.closed(node)) s.additionalProperties = false
+    if (!open && closed(node, this.io)) s.additionalProperties = false
     if (node.unknownKeys === 'catchall' && node.catchall && node.catchall.kind !== 'unknown') {
       s.additionalProperties = this.write(node.catchall)
       for (const k of node.ignoredKeys ?? []) if (!(k in properties)) properties[k] = {}
@@ -152,14 +140,6 @@ class Writer {
   private kind(node: IRNode, open: boolean): JsonSchema {
     return visit(node, writers, { w: this, open })
   }
-}
-
-const closedThrough: Partial<Visitor<boolean, Writer>> = {
-  object: (n, w) => w.closed(n),
-  intersection: (n, w) => w.allClosed(n.left) && w.allClosed(n.right),
-  readonly: (n, w) => w.allClosed(n.inner),
-  recursive: (n, w) => w.allClosed(n.node),
-  pipe: (n, w) => w.allClosed(w.io === 'input' ? n.in : n.out),
 }
 
 /** Where a node is written: `open` as for {@link Writer.write}. */
@@ -242,7 +222,7 @@ const writers: Visitor<JsonSchema, Cursor> = {
     // member declares it, which is zod's rule (a key is rejected only when both sides reject
     // it). Open itself (nested in another intersection), it leaves that to the outermost.
     const s: JsonSchema = { allOf: [c.w.write(n.left, true), c.w.write(n.right, true)] }
-    if (!c.open && c.w.allClosed(n)) s.unevaluatedProperties = false
+    if (!c.open && allClosed(n, c.w.io)) s.unevaluatedProperties = false
     return s
   },
   optional: (n, c) => same(n.inner, c),
@@ -290,3 +270,6 @@ export function toJsonSchema(
   const root = writer.write(ir)
   return Object.keys(own).length > 0 ? { ...root, $defs: own } : root
 }
+
+/** This module's IR tables, for the test that each has a handler for every kind. */
+export const tables = { writers }

@@ -240,3 +240,6 @@ const misses: Visitor<MissArb, GenContext> = {
 export function miss(node: IRNode, ctx: GenContext): MissArb {
   return visit(node, misses, ctx)
 }
+
+/** This module's IR tables, for the test that each has a handler for every kind. */
+export const tables = { misses }

@@ -1,5 +1,5 @@
 import type { IRNode, IRString } from '../../engine/ir/types.js'
-import { type Visitor, visitSome } from '../../engine/ir/visit.js'
+import { each, kinds, type Visitor, visit } from '../../engine/ir/visit.js'
 import { fitsString } from './caps.js'
 import { rangeOf } from './number-arbitrary.js'
 import { stringBounds } from './string-arbitrary.js'
@@ -48,7 +48,7 @@ function lengthMisses(node: IRString, samples: readonly string[], cap: number): 
 const enumMisses = () => ['not_an_option', 987654321, ...otherTypes]
 
 // The near misses of each leaf kind; any other kind gets values of other types only.
-const missesByKind: Partial<Visitor<unknown[], { samples: readonly unknown[]; cap: number }>> = {
+const missesByKind: Visitor<unknown[], { samples: readonly unknown[]; cap: number }> = {
   string: (node, { samples, cap }) => {
     const strings = samples.filter((s): s is string => typeof s === 'string' && s.length <= cap)
     const derived = strings.flatMap((s) => [
@@ -113,6 +113,12 @@ const missesByKind: Partial<Visitor<unknown[], { samples: readonly unknown[]; ca
   nan: () => [0, 'NaN', null],
   undefined: () => [null, 0, ''],
   never: () => [0, 'x', null],
+  ...each(
+    kinds(
+      'unknown array object record tuple set union intersection optional nullable readonly default pipe recursive ref native',
+    ),
+    () => otherTypes.slice(),
+  ),
 }
 
 /**
@@ -127,5 +133,8 @@ export function leafMissCandidates(
   samples: readonly unknown[],
   cap: number,
 ): unknown[] {
-  return visitSome(node, missesByKind, () => otherTypes.slice(), { samples, cap })
+  return visit(node, missesByKind, { samples, cap })
 }
+
+/** This module's IR tables, for the test that each has a handler for every kind. */
+export const tables = { missesByKind }

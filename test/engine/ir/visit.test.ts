@@ -1,9 +1,28 @@
-import { describe, expect, it } from 'vitest'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, expectTypeOf, it } from 'vitest'
 import { z } from 'zod'
 import { zodToIR } from '../../../src/adapters/zod/to-ir.js'
+import { tables as builder } from '../../../src/engine/compile/builder.js'
+import { tables as leaf } from '../../../src/engine/compile/leaf.js'
+import { tables as serialize } from '../../../src/engine/compile/serialize.js'
+import { tables as validationSchema } from '../../../src/engine/compile/validation-schema.js'
 import { irNode } from '../../../src/engine/ir/nodes.js'
-import type { IRNode } from '../../../src/engine/ir/types.js'
-import { children, visit, visitSome } from '../../../src/engine/ir/visit.js'
+import { tables as safety } from '../../../src/engine/ir/safety.js'
+import type { IRKind, IRNode } from '../../../src/engine/ir/types.js'
+import {
+  children,
+  kinds,
+  visit,
+  visitSome,
+  tables as visitTables,
+} from '../../../src/engine/ir/visit.js'
+import { tables as jsonSchema } from '../../../src/engine/json-schema/json-schema.js'
+import { tables as closed } from '../../../src/engine/json-schema/json-schema-closed.js'
+import { tables as input } from '../../../src/engine/json-schema/json-schema-input.js'
+import { tables as invalid } from '../../../src/testing/arbitrary/ir-invalid.js'
+import { tables as valid } from '../../../src/testing/arbitrary/ir-valid.js'
+import { tables as leafMisses } from '../../../src/testing/arbitrary/leaf-misses.js'
 
 const str = irNode({ kind: 'string', coerce: false, lengthUnit: 'code-point', checks: [] })
 const num = irNode({ kind: 'number', coerce: false, integer: false, checks: [] })
@@ -72,5 +91,59 @@ describe('visit', () => {
 
   it('passes the context through', () => {
     expect(visitSome(num, { number: (_, depth: number) => depth + 1 }, () => 0, 41)).toBe(42)
+  })
+})
+
+describe('kinds', () => {
+  it('lists the kinds of a space-separated string', () => {
+    expect(kinds('string ref')).toEqual(['string', 'ref'])
+  })
+})
+
+const irKinds = kinds(
+  'string number bigint boolean date literal enum null undefined nan unknown never array object record tuple set union intersection optional nullable readonly default pipe recursive ref native',
+)
+expectTypeOf<(typeof irKinds)[number]>().toEqualTypeOf<IRKind>()
+
+const modules = {
+  builder,
+  leaf,
+  serialize,
+  validationSchema,
+  safety,
+  visit: visitTables,
+  jsonSchema,
+  closed,
+  input,
+  invalid,
+  valid,
+  leafMisses,
+}
+
+const root = join(import.meta.dirname, '../../../src')
+const sources = (dir: string) =>
+  readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => join(dir, f))
+
+describe('the IR tables', () => {
+  it('each have an own handler for every kind, and for nothing else', () => {
+    for (const [module, tables] of Object.entries(modules)) {
+      for (const [name, table] of Object.entries(tables)) {
+        expect(Object.keys(table).sort(), `${module}.${name}`).toEqual([...irKinds].sort())
+      }
+    }
+  })
+
+  it('are the only dispatch on a kind in the engine and the arbitraries: none is partial', () => {
+    const files = [...sources('engine'), ...sources('testing/arbitrary')].filter(
+      (f) => f !== join('engine', 'ir', 'visit.ts'),
+    )
+    const partial = files.filter((f) =>
+      /visitSome\(|Partial<Visitor|switch \([\w.]*\.kind\)/.test(
+        readFileSync(join(root, f), 'utf8'),
+      ),
+    )
+    expect(partial).toEqual([])
   })
 })
