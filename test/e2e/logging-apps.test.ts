@@ -160,6 +160,31 @@ describe.each(hosts)('a logger per app on %s', (_, express) => {
     })
   })
 
+  it("keeps the request's context through the JSON body parser, to a guarded route", async () => {
+    const out = output()
+    const server = express()
+    server.use(shapeguard({ debug: true, logger: { instance: BACKENDS.winston(out) } }))
+    // Mounted after shapeguard(): the parser reads the body in later events of the socket.
+    server.use(express.json())
+    server.post(
+      '/orders',
+      ...handle({}, async (req, res) => {
+        await sleep(1)
+        logger.info({ items: (req.body as { items: unknown[] }).items.length }, 'handler: body')
+        res.created({ data: null })
+      }),
+    )
+    const body = {
+      items: Array.from({ length: 500 }, (_, i) => ({ sku: `A-${i}`.padEnd(100, 'x') })),
+    }
+    await request(server).post('/orders').set('x-request-id', ID_A).send(body).expect(201)
+    await settle()
+    expect(out.lines.find((l) => l.message === 'handler: body')).toMatchObject({
+      requestId: ID_A,
+      items: 500,
+    })
+  })
+
   it('gives two concurrent requests of one app each its own ID', async () => {
     const out = output()
     const server = app(express, { instance: BACKENDS.pino(out) })
