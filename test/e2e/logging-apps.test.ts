@@ -53,7 +53,7 @@ function output(): Out {
 }
 
 const BACKENDS = {
-  pino: (out: Out) => pino({ level: 'debug', base: undefined, timestamp: false }, out.stream),
+  pino: (out: Out) => pino({ level: 'debug', base: null, timestamp: false }, out.stream),
   winston: (out: Out) =>
     winstonAdapter(
       winston.createLogger({
