@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express'
+import { runInTraceContext } from '../src/runtime/logging/request-scope.js'
 import { type OtelApi, otelApi, setOtelApi } from '../src/runtime/telemetry/otel-api.js'
 import { traceRoute } from '../src/runtime/telemetry/spans.js'
-import { runInTraceContext } from '../src/runtime/telemetry/trace-context.js'
 import { type Comparison, compare, printComparison, writeResults } from './lib.js'
 
 // Question: what does `runInTraceContext` (shapeguard()'s and the first guarded route's call of the

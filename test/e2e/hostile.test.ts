@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream'
+import type { RequestHandler } from 'express'
 import fc from 'fast-check'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -16,9 +17,10 @@ import {
   shapeguard,
 } from '../../src/index.js'
 import { sanitizeString } from '../../src/runtime/guards/sanitize.js'
-import { installSink, resetLogger } from '../../src/runtime/logging/logger.js'
-import { type LoggerOptions, resolveLoggerOptions } from '../../src/runtime/logging/options.js'
-import { resolveBackend } from '../../src/runtime/logging/resolve-backend.js'
+import { resetLogger } from '../../src/runtime/logging/logger.js'
+import type { LoggerOptions } from '../../src/runtime/logging/options.js'
+import { requestLogger } from '../../src/runtime/logging/request-logger.js'
+import type { BackendDeps } from '../../src/runtime/logging/resolve-backend.js'
 import type { LogStream } from '../../src/runtime/logging/types.js'
 import { type Served, serve } from './serve.js'
 import { captureLogger, type Express, hosts } from './support.js'
@@ -33,8 +35,13 @@ const TIMEOUT = Math.max(30_000, RUNS * 40)
 const MARK = 'Zq9LEAK'
 const FALLBACK = 'Something went wrong'
 
+// The request logger of every app in this file, mounted before its shapeguard() (which then
+// leaves the request to it): each property puts in its own, writing where it says.
+let logRequests: RequestHandler = (_req, _res, next) => next()
+
 function production(express: Express, config: ShapeguardConfig = {}) {
   const app = express()
+  app.use((req, res, next) => logRequests(req, res, next))
   app.use(express.json())
   app.use(shapeguard({ debug: false, ...config }))
   return app
@@ -48,15 +55,16 @@ function finish(app: ReturnType<Express>, log = captureLogger()) {
 
 afterAll(() => resetLogger())
 
-/**
- * Makes the one logger singleton write JSON (or pretty) lines into an array; every app in this
- * file shares that singleton, so each property installs its own sink before it runs.
- */
+/** Logs every app's requests (and their handlers' lines) with `options`, through `deps`. */
+function logWith(options: LoggerOptions, deps: BackendDeps): void {
+  logRequests = requestLogger(options, false, deps)
+}
+
+/** Makes every app's logging write JSON (or pretty) lines into an array, from now on. */
 function captureLines(options: LoggerOptions, pretty = false): string[] {
   const lines: string[] = []
   const stream: LogStream = { write: (line: string) => lines.push(line) > 0 }
-  const resolved = resolveLoggerOptions({ ...options, pretty }, false)
-  installSink(resolveBackend(resolved, { stream, backend: 'console' }), resolved)
+  logWith({ ...options, pretty }, { stream, backend: 'console' })
   return lines
 }
 
@@ -317,9 +325,7 @@ describe.each(hosts)('a log stream that breaks on %s', (_, express) => {
             maxLength: 3,
           }),
           async (backend, pretty, failure, healthy, sequence) => {
-            const resolved = resolveLoggerOptions({ ...options, pretty }, false)
-            const stream = failingStream(failure, healthy)
-            installSink(resolveBackend(resolved, { stream, backend }), resolved)
+            logWith({ ...options, pretty }, { stream: failingStream(failure, healthy), backend })
             for (const path of sequence) {
               expect((await served.send('GET', path)).status).toBe(paths[path])
             }

@@ -22,8 +22,9 @@ afterEach(() => {
 const warned = () =>
   capture.records.filter((r) => r.level === 'warn').map(({ meta, message }) => ({ meta, message }))
 
+// Written inside the request, the warning carries its ID.
 const warning = (method: string, endpoint: string) => ({
-  meta: { method, endpoint },
+  meta: { requestId: expect.stringMatching(/^req_/), method, endpoint },
   message: `shapeguard: ${method} ${endpoint} sent data without a response schema, so every field its handler passes reaches the client: give the route a response schema, or turn this warning off with warnings.missingResponseSchema false on the route or in shapeguard()`,
 })
 

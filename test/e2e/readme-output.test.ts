@@ -331,6 +331,8 @@ it('has a scenario for every output block of the README and docs/, each name onc
     'otel-span',
     // test/e2e/telemetry-traceparent-logger.test.ts
     'otel-handler-line',
+    // test/e2e/logging-apps.test.ts
+    'handler-log',
   ]
   const marked = blocks.filter((b) => b.output !== undefined)
   expect(marked.map((b) => b.output).sort()).toEqual([...names].sort())

@@ -237,7 +237,11 @@ describe.each(NO_SDK_MODES)('%s', (_, api) => {
             res.ok({ data: null })
           }),
         )
-        await request(server).post('/orders/42/capture').set('traceparent', VALID).expect(201)
+        await request(server)
+          .post('/orders/42/capture')
+          .set('traceparent', VALID)
+          .set('x-request-id', 'req_0190a1b2c3d4e5f6a7b8c9d0')
+          .expect(201)
         const record = sink.records.find((r) => r.message === 'payment retried')!
         const doc = JSON.parse(shown('otel-handler-line'))
         const line = jsonLine(record.level, doc.time, record.meta, record.message)

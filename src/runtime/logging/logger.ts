@@ -1,32 +1,42 @@
 import { checkKnownKeys } from '../../shared/check-option.js'
 import { optionError } from '../../shared/error-codes.js'
-import { logTraceFields } from '../telemetry/trace-context.js'
-import { isLogLevel, LEVEL_VALUE, LOG_LEVELS, type LogLevel, SILENT } from './levels.js'
+import { activeSpan } from '../telemetry/request-span.js'
+import { traceFields } from '../telemetry/trace-fields.js'
+import { AppLog, processLog } from './app-log.js'
+import { isLogLevel, LEVEL_VALUE, type LogLevel } from './levels.js'
 import { lineLost, resetLostLines } from './lost-lines.js'
 import { type ResolvedLoggerOptions, resolveLoggerOptions } from './options.js'
 import { printable } from './printable.js'
-import { createRedactor, type Redactor } from './redactor.js'
+import { requestIdOf } from './request-log-state.js'
+import { currentScope, type RequestScope } from './request-scope.js'
 import { resolveBackend } from './resolve-backend.js'
 import type { Logger, LogMethod, LogSink } from './types.js'
 
 /** `configureLogger()` options. */
 export interface ConfigureLoggerOptions {
-  /** Lowest level written, for every `shapeguard()` instance. @default unchanged (the mounted `logger.level`) */
+  /** Lowest level written, for every `shapeguard()` instance. @default unchanged (each app's `logger.level`) */
   level?: LogLevel
-  /** Write nothing at all. @default unchanged (the mounted `logger.silent`) */
+  /** Write nothing at all. @default unchanged (each app's `logger.silent`) */
   silent?: boolean
 }
 
-/** What the singleton writes through right now; the request logger reads it per request. */
-export const loggerState: { sink: LogSink | undefined; threshold: number } = {
-  sink: undefined,
-  threshold: 0,
+// Where `logger` writes outside any request: the app mounted last, or the defaults.
+let fallback: AppLog | undefined
+
+/** The backend of lines written outside a request: the last mounted, else the defaults (NODE_ENV read now). */
+export function defaultLog(): AppLog {
+  if (fallback === undefined) {
+    const options = resolveLoggerOptions(undefined, process.env.NODE_ENV !== 'production')
+    fallback = new AppLog(resolveBackend(options), options)
+  }
+  return fallback
 }
 
-let mounted: { level: LogLevel; silent: boolean; redact: Redactor } | undefined
-const overrides: ConfigureLoggerOptions = {}
-
-function noop(): void {}
+/** Makes `sink` an app's backend, with its level, silence and redaction; the default from now on. */
+export function installSink(sink: LogSink, options: ResolvedLoggerOptions): AppLog {
+  fallback = new AppLog(sink, options)
+  return fallback
+}
 
 // Pretty lines keep newlines for the request logger's continuation lines, so a message given
 // here is escaped whole: one call, one line.
@@ -34,106 +44,87 @@ function text(sink: LogSink, message: string): string {
   return sink.pretty ? printable(message) : message
 }
 
-// Inside a request with an OpenTelemetry span active, or a valid traceparent header, a line
-// carries its trace IDs first (the caller's own fields win); the fields object is new on every
-// call, so it can take them.
-function emit(level: LogLevel, a: unknown, b: unknown): void {
-  const sink = loggerState.sink ?? ensureSink()
-  const target = sink.logger
-  const trace = logTraceFields() as Record<string, unknown> | undefined
-  if (a !== null && typeof a === 'object') {
-    const redacted = mounted!.redact(a) as Record<string, unknown>
-    const meta = trace === undefined ? redacted : { ...trace, ...redacted }
-    const message = typeof b === 'string' ? text(sink, b) : undefined
-    try {
-      if (message !== undefined) target[level](meta, message)
-      else target[level](meta)
-    } catch {
-      // A backend that cannot write this object (pino 9.0 throws on an own `__proto__` key)
-      // still gets the line, without the object.
-      target[level]({ ...trace, logError: 'the logger could not write this object' }, message)
-    }
-    return
-  }
-  const message = text(sink, typeof a === 'string' ? a : String(a))
-  if (trace === undefined) target[level](message)
-  else target[level](trace, message)
+// What a line written for a request carries first (the caller's own fields win): its ID, and
+// the trace IDs of the active OpenTelemetry span, else of its valid traceparent header. Outside
+// a request, the active span's only. A new object on every call, so the line can take it.
+function scopeFields(app: AppLog, scope: RequestScope | undefined): object | undefined {
+  const trace = traceFields(activeSpan(), scope?.req.headers)
+  const id = scope !== undefined && app.logRequestId ? requestIdOf(scope.req) : ''
+  if (id === '') return trace
+  return trace === undefined ? { requestId: id } : { requestId: id, ...trace }
 }
 
-// A backend that throws (a method, a getter, a throw of anything) loses its line, never the
-// request or the process: the caller may be a handler, a timer or an 'error' listener.
-function emitter(level: LogLevel): LogMethod {
-  return ((a: unknown, b?: unknown) => {
-    try {
-      emit(level, a, b)
-    } catch {
-      lineLost()
-    }
-  }) as LogMethod
-}
-
-const emitters = Object.fromEntries(LOG_LEVELS.map((l) => [l, emitter(l)])) as Record<
-  LogLevel,
-  LogMethod
->
-
-// Before anything is configured, the first call resolves the defaults (NODE_ENV read then).
-function bootstrap(level: LogLevel): LogMethod {
-  return ((a: unknown, b?: unknown) => {
-    try {
-      ensureSink()
-    } catch {
-      lineLost()
+/**
+ * Writes one line through `app`'s backend, for `scope`'s request if any. A backend that throws
+ * (a method, a getter, a throw of anything) loses its line, never the request or the process:
+ * the caller may be a handler, a timer or an 'error' listener.
+ */
+export function writeLine(
+  app: AppLog,
+  scope: RequestScope | undefined,
+  level: LogLevel,
+  a: unknown,
+  b: unknown,
+): void {
+  try {
+    if (LEVEL_VALUE[level] < app.threshold()) return
+    const { sink } = app
+    const target = sink.logger
+    const fields = scopeFields(app, scope) as Record<string, unknown> | undefined
+    if (a !== null && typeof a === 'object') {
+      const redacted = app.redact(a) as Record<string, unknown>
+      const meta = fields === undefined ? redacted : { ...fields, ...redacted }
+      const message = typeof b === 'string' ? text(sink, b) : undefined
+      try {
+        if (message !== undefined) target[level](meta, message)
+        else target[level](meta)
+      } catch {
+        // A backend that cannot write this object (pino 9.0 throws on an own `__proto__` key)
+        // still gets the line, without the object.
+        target[level]({ ...fields, logError: 'the logger could not write this object' }, message)
+      }
       return
     }
-    ;(logger[level] as (a: unknown, b?: unknown) => void)(a, b)
+    const message = text(sink, typeof a === 'string' ? a : String(a))
+    if (fields === undefined) target[level](message)
+    else target[level](fields, message)
+  } catch {
+    lineLost()
+  }
+}
+
+function method(level: LogLevel): LogMethod {
+  return ((a: unknown, b?: unknown) => {
+    const scope = currentScope()
+    let app = scope?.app
+    if (app === undefined) {
+      try {
+        app = defaultLog()
+      } catch {
+        lineLost()
+        return
+      }
+    }
+    writeLine(app, scope, level, a, b)
   }) as LogMethod
 }
 
 /**
  * The shapeguard logger: `logger.info('message')` or `logger.info({ userId }, 'message')`.
- * It is the instance every `shapeguard()` writes through; disabled levels are no-ops.
+ * Inside a request it writes through that request's `shapeguard()` backend, with its `requestId`
+ * (and trace IDs) on the line; outside any request, through the `shapeguard()` mounted last.
  * @example logger.warn({ orderId }, 'payment retried')
  */
 export const logger: Logger = {
-  debug: bootstrap('debug'),
-  info: bootstrap('info'),
-  warn: bootstrap('warn'),
-  error: bootstrap('error'),
-}
-
-// Disabled levels become no-ops (pino's way) so a filtered call costs one function call.
-function apply(): void {
-  const silent = overrides.silent ?? mounted!.silent
-  const threshold = silent ? SILENT : LEVEL_VALUE[overrides.level ?? mounted!.level]
-  loggerState.threshold = threshold
-  for (const level of LOG_LEVELS) {
-    logger[level] = LEVEL_VALUE[level] >= threshold ? emitters[level] : noop
-  }
-}
-
-function ensureSink(): LogSink {
-  if (loggerState.sink === undefined) {
-    const options = resolveLoggerOptions(undefined, process.env.NODE_ENV !== 'production')
-    installSink(resolveBackend(options), options)
-  }
-  return loggerState.sink!
-}
-
-/** Makes `sink` the singleton's backend, with a mount's level, silence and redaction. */
-export function installSink(sink: LogSink, options: ResolvedLoggerOptions): void {
-  loggerState.sink = sink
-  mounted = {
-    level: options.level,
-    silent: options.silent,
-    redact: createRedactor(options.redact),
-  }
-  apply()
+  debug: method('debug'),
+  info: method('info'),
+  warn: method('warn'),
+  error: method('error'),
 }
 
 /**
- * Reconfigures the one logger every `shapeguard()` instance writes through, whenever it is
- * called; the values given win over the mounted options until changed again.
+ * Reconfigures the logging of every `shapeguard()` instance in the process, whenever it is called:
+ * the values given win over each app's own `logger` options until changed again.
  * @param options `level` and/or `silent`; omitted fields keep their current value, any other key
  * throws (a logger instance is given to `shapeguard({ logger: { instance } })`)
  * @example configureLogger({ level: 'error' })
@@ -158,19 +149,31 @@ export function configureLogger(options: ConfigureLoggerOptions = {}): void {
   if (options.silent !== undefined && typeof options.silent !== 'boolean') {
     throw optionError('shapeguard: configureLogger silent must be a boolean')
   }
-  if (options.level !== undefined) overrides.level = options.level
-  if (options.silent !== undefined) overrides.silent = options.silent
-  ensureSink()
-  apply()
+  if (options.level !== undefined) processLog.level = options.level
+  if (options.silent !== undefined) processLog.silent = options.silent
+  // The user's word is the last: a route fuzzer's mute ends here.
+  processLog.muted = undefined
+  defaultLog()
+}
+
+/**
+ * Mutes every app's logging (request lines, errorHandler's, `logger`'s) until the returned
+ * function is called; that puts it back unless `configureLogger()` has spoken meanwhile.
+ */
+export function muteLogs(): () => void {
+  if (processLog.muted !== undefined) return () => {}
+  const mute = {}
+  processLog.muted = mute
+  return () => {
+    if (processLog.muted === mute) processLog.muted = undefined
+  }
 }
 
 /** Test hook: forget every mount and override, back to the lazy defaults. */
 export function resetLogger(): void {
-  loggerState.sink = undefined
-  loggerState.threshold = 0
-  mounted = undefined
-  delete overrides.level
-  delete overrides.silent
+  fallback = undefined
+  processLog.level = undefined
+  processLog.silent = undefined
+  processLog.muted = undefined
   resetLostLines()
-  for (const level of LOG_LEVELS) logger[level] = bootstrap(level)
 }

@@ -5,11 +5,10 @@ import { traceFields } from '../telemetry/trace-fields.js'
 import { type CappedBody, capBody } from './body-cap.js'
 import { errorFields } from './error-fields.js'
 import { LEVEL_VALUE, levelForStatus } from './levels.js'
-import { installSink, loggerState } from './logger.js'
+import { installSink } from './logger.js'
 import { lineLost } from './lost-lines.js'
 import { type LoggerOptions, resolveLoggerOptions } from './options.js'
 import { printable } from './printable.js'
-import { createRedactor } from './redactor.js'
 import { detailLines, idPart, lineColor, tracePart } from './request-line.js'
 import {
   clientIpOf,
@@ -18,6 +17,7 @@ import {
   RequestLogState,
   requestIdOf,
 } from './request-log-state.js'
+import { inScope, runInScope } from './request-scope.js'
 import { type BackendDeps, resolveBackend } from './resolve-backend.js'
 
 // Where the bodies sit for `logger.redact` paths: `req.body.dob`, `body.dob`, `res.body.data.dob`.
@@ -33,8 +33,9 @@ function round(ms: number): number {
 /**
  * The request logger `shapeguard()` mounts: one line when a request arrives (debug) and one when
  * its response leaves, carrying the error the error middleware handed over in the request context,
- * or when the connection closes first (`aborted`).
- * Options are resolved and the backend chosen (and made the `logger` singleton's) at mount time.
+ * or when the connection closes first (`aborted`). The rest of the request runs in its scope, so
+ * that `logger` and `req.log` write through this backend, with the request's ID.
+ * Options are resolved and the backend chosen (and made `logger`'s default) at mount time.
  * @param options the `logger` options of `shapeguard()`; defaults follow `debug`
  * @param debug development defaults when true
  * @example app.use(requestLogger({ slowThreshold: 200 }, true))
@@ -45,13 +46,12 @@ export function requestLogger(
   deps: BackendDeps = {},
 ): RequestHandler {
   const o = resolveLoggerOptions(options, debug)
-  installSink(resolveBackend(o, deps), o)
-  const redact = createRedactor(o.redact)
+  const app = installSink(resolveBackend(o, deps), o)
+  const { sink, redact } = app
   const { logAllRequests, logIncoming, logRequestId, logClientIp, slowThreshold } = o
   const wrapJson = o.logResponseBody
 
   function logArrival(req: Request, span: object | undefined): void {
-    const sink = loggerState.sink!
     const id = logRequestId ? requestIdOf(req) : ''
     const path = pathOf(req)
     const trace = traceFields(span, req.headers)
@@ -109,8 +109,7 @@ export function requestLogger(
     const slow = slowThreshold > 0 && duration >= slowThreshold
     if (!aborted && !logAllRequests && res.statusCode < 400 && !slow) return
     const level = aborted ? 'warn' : levelForStatus(res.statusCode, slow)
-    if (LEVEL_VALUE[level] < loggerState.threshold) return
-    const sink = loggerState.sink!
+    if (LEVEL_VALUE[level] < app.threshold()) return
     const { req } = state
     const id = logRequestId ? requestIdOf(req) : ''
     const error = errorFields(state, res.statusCode)
@@ -152,21 +151,13 @@ export function requestLogger(
     return state.json!.call(this, body) as Response
   }
 
-  return function requestLogger(req: Request, res: Response, next: NextFunction): void {
-    // Silent, an outer shapeguard() already logs this request, or a response double without
-    // events (unit tests): nothing to watch, and the error middleware logs errors itself.
-    if (loggerState.threshold > ERROR || typeof res.on !== 'function') {
-      next()
-      return
-    }
+  // What the request logger does for a request it will log.
+  function watch(req: Request, res: Response, threshold: number): void {
     const context = contextOf(res)
-    if (context.log !== undefined) {
-      next()
-      return
-    }
+    if (context.log !== undefined) return
     const state = new RequestLogState(req, performance.now(), requestSpan())
     context.log = state
-    if (logIncoming && loggerState.threshold === DEBUG) {
+    if (logIncoming && threshold === DEBUG) {
       try {
         logArrival(req, state.span)
       } catch {
@@ -179,6 +170,18 @@ export function requestLogger(
       res.json = loggedJson as Response['json']
     }
     res.on('close', onClose)
-    next()
+  }
+
+  return function requestLogger(req: Request, res: Response, next: NextFunction): void {
+    // An outer shapeguard() already has this request: its backend logs it.
+    if (inScope(req)) {
+      next()
+      return
+    }
+    // Silent, or a response double without events (unit tests): nothing to watch, and the error
+    // middleware logs errors itself.
+    const threshold = app.threshold()
+    if (threshold <= ERROR && typeof res.on === 'function') watch(req, res, threshold)
+    runInScope(app, req, next)
   }
 }

@@ -2,10 +2,10 @@ import type { RequestHandler } from 'express'
 import { useDictionaryMode } from '../core/dictionary-mode.js'
 import { setRequestField } from '../core/request-fields.js'
 import { markAnswers, markConfig } from '../core/route-mark.js'
+import { installRequestLog } from '../logging/child-logger.js'
 import { requestLogger } from '../logging/request-logger.js'
 import { installHelpers } from '../response/helpers.js'
 import { warnHandlerOrder } from '../router/warn-handler-order.js'
-import { runInTraceContext } from '../telemetry/trace-context.js'
 import { generateRequestId, requestIdStep } from './request-id.js'
 import { resolveConfig, type ShapeguardConfig } from './resolve-config.js'
 
@@ -30,6 +30,7 @@ export function shapeguard(config: ShapeguardConfig = {}): RequestHandler {
       if (locals !== undefined && locals.shapeguard !== resolved) {
         // An app's first request: its routes are registered by now.
         locals.shapeguard = resolved
+        installRequestLog(req)
         if (resolved.debug) warnHandlerOrder(req.app)
       }
       try {
@@ -37,11 +38,11 @@ export function shapeguard(config: ShapeguardConfig = {}): RequestHandler {
       } catch (err) {
         // A broken custom generator: the request still gets an ID for its log line and its error.
         setRequestField(req, 'id', generateRequestId())
-        runInTraceContext(logRequest, req, res, () => next(err))
+        logRequest(req, res, () => next(err))
         return
       }
-      // The rest of the request runs with its traceparent header's IDs for `logger`, if any.
-      runInTraceContext(logRequest, req, res, next)
+      // The rest of the request runs in its scope: `logger` writes for it (logging/request-scope.ts).
+      logRequest(req, res, next)
     } satisfies RequestHandler,
     {
       ...resolved.errors,

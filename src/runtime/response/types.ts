@@ -1,3 +1,5 @@
+import type { Logger } from '../logging/types.js'
+
 /** `res.ok()`: 200 (or the method's status from `response.statusCodes`) unless `status` is given. */
 export interface OkOptions<T = unknown> {
   data?: T
@@ -96,6 +98,11 @@ declare global {
     interface Request {
       /** The request ID set by `shapeguard()`; the empty string when request IDs are disabled. */
       id: string
+      /**
+       * A logger bound to this request, made on first use: its lines go to the backend of the
+       * `shapeguard()` the request runs under, with its `requestId` (and trace IDs).
+       */
+      log: Logger
     }
   }
 }

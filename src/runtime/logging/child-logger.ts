@@ -1,0 +1,80 @@
+import type { Request } from 'express'
+import type { LogLevel } from './levels.js'
+import { defaultLog, writeLine } from './logger.js'
+import { lineLost } from './lost-lines.js'
+import { currentScope, RequestScope } from './request-scope.js'
+import type { Logger, LogMethod } from './types.js'
+
+// Bound to its scope, not to the async context: a listener that lost the context still writes
+// for the request.
+function childOf(scope: RequestScope): Logger {
+  const method = (level: LogLevel) =>
+    ((a: unknown, b?: unknown) => {
+      let app = scope.app
+      if (app === undefined) {
+        try {
+          app = defaultLog()
+        } catch {
+          lineLost()
+          return
+        }
+      }
+      writeLine(app, scope, level, a, b)
+    }) as LogMethod
+  return {
+    debug: method('debug'),
+    info: method('info'),
+    warn: method('warn'),
+    error: method('error'),
+  }
+}
+
+/**
+ * `req.log`: a logger bound to the request, made on first use. Its lines go to the backend of
+ * the `shapeguard()` the request runs under, with its `requestId`; read outside the request's own
+ * handling, to the default backend (the one `logger` writes to outside a request).
+ */
+export function requestLog(req: Request): Logger {
+  const scope = currentScope()
+  if (scope?.req === req) {
+    scope.child ??= childOf(scope)
+    return scope.child
+  }
+  return childOf(new RequestScope(undefined, req))
+}
+
+// A getter on the prototype costs a request nothing until read; a setter keeps `req.log`
+// assignable, as another request logger (pino-http) assigns it.
+const descriptor: PropertyDescriptor = {
+  configurable: true,
+  enumerable: false,
+  get(this: Request) {
+    return requestLog(this)
+  },
+  set(this: Request, value: unknown) {
+    Object.defineProperty(this, 'log', {
+      value,
+      writable: true,
+      configurable: true,
+      enumerable: true,
+    })
+  },
+}
+
+interface AppLike {
+  readonly request?: object
+  readonly parent?: AppLike
+}
+
+/**
+ * Puts `req.log` on the request prototype of the top app `req` runs in (a mounted sub-app's
+ * inherits it), once per app; a request with no such prototype (a test double) gets none.
+ */
+export function installRequestLog(req: Request): void {
+  let app = (req as { app?: AppLike }).app
+  // Bounded: a parent chain is as deep as the mounts, and never loops in a working app.
+  for (let depth = 0; app?.parent !== undefined && depth < 64; depth++) app = app.parent
+  const home = app?.request
+  if (home === undefined || Object.hasOwn(home, 'log')) return
+  if (Object.prototype.isPrototypeOf.call(home, req)) Object.defineProperty(home, 'log', descriptor)
+}
