@@ -76,17 +76,35 @@ export interface Reference {
   readonly markdown: string
 }
 
-/** The public entry points: package.json's `exports`, mapped onto src/ as tsconfig's `paths` do. */
+/** The public entry points: package.json's `exports`, mapped onto src/ by tsconfig's `paths`. */
 function entryPoints(): Map<string, string> {
   const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8'))
+  const paths: Record<string, string[]> = JSON.parse(
+    readFileSync(resolve(root, 'tsconfig.json'), 'utf8'),
+  ).compilerOptions.paths
   const entries = new Map<string, string>()
   for (const key of Object.keys(pkg.exports)) {
     if (key === './package.json') continue
-    const file = key === '.' ? 'src/index.ts' : `src/${key.slice(2)}/index.ts`
-    if (!existsSync(resolve(root, file))) throw new Error(`no ${file} for the export ${key}`)
-    entries.set(key === '.' ? pkg.name : `${pkg.name}/${key.slice(2)}`, resolve(root, file))
+    const name = key === '.' ? pkg.name : `${pkg.name}/${key.slice(2)}`
+    const file = sourceOf(name, paths)
+    if (file === undefined || !existsSync(resolve(root, file))) {
+      throw new Error(`no source file in tsconfig.json's paths for the export ${key}`)
+    }
+    entries.set(name, resolve(root, file))
   }
   return entries
+}
+
+// As TypeScript does: an exact key first, else the `*` key whose prefix matches.
+function sourceOf(name: string, paths: Record<string, string[]>): string | undefined {
+  if (paths[name] !== undefined) return paths[name][0]
+  for (const [key, [target]] of Object.entries(paths)) {
+    const prefix = key.slice(0, -1)
+    if (key.endsWith('*') && target !== undefined && name.startsWith(prefix)) {
+      return target.replace('*', name.slice(prefix.length))
+    }
+  }
+  return undefined
 }
 
 function createProgram(files: readonly string[]): ts.Program {
