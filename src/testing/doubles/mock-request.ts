@@ -1,5 +1,6 @@
 import { parse } from 'node:querystring'
 import type { Request } from 'express'
+import { requestLog } from '../../runtime/logging/child-logger.js'
 import { checkOptionalOptions as checkOptions } from '../../shared/check-option.js'
 import { optionError } from '../../shared/error-codes.js'
 
@@ -78,6 +79,8 @@ export function mockRequest(options: MockRequestOptions = {}): Request {
     app: { locals: options.locals ?? {} },
     get,
     header: get,
-  }
-  return req as unknown as Request
+  } as unknown as Request
+  // As on a real request: a logger bound to it, writing with its `requestId`.
+  Object.defineProperty(req, 'log', { get: () => requestLog(req), configurable: true })
+  return req
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { shapeguard } from '../../../src/index.js'
 import { mockRequest } from '../../../src/testing/index.js'
+import { captureLogger } from '../../e2e/support.js'
 
 describe('mockRequest', () => {
   it('carries body, params, query, headers, ip and socket.remoteAddress', () => {
@@ -79,5 +81,19 @@ describe('mockRequest', () => {
     expect(() => mockRequest('/users' as never)).toThrow(
       /mockRequest\(\): options must be an object/,
     )
+  })
+})
+
+describe('mockRequest().log', () => {
+  it('writes through the default backend with the request ID, as a real request does', () => {
+    const captured = captureLogger()
+    shapeguard({ logger: { instance: captured } })
+    const req = mockRequest({ id: 'req-7' })
+    req.log.info({ step: 2 }, 'from a handler under test')
+    expect(captured.records).toContainEqual({
+      level: 'info',
+      message: 'from a handler under test',
+      meta: { requestId: 'req-7', step: 2 },
+    })
   })
 })
