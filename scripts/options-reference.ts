@@ -214,22 +214,22 @@ function generate(): Reference {
   const isProperty = (d: ts.Declaration): d is ts.PropertySignature | ts.PropertyDeclaration =>
     ts.isPropertySignature(d) || ts.isPropertyDeclaration(d)
 
-  /** A property mapped from a type parameter (a route's slots: `S[K]`) is declared in its constraint. */
-  function mappedDeclaration(
-    prop: ts.Symbol,
-    type: ts.Type,
-  ): ts.PropertySignature | ts.PropertyDeclaration | undefined {
+  /**
+   * Where an option is declared, for its type as written and its JSDoc: a property mapped from a
+   * type parameter (a route's slots: `S[K]`) has no declaration of its own, its constraint's has.
+   */
+  function declaredAs(prop: ts.Symbol, type: ts.Type): ts.Symbol {
+    if (prop.declarations?.some(isProperty)) return prop
     for (const part of type.isIntersection() ? type.types : [type]) {
       if (!(part.flags & ts.TypeFlags.IndexedAccess)) continue
       const constraint = checker.getBaseConstraintOfType((part as ts.IndexedAccessType).objectType)
-      const declared = constraint && checker.getPropertyOfType(constraint, prop.name)
-      return declared?.declarations?.find(isProperty)
+      return (constraint && checker.getPropertyOfType(constraint, prop.name)) ?? prop
     }
-    return undefined
+    return prop
   }
 
   function typeText(prop: ts.Symbol, type: ts.Type, nested: boolean): string {
-    const decl = prop.declarations?.find(isProperty) ?? mappedDeclaration(prop, type)
+    const decl = prop.declarations?.find(isProperty)
     const node = decl?.type
     if (node === undefined) return checker.typeToString(type)
     if (nested && ts.isTypeLiteralNode(node)) return 'object'
@@ -256,17 +256,20 @@ function generate(): Reference {
     const rows: OptionRow[] = []
     for (const prop of checker.getPropertiesOfType(type)) {
       const propType = checker.getNonNullableType(typeOf(prop))
-      const tags = prop.getJsDocTags(checker)
+      const declared = declaredAs(prop, propType)
+      const tags = declared.getJsDocTags(checker)
       const def = tags.find((t) => t.name === 'default')
       const link = propType.getSymbol() && sectionOf.get(propType.getSymbol()!)
       const nested = link === undefined && isOptionsObject(propType) && !path.includes(propType)
       rows.push({
         name: prefix + prop.name,
-        type: typeText(prop, propType, nested),
+        type: typeText(declared, propType, nested),
         link,
         required: (prop.flags & ts.SymbolFlags.Optional) === 0,
         default: def === undefined ? undefined : flat(ts.displayPartsToString(def.text)),
-        description: firstSentence(ts.displayPartsToString(prop.getDocumentationComment(checker))),
+        description: firstSentence(
+          ts.displayPartsToString(declared.getDocumentationComment(checker)),
+        ),
       })
       if (nested) rows.push(...rowsOf(propType, `${prefix}${prop.name}.`, [...path, propType]))
     }
