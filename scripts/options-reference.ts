@@ -192,23 +192,33 @@ function generate(): Reference {
     return { names, fns, anchor }
   })
 
-  /** A type reference naming a type parameter or an alias of a few literals: what it stands for. */
+  /** An alias of a union with `undefined` (`SchemaSlot`): its other members. */
+  function definedMembers(alias: ts.Declaration | undefined): string | undefined {
+    if (alias === undefined || !ts.isTypeAliasDeclaration(alias) || !ts.isUnionTypeNode(alias.type))
+      return undefined
+    const types = alias.type.types
+    if (!types.some((t) => t.kind === ts.SyntaxKind.UndefinedKeyword)) return undefined
+    return types
+      .filter((t) => t.kind !== ts.SyntaxKind.UndefinedKeyword)
+      .map((t) => flat(t.getText()))
+      .join(' | ')
+  }
+
+  /**
+   * A type reference naming a type parameter, an alias of a union with `undefined` or an alias of
+   * a few literals: what it stands for, minus the `undefined` an optional property already allows.
+   */
   function referenceText(node: ts.TypeReferenceNode): string | undefined {
     const symbol = checker.getSymbolAtLocation(node.typeName)
     const decl = symbol && resolveAlias(symbol).declarations?.[0]
+    const defined = definedMembers(decl)
+    if (defined !== undefined) return defined
     if (decl !== undefined && ts.isTypeParameterDeclaration(decl) && decl.constraint) {
-      // `body?: B` with `B extends SchemaSlot`: the constraint, minus the `undefined` that
-      // an optional property already allows.
+      // `body?: B` with `B extends SchemaSlot`: the constraint.
       const c = decl.constraint
       const target = ts.isTypeReferenceNode(c) ? checker.getSymbolAtLocation(c.typeName) : undefined
       const alias = target && resolveAlias(target).declarations?.find(ts.isTypeAliasDeclaration)
-      if (alias !== undefined && ts.isUnionTypeNode(alias.type)) {
-        return alias.type.types
-          .filter((t) => t.kind !== ts.SyntaxKind.UndefinedKeyword)
-          .map((t) => flat(t.getText()))
-          .join(' | ')
-      }
-      return flat(c.getText())
+      return definedMembers(alias) ?? flat(c.getText())
     }
     const type = checker.getTypeAtLocation(node)
     if (type.isUnion() && type.types.length <= 8 && type.types.every((t) => t.isLiteral())) {
@@ -219,10 +229,25 @@ function generate(): Reference {
     return undefined
   }
 
+  const isProperty = (d: ts.Declaration): d is ts.PropertySignature | ts.PropertyDeclaration =>
+    ts.isPropertySignature(d) || ts.isPropertyDeclaration(d)
+
+  /**
+   * Where an option is declared, for its type as written and its JSDoc: a property mapped from a
+   * type parameter (a route's slots: `S[K]`) has no declaration of its own, its constraint's has.
+   */
+  function declaredAs(prop: ts.Symbol, type: ts.Type): ts.Symbol {
+    if (prop.declarations?.some(isProperty)) return prop
+    for (const part of type.isIntersection() ? type.types : [type]) {
+      if (!(part.flags & ts.TypeFlags.IndexedAccess)) continue
+      const constraint = checker.getBaseConstraintOfType((part as ts.IndexedAccessType).objectType)
+      return (constraint && checker.getPropertyOfType(constraint, prop.name)) ?? prop
+    }
+    return prop
+  }
+
   function typeText(prop: ts.Symbol, type: ts.Type, nested: boolean): string {
-    const decl = prop.declarations?.find(
-      (d): d is ts.PropertySignature => ts.isPropertySignature(d) || ts.isPropertyDeclaration(d),
-    )
+    const decl = prop.declarations?.find(isProperty)
     const node = decl?.type
     if (node === undefined) return checker.typeToString(type)
     if (nested && ts.isTypeLiteralNode(node)) return 'object'
@@ -249,17 +274,20 @@ function generate(): Reference {
     const rows: OptionRow[] = []
     for (const prop of checker.getPropertiesOfType(type)) {
       const propType = checker.getNonNullableType(typeOf(prop))
-      const tags = prop.getJsDocTags(checker)
+      const declared = declaredAs(prop, propType)
+      const tags = declared.getJsDocTags(checker)
       const def = tags.find((t) => t.name === 'default')
       const link = propType.getSymbol() && sectionOf.get(propType.getSymbol()!)
       const nested = link === undefined && isOptionsObject(propType) && !path.includes(propType)
       rows.push({
         name: prefix + prop.name,
-        type: typeText(prop, propType, nested),
+        type: typeText(declared, propType, nested),
         link,
         required: (prop.flags & ts.SymbolFlags.Optional) === 0,
         default: def === undefined ? undefined : flat(ts.displayPartsToString(def.text)),
-        description: firstSentence(ts.displayPartsToString(prop.getDocumentationComment(checker))),
+        description: firstSentence(
+          ts.displayPartsToString(declared.getDocumentationComment(checker)),
+        ),
       })
       if (nested) rows.push(...rowsOf(propType, `${prefix}${prop.name}.`, [...path, propType]))
     }

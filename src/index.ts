@@ -45,15 +45,19 @@ export { createDTO, type DTO } from './runtime/pipeline/create-dto.js'
 export { defineRoute } from './runtime/pipeline/define-route.js'
 export { handle } from './runtime/pipeline/handle.js'
 export type {
-  BodyOf,
-  RouteDefinition,
   RouteHandler,
+  TypedRequest,
+  TypedResponse,
+} from './runtime/pipeline/handler-types.js'
+export type {
+  BodyOf,
+  RequestBodyOf,
+  RouteDefinition,
+  RouteSlots,
   Schema,
   SchemaInput,
   SchemaOutput,
   SchemaSlot,
-  TypedRequest,
-  TypedResponse,
 } from './runtime/pipeline/route-types.js'
 export { type ValidateOptions, validate } from './runtime/pipeline/validate.js'
 export type {
@@ -75,6 +79,7 @@ export type {
   PaginatedData,
   PaginatedOptions,
   ResponseHelpers,
+  ResponseSent,
   SuccessEnvelope,
 } from './runtime/response/types.js'
 export { type RouteShapeMap, withShape } from './runtime/response/with-shape.js'

@@ -1,8 +1,9 @@
 import type { RequestHandler } from 'express'
 import { optionError } from '../../shared/error-codes.js'
 import { asyncHandler } from '../router/async-handler.js'
+import type { RouteHandler } from './handler-types.js'
 import { planRoute } from './plan.js'
-import type { BodyOf, RouteDefinition, RouteHandler, SchemaSlot } from './route-types.js'
+import type { BodyOf, RouteDefinition, RouteSlots, SlotOf } from './route-types.js'
 import { validate } from './validate.js'
 
 /**
@@ -13,16 +14,9 @@ import { validate } from './validate.js'
  * @param route schemas and per-route options, e.g. `defineRoute()`'s result
  * @example app.post('/users', ...handle({ body: CreateUser, response: User }, async (req, res) => res.created({ data: await users.add(req.body) })))
  */
-export function handle<
-  B extends SchemaSlot = undefined,
-  P extends SchemaSlot = undefined,
-  Q extends SchemaSlot = undefined,
-  H extends SchemaSlot = undefined,
-  R extends SchemaSlot = undefined,
-  T = BodyOf<B>,
->(
-  route: RouteDefinition<B, P, Q, H, R, T>,
-  handler: RouteHandler<B, P, Q, H, R, T>,
+export function handle<S extends RouteSlots = {}, T = BodyOf<SlotOf<S, 'body'>>>(
+  route: RouteDefinition<S, T>,
+  handler: RouteHandler<S, T>,
 ): [validate: RequestHandler, handler: RequestHandler] {
   if (typeof handler !== 'function') {
     throw optionError('shapeguard: handle(route, handler) needs a handler function')

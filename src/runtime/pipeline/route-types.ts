@@ -1,5 +1,3 @@
-import type { IncomingHttpHeaders } from 'node:http'
-import type { NextFunction, Request, Response } from 'express'
 import type { InferInput, InferOutput, SchemaAdapter } from '../../engine/adapter.js'
 import type { JsonSchema } from '../../engine/json-schema/json-schema-types.js'
 import type { StandardSchemaV1 } from '../../engine/standard-schema.js'
@@ -7,7 +5,6 @@ import type { GuardLimits } from '../guards/index.js'
 import type { ExposureOptions, WarningOptions } from '../middleware/resolve-config.js'
 import type { RateLimitOptions } from '../rate-limit/types.js'
 import type { CacheOptions } from '../response/cache-control.js'
-import type { CreatedOptions, OkOptions } from '../response/types.js'
 
 /** Anything accepted where a schema is: a zod schema, an adapter, a Standard Schema. */
 export type Schema = SchemaAdapter<any, any> | StandardSchemaV1<any, any>
@@ -77,38 +74,70 @@ export interface RouteDocs {
 /** What a schema slot of a route holds: a schema, or nothing. */
 export type SchemaSlot = Schema | undefined
 
-type Out<S, Fallback> = [S] extends [undefined] ? Fallback : SchemaOutput<S>
+/**
+ * What a route declares for its handler, one field per slot: the one type parameter of every route
+ * type, as hono bundles a route's inputs in its `Input`. `defineRoute()`, `handle()` and
+ * `validate()` infer it from the route's fields; a new slot is one more field here.
+ */
+export interface RouteSlots {
+  /** The body's schema; the validated, stripped value replaces `req.body`. */
+  readonly body?: SchemaSlot
+  /** The path parameters' schema; the validated values replace `req.params`. */
+  readonly params?: SchemaSlot
+  /** The query's schema; the validated values replace `req.query` (a key it declares as an array may repeat). */
+  readonly query?: SchemaSlot
+  /** The headers' schema, with lower-case header names; the validated values replace those headers. */
+  readonly headers?: SchemaSlot
+  /** The response data; unknown fields are stripped, a mismatch is a 500. */
+  readonly response?: SchemaSlot
+  /** Alias of `response`. */
+  readonly sends?: SchemaSlot
+}
+
+/** The schema a route's slots `S` (or a route) hold in slot `K`, or `undefined`. */
+export type SlotOf<S, K extends keyof RouteSlots> = K extends keyof S
+  ? [Exclude<S[K], undefined>] extends [never]
+    ? undefined
+    : Exclude<S[K], undefined>
+  : undefined
+
+/** The response schema of a route's slots: `response`, or its alias `sends`. */
+export type ResponseOf<S> = [SlotOf<S, 'response'>] extends [undefined]
+  ? SlotOf<S, 'sends'>
+  : SlotOf<S, 'response'>
+
+/** A slot's schema output, or `Fallback` where the slot is empty (`any` for a slot of any type). */
+export type OutputOr<S, Fallback> = 0 extends 1 & S
+  ? any
+  : [S] extends [undefined]
+    ? Fallback
+    : SchemaOutput<S>
 
 /** The type of `req.body` in a `handle()` handler: the body schema's output, unless `transform` changes it. */
-export type BodyOf<B> = Out<B, any>
+export type BodyOf<B> = OutputOr<B, any>
 
 /**
- * A route: its schemas and per-route options. Every field is optional; `sends` is
- * `response`'s alias. Type parameters are the schemas, inferred by `defineRoute()` and `handle()`,
- * and `T`, what `transform` returns (the body's output without one).
+ * The type of `req.body` in a route's handler: what its `transform` returns, else its body
+ * schema's output. `S` is a route's slots, or a route itself (`typeof route`).
  */
-export interface RouteDefinition<
-  B extends SchemaSlot = undefined,
-  P extends SchemaSlot = undefined,
-  Q extends SchemaSlot = undefined,
-  H extends SchemaSlot = undefined,
-  R extends SchemaSlot = undefined,
-  T = BodyOf<B>,
-> extends RouteDocs {
-  /** The body's schema; the validated, stripped value replaces `req.body`. */
-  readonly body?: B
-  /** The path parameters' schema; the validated values replace `req.params`. */
-  readonly params?: P
-  /** The query's schema; the validated values replace `req.query` (a key it declares as an array may repeat). */
-  readonly query?: Q
-  /** The headers' schema, with lower-case header names; the validated values replace those headers. */
-  readonly headers?: H
-  /** The response data; unknown fields are stripped, a mismatch is a 500. */
-  readonly response?: R
-  /** Alias of `response`. */
-  readonly sends?: R
+export type RequestBodyOf<S> = 'transform' extends keyof S
+  ? S extends { readonly transform?: (body: never) => infer T }
+    ? Awaited<T>
+    : never
+  : BodyOf<SlotOf<S, 'body'>>
+
+/** What `transform` receives: the body schema's output. */
+type ValidatedBody<S> = OutputOr<SlotOf<S, 'body'>, unknown>
+
+// Homomorphic over S, so that TypeScript infers S from a route's fields (a mapped type's keys,
+// unlike an indexed access, infer back), property by property: the body's schema is known before
+// `transform`, whose parameter it types, is checked.
+type Slots<S> = { readonly [K in keyof S & keyof RouteSlots]?: S[K] }
+
+/** A route's options besides its slots: `transform`, limits, exposure, warnings, documentation. */
+export interface RouteOptions<S, T> extends RouteDocs {
   /** Runs on the validated body, after validation and before the handler; its result (of any type) is the new `req.body`. */
-  readonly transform?: (body: Out<B, unknown>) => T | Promise<T>
+  readonly transform?: (body: ValidatedBody<S>) => T | Promise<T>
   /** A per-route rate limit, checked after the pre-parse guards and before validation. */
   readonly rateLimit?: RateLimitOptions
   /** Cache-Control for the route's successful answers. */
@@ -123,30 +152,13 @@ export interface RouteDefinition<
   readonly warnings?: WarningOptions
 }
 
-/** Any route definition, whatever its schemas. */
-export type AnyRoute = RouteDefinition<any, any, any, any, any, unknown>
+/**
+ * A route: its slots (schemas) and per-route options. Every field is optional; `sends` is
+ * `response`'s alias. `S` is the route's slots, inferred by `defineRoute()`, `handle()` and
+ * `validate()`; `T` is what `transform` returns (the body's output without one).
+ */
+export type RouteDefinition<S extends RouteSlots = {}, T = BodyOf<SlotOf<S, 'body'>>> = Slots<S> &
+  RouteOptions<S, T>
 
-/** `req` inside a `handle()` handler: params, body, query (and headers) typed by the route's schemas. */
-export type TypedRequest<B, P, Q, H, T = BodyOf<B>> = Request<
-  Out<P, Request['params']>,
-  any,
-  T,
-  Out<Q, Request['query']>
-> &
-  ([H] extends [undefined] ? unknown : { headers: IncomingHttpHeaders & SchemaOutput<H> })
-
-/** `res` inside a `handle()` handler: `ok`, `created`, `accepted` take the response schema's input. */
-export type TypedResponse<R> = [R] extends [undefined]
-  ? Response
-  : Omit<Response, 'ok' | 'created' | 'accepted'> & {
-      ok(options: OkOptions<SchemaInput<R>> & { data: SchemaInput<R> }): void
-      created(options: CreatedOptions<SchemaInput<R>> & { data: SchemaInput<R> }): void
-      accepted(options: CreatedOptions<SchemaInput<R>> & { data: SchemaInput<R> }): void
-    }
-
-/** The handler `handle()` wraps: may be async; a rejection reaches the error middleware. */
-export type RouteHandler<B, P, Q, H, R, T = BodyOf<B>> = (
-  req: TypedRequest<B, P, Q, H, T>,
-  res: TypedResponse<R>,
-  next: NextFunction,
-) => unknown
+/** Any route definition, whatever its slots. */
+export type AnyRoute = RouteDefinition<any, unknown>

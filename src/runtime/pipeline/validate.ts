@@ -11,17 +11,10 @@ import { installHelpers } from '../response/helpers.js'
 import { warnHandlerOrder } from '../router/warn-handler-order.js'
 import { traceRoute } from '../telemetry/spans.js'
 import { planRoute, type RoutePlan } from './plan.js'
-import type { BodyOf, RouteDefinition, SchemaSlot } from './route-types.js'
+import type { BodyOf, RouteDefinition, RouteSlots, SlotOf } from './route-types.js'
 
 /** The options of `validate()`: a route (`defineRoute()`'s result) or its fields inline. */
-export type ValidateOptions<
-  B extends SchemaSlot = SchemaSlot,
-  P extends SchemaSlot = SchemaSlot,
-  Q extends SchemaSlot = SchemaSlot,
-  H extends SchemaSlot = SchemaSlot,
-  R extends SchemaSlot = SchemaSlot,
-  T = unknown,
-> = RouteDefinition<B, P, Q, H, R, T>
+export type ValidateOptions<S extends RouteSlots = RouteSlots, T = unknown> = RouteDefinition<S, T>
 
 let fallback: ResolvedConfig | undefined
 
@@ -85,14 +78,9 @@ function pass(plan: RoutePlan, res: Response, next: NextFunction, config: Resolv
  * @param route schemas (zod, adapters or Standard Schema) and per-route options
  * @example app.post('/users', validate({ body: CreateUser, response: User }), createUser)
  */
-export function validate<
-  B extends SchemaSlot = undefined,
-  P extends SchemaSlot = undefined,
-  Q extends SchemaSlot = undefined,
-  H extends SchemaSlot = undefined,
-  R extends SchemaSlot = undefined,
-  T = BodyOf<B>,
->(route: ValidateOptions<B, P, Q, H, R, T>): RequestHandler {
+export function validate<S extends RouteSlots = {}, T = BodyOf<SlotOf<S, 'body'>>>(
+  route: ValidateOptions<S, T>,
+): RequestHandler {
   const plan = planRoute(route as never)
   const steps = plan.steps
   // The route stays readable on the middleware (generateOpenAPI({ app }), fuzzRoutes).

@@ -77,17 +77,24 @@ export interface ErrorEnvelope<Details = unknown> {
 }
 
 /**
+ * What a success helper returns: `undefined` once the answer is sent; with an asynchronous
+ * response schema, a promise that settles (never rejects) once it is sent, or once it is known it
+ * never will be.
+ */
+export type ResponseSent = Promise<void> | undefined
+
+/**
  * The helpers `shapeguard()` puts on every response. With an asynchronous response schema a
  * success helper returns before the answer is sent, and gives a promise that settles (never
  * rejects) once it is: `await res.ok(…)` before throwing or calling `next()`.
  */
 export interface ResponseHelpers {
-  ok<T>(options?: OkOptions<T>): void
-  created<T>(options?: CreatedOptions<T>): void
-  accepted<T>(options?: CreatedOptions<T>): void
+  ok<T>(options?: OkOptions<T>): ResponseSent
+  created<T>(options?: CreatedOptions<T>): ResponseSent
+  accepted<T>(options?: CreatedOptions<T>): ResponseSent
   noContent(): void
-  paginated<T>(options: PaginatedOptions<T>): void
-  cursorPaginated<T>(options: CursorPaginatedOptions<T>): void
+  paginated<T>(options: PaginatedOptions<T>): ResponseSent
+  cursorPaginated<T>(options: CursorPaginatedOptions<T>): ResponseSent
   fail<Details>(options: FailOptions<Details>): void
 }
 

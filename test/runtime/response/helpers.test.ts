@@ -1,5 +1,8 @@
+import express, { type Response } from 'express'
+import request from 'supertest'
 import { describe, expect, it, vi } from 'vitest'
 import { standardAdapter } from '../../../src/adapters/standard/index.js'
+import { handle, shapeguard } from '../../../src/index.js'
 import { contextOf } from '../../../src/runtime/core/context.js'
 import { resolveConfig } from '../../../src/runtime/middleware/resolve-config.js'
 import { installHelpers } from '../../../src/runtime/response/helpers.js'
@@ -57,14 +60,14 @@ describe('response helpers', () => {
     )
     const res = mockResponse()
     contextOf(res).prepare = stripper
-    const pending = res.created({ data: { id: 1, secret: 'x' } }) as unknown
+    const pending = res.created({ data: { id: 1, secret: 'x' } })
     expect(res.headersSent).toBe(false)
     await expect(pending).resolves.toBeUndefined()
     expect(res._result()).toMatchObject({ statusCode: 201, body: { data: { id: 1 } } })
     // Without a route's next to take the failure, the fallback 500 goes out; still no rejection.
     const bad = mockResponse()
     contextOf(bad).prepare = stripper
-    await expect(bad.ok({ data: { id: 'x' } }) as unknown).resolves.toBeUndefined()
+    await expect(bad.ok({ data: { id: 'x' } })).resolves.toBeUndefined()
     expect(bad._result().statusCode).toBe(500)
     // In the app's error format.
     const problem = mockResponse({ config: { errors: { format: 'problem+json' } } })
@@ -138,4 +141,62 @@ describe('response helpers', () => {
       )
     },
   )
+})
+
+describe('what the response helpers return', () => {
+  // A response schema that keeps anything, answering at once or later.
+  const keeps = (later: boolean) => ({
+    '~standard': {
+      version: 1 as const,
+      vendor: 'test',
+      validate: (value: unknown) => (later ? Promise.resolve({ value }) : { value }),
+    },
+  })
+  const calls: Record<string, (res: Response) => unknown> = {
+    ok: (res) => res.ok({ data: { a: 1 } }),
+    created: (res) => res.created({ data: { a: 1 } }),
+    accepted: (res) => res.accepted({ data: { a: 1 } }),
+    paginated: (res) => res.paginated({ data: [], total: 0, page: 1, limit: 10 }),
+    cursorPaginated: (res) => res.cursorPaginated({ data: [], nextCursor: null, hasMore: false }),
+    noContent: (res) => res.noContent(),
+    fail: (res) => res.fail({ code: 'X', message: 'x' }),
+  }
+  const success = ['ok', 'created', 'accepted', 'paginated', 'cursorPaginated']
+
+  it.each([
+    ['no response schema', undefined, false],
+    ['a synchronous response schema', keeps(false), false],
+    ['an asynchronous response schema', keeps(true), true],
+  ])('are undefined, or a promise of undefined: %s', async (_, schema, later) => {
+    const returned = new Map<string, unknown>()
+    const app = express()
+    app.use(shapeguard({ logger: { silent: true } }))
+    const route = {
+      ...(schema === undefined ? {} : { response: schema }),
+      warnings: { missingResponseSchema: false },
+    }
+    for (const [name, call] of Object.entries(calls)) {
+      app.get(
+        `/${name}`,
+        ...handle(route, async (_req, res) => {
+          const value = call(res as Response)
+          returned.set(name, value)
+          await value
+        }),
+      )
+    }
+    for (const name of Object.keys(calls)) {
+      const answer = await request(app).get(`/${name}`)
+      expect(answer.status, name).toBe(
+        { created: 201, accepted: 202, noContent: 204, fail: 400 }[name] ?? 200,
+      )
+    }
+    expect([...returned.keys()]).toEqual(Object.keys(calls))
+    for (const [name, value] of returned) {
+      if (later && success.includes(name)) {
+        expect(value, name).toBeInstanceOf(Promise)
+        await expect(value, name).resolves.toBeUndefined()
+      } else expect(value, name).toBeUndefined()
+    }
+  })
 })

@@ -1,6 +1,6 @@
 import type { Response } from 'express'
 import { describe, expectTypeOf, it } from 'vitest'
-import { AppError, type PaginatedData } from '../../../src/index.js'
+import { AppError, type PaginatedData, type ResponseSent } from '../../../src/index.js'
 import type { MockResponse } from '../../../src/testing/index.js'
 
 describe('response helpers on Express.Response', () => {
@@ -18,7 +18,23 @@ describe('response helpers on Express.Response', () => {
     res.fail({ message: 'x' })
     // @ts-expect-error status is a number
     res.ok({ data: 1, status: '200' })
-    expectTypeOf(res.ok({ data: 1 })).toBeVoid()
+  })
+
+  it('are typed as what they return', () => {
+    const res = {} as Response
+    // undefined once sent; a promise that settles once sent with an asynchronous response schema
+    expectTypeOf<ResponseSent>().toEqualTypeOf<Promise<void> | undefined>()
+    expectTypeOf(res.ok({ data: 1 })).toEqualTypeOf<ResponseSent>()
+    expectTypeOf(res.created()).toEqualTypeOf<ResponseSent>()
+    expectTypeOf(res.accepted({ data: 'x' })).toEqualTypeOf<ResponseSent>()
+    expectTypeOf(
+      res.paginated({ data: [], total: 0, page: 1, limit: 10 }),
+    ).toEqualTypeOf<ResponseSent>()
+    expectTypeOf(
+      res.cursorPaginated({ data: [], nextCursor: null, hasMore: false }),
+    ).toEqualTypeOf<ResponseSent>()
+    expectTypeOf(res.noContent()).toBeVoid()
+    expectTypeOf(res.fail({ code: 'X', message: 'x' })).toBeVoid()
   })
 
   it('PaginatedData describes the data of res.paginated', () => {

@@ -1,0 +1,43 @@
+import type { IncomingHttpHeaders } from 'node:http'
+import type { NextFunction, Request, Response } from 'express'
+import type { CreatedOptions, OkOptions, ResponseSent } from '../response/types.js'
+import type {
+  OutputOr,
+  RequestBodyOf,
+  ResponseOf,
+  SchemaInput,
+  SchemaOutput,
+  SlotOf,
+} from './route-types.js'
+
+// What a handler sees of its route. Each type takes the route's slots `S` (`typeof route` works
+// too) and reads the slots it needs, so a new slot changes only the types that use it.
+
+/** `req` inside a `handle()` handler: params, body, query (and headers) typed by the route's schemas. */
+export type TypedRequest<S, T = RequestBodyOf<S>> = Request<
+  OutputOr<SlotOf<S, 'params'>, Request['params']>,
+  any,
+  T,
+  OutputOr<SlotOf<S, 'query'>, Request['query']>
+> &
+  ([SlotOf<S, 'headers'>] extends [undefined]
+    ? unknown
+    : { headers: IncomingHttpHeaders & SchemaOutput<SlotOf<S, 'headers'>> })
+
+type Data<S> = SchemaInput<ResponseOf<S>>
+
+/** `res` inside a `handle()` handler: `ok`, `created`, `accepted` take the response schema's input. */
+export type TypedResponse<S> = [ResponseOf<S>] extends [undefined]
+  ? Response
+  : Omit<Response, 'ok' | 'created' | 'accepted'> & {
+      ok(options: OkOptions<Data<S>> & { data: Data<S> }): ResponseSent
+      created(options: CreatedOptions<Data<S>> & { data: Data<S> }): ResponseSent
+      accepted(options: CreatedOptions<Data<S>> & { data: Data<S> }): ResponseSent
+    }
+
+/** The handler `handle()` wraps: may be async; a rejection reaches the error middleware. */
+export type RouteHandler<S, T = RequestBodyOf<S>> = (
+  req: TypedRequest<S, T>,
+  res: TypedResponse<S>,
+  next: NextFunction,
+) => unknown
