@@ -27,7 +27,7 @@ export const misuseCodes = {
       'An options object has a key the function does not take, often a misspelling (`responce` for `response`). shapeguard never ignores it: the option you meant would silently not apply.',
     fix: 'Use one of the keys the message lists in parentheses (docs/options.md lists them all).',
     example:
-      'shapeguard: handle(): responce is not an option (body, params, query, headers, response, sends, allErrors, transform, sanitize, rateLimit, cache, limits, warnings)',
+      'shapeguard: createRouter(): mergeParam is not an option (Router, caseSensitive, mergeParams, strict)',
     type: 'TypeError',
   },
   SG_ERR_INVALID_OPTION: {
@@ -60,7 +60,7 @@ export const misuseCodes = {
       'An option of one function was given to another: a route option (`body`, `response`, `rateLimit`…) to `shapeguard()`, or a logger instance to `configureLogger()`.',
     fix: 'Move the option where the message says it goes.',
     example:
-      'shapeguard: shapeguard(): body is an option of a route, give it to validate(), handle() or defineRoute()',
+      'shapeguard: shapeguard(): cache is an option of a route, give it to validate(), handle() or defineRoute()',
     type: 'TypeError',
   },
   SG_ERR_FACTORY_NOT_CALLED: {
@@ -87,7 +87,7 @@ export const misuseCodes = {
       'A part of a route (`body`, `query`…), `createDTO()` or a schema adapter was given a value that is not a schema of a supported library: zod 4, valibot 1, yup 1, or any Standard Schema v1.',
     fix: 'Pass the schema itself (not its type, not a plain object of schemas), or wrap it with its adapter.',
     example:
-      'shapeguard: body: expected a zod schema or a schema adapter (zodAdapter, valibotAdapter, yupAdapter) or a Standard Schema object (`~standard`), received a plain object',
+      'shapeguard: body: expected a zod schema or a schema adapter (zodAdapter, valibotAdapter, yupAdapter) or a Standard Schema object (`~standard`), received an object with keys name',
     type: 'TypeError',
   },
   SG_ERR_SCHEMA_UNSUPPORTED: {
@@ -173,7 +173,7 @@ export const misuseCodes = {
       'A feature that runs on an optional peer package (pino, the docs pages served locally…) was used without the package installed.',
     fix: 'Install the package the message names, with the command it gives.',
     example:
-      'shapeguard: the pino logger needs the optional package "pino", which is not installed, install it with: npm install pino',
+      'shapeguard: Swagger UI with local assets: serves its files from the optional package "swagger-ui-dist", which is not installed, install it with: npm install swagger-ui-dist@5',
     type: 'Error',
   },
   SG_ERR_PEER_INCOMPATIBLE: {
@@ -182,7 +182,7 @@ export const misuseCodes = {
       'The installed optional package lacks a file shapeguard serves from it: its major version is not the one shapeguard supports.',
     fix: 'Install the version the message gives.',
     example:
-      'shapeguard: Scalar with assets: \'local\' needs @scalar/api-reference/dist/browser/standalone.js, which the installed "@scalar/api-reference" does not have, install a compatible version: npm install @scalar/api-reference@1',
+      'shapeguard: Redoc with local assets: needs redoc/bundles/redoc.standalone.js, which the installed "redoc" does not have, install a compatible version: npm install redoc@2',
     type: 'Error',
   },
 } as const satisfies Record<string, MisuseEntry>

@@ -59,7 +59,7 @@ export function validateRedactPaths(paths: unknown): readonly string[] {
     if (why !== undefined) {
       throw optionError(
         'SG_ERR_INVALID_OPTION',
-        `shapeguard: logger.redact[${i}]: (${JSON.stringify(path) ?? String(path)}) ${why}`,
+        `shapeguard: logger.redact[${i}]: ${JSON.stringify(path) ?? String(path)} ${why}`,
       )
     }
   })

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { toBruno, toInsomnia, toPostman } from '../../../src/openapi/index.js'
+import { misuse } from '../../support/misuse.js'
 import { documents } from './fixtures/documents.js'
 
 // What the three exports share: purity, determinism, and how query text reaches a URL.
@@ -46,10 +47,13 @@ describe.each(exporters)('%s', (name, exporter) => {
   it('throws a TypeError naming a misspelt or mistyped option', () => {
     const doc = documents[0]!.doc
     expect(() => exporter(doc, { baseURL: 'https://x.test' } as never)).toThrow(
-      new TypeError(`shapeguard: ${name}(): baseURL is not an option (seed, name, baseUrl)`),
+      misuse(
+        'SG_ERR_UNKNOWN_OPTION',
+        `shapeguard: ${name}(): baseURL is not an option (seed, name, baseUrl)`,
+      ),
     )
     expect(() => exporter(doc, { seed: 1 } as never)).toThrow(
-      new TypeError(`shapeguard: ${name} seed must be a string`),
+      misuse('SG_ERR_INVALID_OPTION', `shapeguard: ${name} seed must be a string`),
     )
     expect(() => exporter(doc, null as never)).toThrow(TypeError)
   })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { mockRequest } from '../../../src/testing/index.js'
+import { misuse } from '../../support/misuse.js'
 
 describe('mockRequest', () => {
   it('carries body, params, query, headers, ip and socket.remoteAddress', () => {
@@ -59,7 +60,8 @@ describe('mockRequest', () => {
 
   it('refuses a path that is not the path of url, and a path or url that is not a string', () => {
     expect(() => mockRequest({ url: '/users/7', path: '/users/8' })).toThrow(
-      new TypeError(
+      misuse(
+        'SG_ERR_OPTION_CONFLICT',
         'shapeguard: mockRequest(): path "/users/8" is not the path of url "/users/7"; give one of them',
       ),
     )
