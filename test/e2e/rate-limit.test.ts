@@ -336,9 +336,9 @@ describe('rateLimit options', () => {
     [{ windowMs: 1000, max: -1 }, /max must be an integer of at least 0/],
     [{ windowMs: 1000, max: 1.5 }, /max must be an integer/],
     [{ windowMs: 1000, max: 5, limit: 3 }, /rateLimit.limit is not an option/],
-    [{ windowMs: 1000, max: 5, store: {} }, /rateLimit.store must have get\(key\) and set/],
-    [{ windowMs: 1000, max: 5, failOpen: 'no' }, /rateLimit.failOpen must be a boolean/],
-    [{ windowMs: 1000, max: 5, keyGenerator: 'ip' }, /rateLimit.keyGenerator must be a function/],
+    [{ windowMs: 1000, max: 5, store: {} }, /rateLimit.store: must have get\(key\) and set/],
+    [{ windowMs: 1000, max: 5, failOpen: 'no' }, /rateLimit.failOpen: must be a boolean/],
+    [{ windowMs: 1000, max: 5, keyGenerator: 'ip' }, /rateLimit.keyGenerator: must be a function/],
   ])('rejects %j when the route is defined', (rateLimit, message) => {
     expect(() => validate({ rateLimit: rateLimit as never })).toThrow(message)
   })

@@ -53,7 +53,7 @@ describe.each(exporters)('%s', (name, exporter) => {
       ),
     )
     expect(() => exporter(doc, { seed: 1 } as never)).toThrow(
-      misuse('SG_ERR_INVALID_OPTION', `shapeguard: ${name} seed must be a string`),
+      misuse('SG_ERR_INVALID_OPTION', `shapeguard: ${name}(): seed must be a string`),
     )
     expect(() => exporter(doc, null as never)).toThrow(TypeError)
   })

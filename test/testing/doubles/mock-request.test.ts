@@ -62,7 +62,7 @@ describe('mockRequest', () => {
     expect(() => mockRequest({ url: '/users/7', path: '/users/8' })).toThrow(
       misuse(
         'SG_ERR_OPTION_CONFLICT',
-        'shapeguard: mockRequest(): path "/users/8" is not the path of url "/users/7"; give one of them',
+        'shapeguard: mockRequest(): path "/users/8" is not the path of url "/users/7", give one of them',
       ),
     )
     expect(() => mockRequest({ path: 7 } as never)).toThrow(
