@@ -60,19 +60,22 @@ function section(code: MisuseCode): string {
   ].join('\n')
 }
 
+/** A Markdown table with its columns padded, as the formatter writes it (biome checks docs/). */
+function table(head: readonly string[], rows: readonly (readonly string[])[]): string[] {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]?.length ?? 0)))
+  const line = (cells: readonly string[]) =>
+    `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`
+  return [line(head), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)]
+}
+
 /** The page, from the registry as it is now. */
 export function misuseReference(): string {
   const codes = Object.keys(misuseCodes) as MisuseCode[]
-  return [
-    intro,
-    '| Code | The mistake |',
-    '| --- | --- |',
-    ...codes.map(
-      (code) => `| [\`${code}\`](#${misuseAnchor(code)}) | ${misuseCodes[code].title} |`,
-    ),
-    '',
-    ...codes.map(section),
-  ].join('\n')
+  const rows = codes.map((code) => [
+    `[\`${code}\`](#${misuseAnchor(code)})`,
+    misuseCodes[code].title,
+  ])
+  return [intro, ...table(['Code', 'The mistake'], rows), '', ...codes.map(section)].join('\n')
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -65,7 +65,7 @@ const calls: Record<MisuseCode, () => unknown> = {
   SG_ERR_UNKNOWN_OPTION: () => createRouter({ mergeParam: true } as never),
   SG_ERR_INVALID_OPTION: () => shapeguard({ requestId: { header: 'x id' } }),
   SG_ERR_MISSING_OPTION: () => handle({}, undefined as never),
-  SG_ERR_OPTION_CONFLICT: () => handle({ response: z.object({}), sends: z.string() }, ok),
+  SG_ERR_OPTION_CONFLICT: () => handle({ response: z.object({}), sends: z.string() } as never, ok),
   SG_ERR_MISPLACED_OPTION: () => shapeguard({ cache: { maxAge: 60 } } as never),
   SG_ERR_FACTORY_NOT_CALLED: () => errorHandler(new IncomingMessage(new Socket()) as never),
   SG_ERR_NOT_A_ROUTE: () => handle(z.object({}) as never, ok),

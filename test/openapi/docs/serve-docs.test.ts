@@ -265,7 +265,7 @@ describe('serveSwaggerUI, serveScalar, serveRedoc', () => {
     ],
     ['persist: must be a boolean', () => serveSwaggerUI(demoSpec(), { persist: 1 as any })],
     ['spec: must be an OpenAPI 3.x document', () => serveScalar({} as any)],
-    ['serveRedoc options must be an object', () => serveRedoc(demoSpec(), 'x' as any)],
+    ['serveRedoc(): options must be an object', () => serveRedoc(demoSpec(), 'x' as any)],
   ])('throws a TypeError when created: %s', (message, create) => {
     expect(create).toThrow(TypeError)
     expect(create).toThrow(message)
