@@ -66,10 +66,12 @@ export function toAdapter(value: unknown): SchemaAdapter {
   }
   if (isYupBeforeStandard(value)) {
     throw optionError(
-      "shapeguard: a bare yup schema needs yup 1.7 or later (Standard Schema); with an earlier yup 1, wrap it: yupAdapter(schema) from 'shapeguard/adapters/yup'",
+      'SG_ERR_SCHEMA_UNSUPPORTED',
+      "shapeguard: a bare yup schema needs yup 1.7 or later (Standard Schema), with an earlier yup 1 wrap it: yupAdapter(schema) from 'shapeguard/adapters/yup'",
     )
   }
   throw optionError(
+    'SG_ERR_NOT_A_SCHEMA',
     `shapeguard: expected a zod schema or a schema adapter (zodAdapter, valibotAdapter, yupAdapter) or a Standard Schema object (\`~standard\`), received ${describe(value)}`,
   )
 }

@@ -5,33 +5,44 @@ import { optionError } from './error-codes.js'
 
 export function checkBoolean(value: boolean | undefined, name: string): boolean | undefined {
   if (value !== undefined && typeof value !== 'boolean') {
-    throw optionError(`shapeguard: ${name} must be a boolean`)
+    throw optionError('SG_ERR_INVALID_OPTION', `shapeguard: ${subject(name)} must be a boolean`)
   }
   return value
 }
 
 export function checkString(value: string | undefined, name: string): string | undefined {
   if (value !== undefined && typeof value !== 'string') {
-    throw optionError(`shapeguard: ${name} must be a string`)
+    throw optionError('SG_ERR_INVALID_OPTION', `shapeguard: ${subject(name)} must be a string`)
   }
   return value
 }
 
 export function checkFunction<T>(value: T | undefined, name: string): T | undefined {
   if (value !== undefined && typeof value !== 'function') {
-    throw optionError(`shapeguard: ${name} must be a function`)
+    throw optionError('SG_ERR_INVALID_OPTION', `shapeguard: ${subject(name)} must be a function`)
   }
   return value
 }
 
-// An option's path (`cache`, `validation.strings`): its keys are named through it.
+// An option's path (`cache`, `validation.strings`), as against a call (`handle()`) or an option
+// of one (`errorHandler(): debug`).
 const optionPath = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/
+
+/**
+ * The `<where>:` of a message about one option, before what is wrong with it: an option's path
+ * is the where (`cache.private: must be…`); an option of a call is named after the call's where
+ * (`errorHandler(): debug must be…`).
+ * @example `shapeguard: ${subject('cache.private')} must be a boolean` // "shapeguard: cache.private: must be a boolean"
+ */
+export function subject(name: string): string {
+  return optionPath.test(name) ? `${name}:` : name
+}
 
 /**
  * Throws a TypeError naming the first key of `options` that is not in `known`, with the list of
  * the keys that are: a misspelt option (`responce` for `response`) must not be ignored.
  * @param name what takes the options: a function (`handle()`), or an option's path (`cache`),
- * which then prefixes the key (`cache.maxage is not an option`); a name ending in `.` prefixes
+ * which then prefixes the message (`cache: maxage is not an option`); a name ending in `.` prefixes
  * the key as it is (`createDocs(): logo.` gives `createDocs(): logo.alt is not an option`)
  * @param of what the options are of, when `name` takes several kinds (`the github preset`)
  * @example checkKnownKeys({ bdy: 1 }, ['body', 'query'], 'handle()') // "shapeguard: handle(): bdy is not an option (body, query)"
@@ -44,13 +55,12 @@ export function checkKnownKeys(
 ): void {
   for (const key of Object.keys(options)) {
     if (!known.includes(key)) {
-      const where = name.endsWith('.')
-        ? `${name}${key}`
-        : optionPath.test(name)
-          ? `${name}.${key}`
-          : `${name}: ${key}`
+      const where = name.endsWith('.') ? `${name}${key}` : `${name}: ${key}`
       const kind = of === undefined ? '' : ` of ${of}`
-      throw optionError(`shapeguard: ${where} is not an option${kind} (${known.join(', ')})`)
+      throw optionError(
+        'SG_ERR_UNKNOWN_OPTION',
+        `shapeguard: ${where} is not an option${kind} (${known.join(', ')})`,
+      )
     }
   }
 }
@@ -73,11 +83,12 @@ const isRequest = (value: unknown): boolean =>
 export function checkOptions(options: unknown, known: readonly string[], name: string): void {
   if (isRequest(options)) {
     throw optionError(
-      `shapeguard: ${name} makes the middleware: mount app.use(${name}), not app.use(${name.slice(0, -2)})`,
+      'SG_ERR_FACTORY_NOT_CALLED',
+      `shapeguard: ${name}: makes the middleware, mount app.use(${name}), not app.use(${name.slice(0, -2)})`,
     )
   }
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    throw optionError(`shapeguard: the options of ${name} must be an object`)
+    throw optionError('SG_ERR_INVALID_OPTION', `shapeguard: ${name}: options must be an object`)
   }
   checkKnownKeys(options, known, name)
 }
@@ -90,7 +101,7 @@ export function checkOptions(options: unknown, known: readonly string[], name: s
 export function checkNested(value: unknown, path: string, known: readonly string[]): void {
   if (value === undefined) return
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw optionError(`shapeguard: ${path} must be an object`)
+    throw optionError('SG_ERR_INVALID_OPTION', `shapeguard: ${path}: must be an object`)
   }
   checkKnownKeys(value, known, path)
 }
@@ -107,7 +118,10 @@ export function checkOptionalOptions(
 ): void {
   if (options === undefined) return
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    throw optionError(`shapeguard: ${name}: options must be an object (${known.join(', ')})`)
+    throw optionError(
+      'SG_ERR_INVALID_OPTION',
+      `shapeguard: ${name}: options must be an object (${known.join(', ')})`,
+    )
   }
   checkKnownKeys(options, known, name)
 }

@@ -1,3 +1,5 @@
+import { type MisuseCode, misuseCodes } from './misuse-codes.js'
+
 /** One code of the registry: its status, its default message, and who may read what it says. */
 export interface ErrorCodeEntry {
   readonly code: string
@@ -160,16 +162,22 @@ export const ErrorCode: { readonly [K in ErrorCode]: K } = Object.freeze(
 )
 
 /**
- * The error of a misused option: a value given to a factory, a route or `shapeguard()` that it
- * cannot take (a misspelt key, a wrong type, a limit out of range), or a function given as an
- * option that returns what it must not. It is found when the option is given, at mount time or
- * when the route is defined (a returning function's, when it is called), and stops the program
- * instead of reaching a client, so it has no code and no status: a `TypeError` whose message
- * names the option and what it must be (`shapeguard: requestId.header must be a header name`).
- * Every such error shapeguard throws is made here; `check-option.ts` holds the common checks.
+ * The error of a misuse: a value given to a factory, a route or `shapeguard()` that it cannot
+ * take (a misspelt key, a wrong type, a limit out of range), a function given as an option that
+ * returns what it must not, or a missing optional package. It is found when the option is given,
+ * at mount time or when the route is defined (a returning function's, when it is called), and
+ * stops the program instead of reaching a client, so it has no status: an error of the class its
+ * code names in the misuse registry (misuse-codes.ts), carrying the code, whose message reads
+ * `shapeguard: <where>: <what>[, <fix>]`. Every misuse error shapeguard throws is made here;
+ * `check-option.ts` holds the common checks.
+ * @example throw optionError('SG_ERR_INVALID_OPTION', 'shapeguard: requestId.header: must be a header name')
  */
-export function optionError(message: string): TypeError {
-  return new TypeError(message)
+export function optionError(
+  code: MisuseCode,
+  message: string,
+): Error & { readonly code: MisuseCode } {
+  const error = misuseCodes[code].type === 'TypeError' ? new TypeError(message) : new Error(message)
+  return Object.assign(error, { code })
 }
 
 /**

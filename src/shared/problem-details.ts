@@ -1,3 +1,4 @@
+import { subject } from './check-option.js'
 import { optionError } from './error-codes.js'
 /** The Content-Type of every error answer in the `problem+json` format (RFC 9457). */
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8'
@@ -126,7 +127,8 @@ export function checkProblemTypeBase(base: unknown, option: string): string | un
   if (base === undefined) return undefined
   if (typeof base !== 'string' || !typeBase.test(base)) {
     throw optionError(
-      `shapeguard: ${option} must be an absolute URI ending in '/', '#' or ':' (e.g. 'https://api.example.com/problems/')`,
+      'SG_ERR_INVALID_OPTION',
+      `shapeguard: ${subject(option)} must be an absolute URI ending in '/', '#' or ':' (e.g. 'https://api.example.com/problems/')`,
     )
   }
   return base

@@ -122,6 +122,6 @@ it('names fast-check when it is not installed', () => {
   const run = shapeguard(['fuzz', 'formats/app.mjs'], { env: { NODE_OPTIONS: `--import=${hook}` } })
   expect(run.status).toBe(2)
   expect(run.stderr).toMatch(
-    /^shapeguard: arbitrary\(\) and fuzzRoutes\(\) \(shapeguard\/testing\) needs the optional package "fast-check", which is not installed\. Install it with: npm install -D fast-check/,
+    /^shapeguard: arbitrary\(\) and fuzzRoutes\(\) \(shapeguard\/testing\): needs the optional package "fast-check", which is not installed, install it with: npm install -D fast-check/,
   )
 })

@@ -37,20 +37,20 @@ describe('cacheControl: the Cache-Control header of each option', () => {
   })
 
   it.each<[unknown, RegExp]>([
-    [{}, /cache needs maxAge \(seconds\), or noStore: true/],
-    [{ noStore: false }, /cache needs maxAge/],
-    [{ maxAge: -1 }, /cache.maxAge must be a whole number of seconds, 0 or more/],
-    [{ maxAge: 1.5 }, /cache.maxAge must be a whole number/],
-    [{ maxAge: Number.POSITIVE_INFINITY }, /cache.maxAge must be a whole number/],
-    [{ maxAge: 60, sMaxAge: -5 }, /cache.sMaxAge must be/],
-    [{ maxAge: 60, private: true, sMaxAge: 60 }, /sMaxAge is for shared caches/],
-    [{ noStore: true, private: true }, /noStore means nothing may keep the answer/],
-    [{ noStore: true, sMaxAge: 5 }, /noStore means nothing may keep the answer/],
-    [{ maxAge: 60, private: 'yes' }, /cache.private must be a boolean/],
-    [{ maxAge: 60, maxage: 5 }, /cache.maxage is not an option/],
-    [{ maxAge: 60, vary: [] }, /cache.vary must be a non-empty list of header names/],
-    [{ maxAge: 60, vary: ['Accept Language'] }, /cache.vary must be/],
-    [{ maxAge: 60, vary: 'Accept-Language' }, /cache.vary must be/],
+    [{}, /cache: needs maxAge \(seconds\), or noStore: true/],
+    [{ noStore: false }, /cache: needs maxAge/],
+    [{ maxAge: -1 }, /cache.maxAge: must be a whole number of seconds, 0 or more/],
+    [{ maxAge: 1.5 }, /cache.maxAge: must be a whole number/],
+    [{ maxAge: Number.POSITIVE_INFINITY }, /cache.maxAge: must be a whole number/],
+    [{ maxAge: 60, sMaxAge: -5 }, /cache.sMaxAge: must be/],
+    [{ maxAge: 60, private: true, sMaxAge: 60 }, /sMaxAge: is for shared caches/],
+    [{ noStore: true, private: true }, /noStore: means nothing may keep the answer/],
+    [{ noStore: true, sMaxAge: 5 }, /noStore: means nothing may keep the answer/],
+    [{ maxAge: 60, private: 'yes' }, /cache.private: must be a boolean/],
+    [{ maxAge: 60, maxage: 5 }, /cache: maxage is not an option/],
+    [{ maxAge: 60, vary: [] }, /cache.vary: must be a non-empty list of header names/],
+    [{ maxAge: 60, vary: ['Accept Language'] }, /cache.vary: must be/],
+    [{ maxAge: 60, vary: 'Accept-Language' }, /cache.vary: must be/],
   ])('rejects %j when the route is defined', (options, message) => {
     expect(() => validate({ cache: options as CacheOptions })).toThrow(message)
   })

@@ -261,6 +261,6 @@ describe.each(hosts)('withShape on %s', (_, express) => {
   })
 
   it('rejects an unknown token when the route is defined', () => {
-    expect(() => withShape({ id: '{body.id}' })).toThrow(/withShape field "id"/)
+    expect(() => withShape({ id: '{body.id}' })).toThrow(/withShape\(\): field "id"/)
   })
 })

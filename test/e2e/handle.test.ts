@@ -124,7 +124,7 @@ describe('defineRoute()', () => {
   it('checks schemas and options at definition', () => {
     expect(() => defineRoute({ body: 'nope' as never })).toThrow(/^shapeguard: body: /)
     expect(() => defineRoute({ response: z.string(), sends: z.number() as never })).toThrow(
-      /not both/,
+      /response and sends are both given/,
     )
     expect(() => defineRoute({ limits: { maxArrayLength: 'x' as never } })).toThrow(
       /maxArrayLength/,

@@ -202,16 +202,16 @@ describe('generateOpenAPI errors', () => {
     const make = (errors: unknown) => () =>
       generateOpenAPI({ title: 'T', version: '1', routes, errors: errors as never })
     expect(make('problem+json')).toThrow(
-      'shapeguard: generateOpenAPI errors must be an object { format?, problemTypeBase? }',
+      'shapeguard: generateOpenAPI(): errors must be an object { format?, problemTypeBase? }',
     )
     expect(make({ fromat: 'problem+json' })).toThrow(
       'shapeguard: generateOpenAPI(): errors.fromat is not an option (format, problemTypeBase, fallbackMessage, onError)',
     )
     expect(make({ format: 'problem' })).toThrow(
-      "shapeguard: generateOpenAPI errors.format must be 'envelope' or 'problem+json'",
+      "shapeguard: generateOpenAPI(): errors.format must be 'envelope' or 'problem+json'",
     )
     expect(make({ format: 'problem+json', problemTypeBase: '/problems/' })).toThrow(
-      "shapeguard: generateOpenAPI errors.problemTypeBase must be an absolute URI ending in '/', '#' or ':'",
+      "shapeguard: generateOpenAPI(): errors.problemTypeBase must be an absolute URI ending in '/', '#' or ':'",
     )
   })
 })

@@ -331,21 +331,21 @@ describe.each(hosts)('%s: rate-limit stores', (_name, express) => {
 
 describe('rateLimit options', () => {
   it.each([
-    [{ max: 5 }, /windowMs must be an integer of at least 1/],
-    [{ windowMs: 0, max: 5 }, /windowMs must be an integer of at least 1/],
-    [{ windowMs: 1000, max: -1 }, /max must be an integer of at least 0/],
-    [{ windowMs: 1000, max: 1.5 }, /max must be an integer/],
-    [{ windowMs: 1000, max: 5, limit: 3 }, /rateLimit.limit is not an option/],
-    [{ windowMs: 1000, max: 5, store: {} }, /rateLimit.store must have get\(key\) and set/],
-    [{ windowMs: 1000, max: 5, failOpen: 'no' }, /rateLimit.failOpen must be a boolean/],
-    [{ windowMs: 1000, max: 5, keyGenerator: 'ip' }, /rateLimit.keyGenerator must be a function/],
+    [{ max: 5 }, /windowMs: must be an integer of at least 1/],
+    [{ windowMs: 0, max: 5 }, /windowMs: must be an integer of at least 1/],
+    [{ windowMs: 1000, max: -1 }, /max: must be an integer of at least 0/],
+    [{ windowMs: 1000, max: 1.5 }, /max: must be an integer/],
+    [{ windowMs: 1000, max: 5, limit: 3 }, /rateLimit: limit is not an option/],
+    [{ windowMs: 1000, max: 5, store: {} }, /rateLimit.store: must have get\(key\) and set/],
+    [{ windowMs: 1000, max: 5, failOpen: 'no' }, /rateLimit.failOpen: must be a boolean/],
+    [{ windowMs: 1000, max: 5, keyGenerator: 'ip' }, /rateLimit.keyGenerator: must be a function/],
   ])('rejects %j when the route is defined', (rateLimit, message) => {
     expect(() => validate({ rateLimit: rateLimit as never })).toThrow(message)
   })
 
   it('is an option of a route, not of shapeguard()', () => {
     expect(() => shapeguard({ rateLimit: { windowMs: 1000, max: 1 } } as never)).toThrow(
-      /rateLimit is an option of a route, not of shapeguard\(\)/,
+      /shapeguard\(\): rateLimit is an option of a route/,
     )
     expect(() => shapeguard({ cache: { maxAge: 1 } } as never)).toThrow(TypeError)
   })

@@ -66,7 +66,7 @@ describe.each(hosts)('request IDs on %s', (_, express) => {
     const app = appWith(express, { debug: true, requestId: { generator: () => '' } })
     const res = await request(app).get('/id')
     expect(res.status).toBe(500)
-    expect(res.body.error.message).toMatch(/requestId\.generator must return a non-empty string/)
+    expect(res.body.error.message).toMatch(/requestId\.generator: must return a non-empty string/)
   })
 
   it('sets req.id to the empty string when disabled, and sends no header', async () => {
@@ -92,10 +92,10 @@ describe.each(hosts)('request IDs on %s', (_, express) => {
   it('rejects bad options when mounted', () => {
     expect(() => shapeguard({ requestId: { header: 'bad header' } })).toThrow(/requestId\.header/)
     expect(() => shapeguard({ requestId: { generator: 'x' as never } })).toThrow(
-      /requestId\.generator must be a function/,
+      /requestId\.generator: must be a function/,
     )
     expect(() => shapeguard({ requestId: { enabled: 'no' as never } })).toThrow(
-      /requestId\.enabled must be a boolean/,
+      /requestId\.enabled: must be a boolean/,
     )
   })
 })

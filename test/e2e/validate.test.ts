@@ -350,7 +350,7 @@ describe('validate() at definition', () => {
     expect(() => validate({ allErrors: 'yes' as never })).toThrow(/allErrors must be a boolean/)
     expect(() => validate({ limits: { maxDepth: -1 } })).toThrow(/maxDepth/)
     expect(() => validate({ sanitize: { exposeMessage: 1 as never } })).toThrow(
-      /sanitize\.exposeMessage must be a boolean/,
+      /sanitize\.exposeMessage: must be a boolean/,
     )
     expect(() => validate({ transform: 'x' as never })).toThrow(/transform must be a function/)
   })

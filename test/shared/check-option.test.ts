@@ -20,10 +20,10 @@ describe('checkKnownKeys', () => {
     )
   })
 
-  it('names the key through an option path', () => {
+  it('names the option path the key is in', () => {
     expect(
       thrown(() => checkKnownKeys({ trm: true }, ['trim'], 'validation.strings')).message,
-    ).toBe('shapeguard: validation.strings.trm is not an option (trim)')
+    ).toBe('shapeguard: validation.strings: trm is not an option (trim)')
   })
 
   it('says what the options are of, when asked', () => {
@@ -44,7 +44,7 @@ describe('checkOptions', () => {
   it('rejects what is not an options object', () => {
     for (const bad of [null, 'x', 1, []]) {
       expect(thrown(() => checkOptions(bad, ['message'], 'notFoundHandler()')).message).toBe(
-        'shapeguard: the options of notFoundHandler() must be an object',
+        'shapeguard: notFoundHandler(): options must be an object',
       )
     }
   })
@@ -52,7 +52,7 @@ describe('checkOptions', () => {
   it('says how to mount a factory that was mounted itself (it then gets a request)', () => {
     const req = new IncomingMessage(new Socket())
     expect(thrown(() => checkOptions(req, [], 'errorHandler()')).message).toBe(
-      'shapeguard: errorHandler() makes the middleware: mount app.use(errorHandler()), not app.use(errorHandler)',
+      'shapeguard: errorHandler(): makes the middleware, mount app.use(errorHandler()), not app.use(errorHandler)',
     )
   })
 
@@ -68,13 +68,13 @@ describe('checkNested', () => {
   it('passes an absent section, and checks a present one is an object of known keys', () => {
     expect(() => checkNested(undefined, 'requestId', ['enabled'])).not.toThrow()
     expect(thrown(() => checkNested(false, 'requestId', ['enabled'])).message).toBe(
-      'shapeguard: requestId must be an object',
+      'shapeguard: requestId: must be an object',
     )
     expect(thrown(() => checkNested([], 'sanitize', ['exposeMessage'])).message).toBe(
-      'shapeguard: sanitize must be an object',
+      'shapeguard: sanitize: must be an object',
     )
     expect(thrown(() => checkNested({ enable: false }, 'requestId', ['enabled'])).message).toBe(
-      'shapeguard: requestId.enable is not an option (enabled)',
+      'shapeguard: requestId: enable is not an option (enabled)',
     )
   })
 })

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ErrorCode } from '../../src/index.js'
 import { raise } from '../../src/runtime/core/app-error.js'
-import { type ErrorCodeEntry, errorCodes, optionError } from '../../src/shared/error-codes.js'
+import { type ErrorCodeEntry, errorCodes } from '../../src/shared/error-codes.js'
 
 // Every code shapeguard answers with and its status: its own, the body parser's (malformed JSON,
 // an oversized body), a failing rate-limit store's and the host's other client errors.
@@ -137,17 +137,6 @@ describe('errorCodes', () => {
     // Inside app-error.ts: raise() itself and the factories for codes of the user's own.
     const code = appError.split('\n').filter((line) => !/^\s*(\*|\/\/)/.test(line))
     expect(code.filter((line) => /new AppError\b/.test(line))).toHaveLength(4)
-  })
-
-  it('makes every TypeError of a misused option in src/ (optionError)', () => {
-    // The one other TypeError is the IR traversal's own invariant: a node kind no adapter makes.
-    const makers = [...sourceFiles()]
-      .filter(([file, text]) => /new TypeError\b/.test(text) && file !== 'shared/error-codes.ts')
-      .map(([file]) => file)
-    expect(makers).toEqual(['engine/ir/visit.ts'])
-    expect(optionError('shapeguard: x must be a y')).toEqual(
-      new TypeError('shapeguard: x must be a y'),
-    )
   })
 
   it('matches the README table row for row', () => {

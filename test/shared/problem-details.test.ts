@@ -243,7 +243,7 @@ describe('checkProblemTypeBase', () => {
       null,
     ]) {
       expect(() => checkProblemTypeBase(base, 'errors.problemTypeBase'), String(base)).toThrow(
-        /^shapeguard: errors\.problemTypeBase must be an absolute URI ending in '\/', '#' or ':'/,
+        /^shapeguard: errors\.problemTypeBase: must be an absolute URI ending in '\/', '#' or ':'/,
       )
     }
   })

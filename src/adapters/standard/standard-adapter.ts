@@ -72,7 +72,10 @@ export function standardAdapter<S extends StandardSchemaV1>(
   hooks: StandardVendorHooks = {},
 ): SchemaAdapter<StandardInput<S>, StandardOutput<S>> {
   if (!isStandardSchema(schema)) {
-    throw optionError('standardAdapter: expected a Standard Schema v1 object (`~standard`)')
+    throw optionError(
+      'SG_ERR_NOT_A_SCHEMA',
+      'shapeguard: standardAdapter(): expected a Standard Schema v1 object (`~standard`)',
+    )
   }
   return cached(schema, () => {
     const props = schema['~standard']

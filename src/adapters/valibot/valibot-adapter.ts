@@ -69,7 +69,10 @@ export function valibotAdapter<S extends AnySchema>(
   schema: S,
 ): SchemaAdapter<InferInput<S>, InferOutput<S>> {
   if (!isValibotSchema(schema)) {
-    throw optionError('valibotAdapter: expected a valibot 1 schema')
+    throw optionError(
+      'SG_ERR_NOT_A_SCHEMA',
+      'shapeguard: valibotAdapter(): expected a valibot 1 schema',
+    )
   }
   return cached(schema, () => {
     const async = schema.async === true

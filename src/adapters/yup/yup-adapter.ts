@@ -38,15 +38,22 @@ export function yupAdapter<S extends AnySchema>(
   schema: S,
   options: YupAdapterOptions = {},
 ): SchemaAdapter<InferType<S>, InferType<S>> {
-  if (!isYupSchema(schema as unknown)) throw optionError('yupAdapter: expected a yup 1 schema')
+  if (!isYupSchema(schema as unknown))
+    throw optionError('SG_ERR_NOT_A_SCHEMA', 'shapeguard: yupAdapter(): expected a yup 1 schema')
   if (typeof options !== 'object' || options === null) {
-    throw optionError('yupAdapter: options must be an object: { stripUnknown? }')
+    throw optionError(
+      'SG_ERR_INVALID_OPTION',
+      'shapeguard: yupAdapter(): options must be an object: { stripUnknown? }',
+    )
   }
   // A misspelt option (`stripUnkown`) must not be ignored: the schema would keep unknown keys.
   checkKnownKeys(options, ['stripUnknown'], 'yupAdapter()')
   const stripUnknown = options.stripUnknown ?? true
   if (typeof stripUnknown !== 'boolean') {
-    throw optionError('yupAdapter: stripUnknown must be a boolean')
+    throw optionError(
+      'SG_ERR_INVALID_OPTION',
+      'shapeguard: yupAdapter(): stripUnknown must be a boolean',
+    )
   }
   const cached = stripUnknown ? caches.strip : caches.keep
   return cached(schema, () => {

@@ -73,7 +73,10 @@ function isZodSchema(value: unknown): value is ZodLike {
  */
 export function zodAdapter<S extends $ZodType>(schema: S): SchemaAdapter<input<S>, output<S>> {
   if (!isZodSchema(schema)) {
-    throw optionError('zodAdapter: expected a zod 4 schema (zod 3 schemas are not supported)')
+    throw optionError(
+      'SG_ERR_NOT_A_SCHEMA',
+      'shapeguard: zodAdapter(): expected a zod 4 schema (zod 3 schemas are not supported)',
+    )
   }
   return cached(schema, () => {
     const run = (schema as unknown as { _zod: { run: Run } })._zod.run

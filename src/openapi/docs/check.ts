@@ -1,12 +1,17 @@
-import { checkKnownKeys } from '../../shared/check-option.js'
+import { checkKnownKeys, subject } from '../../shared/check-option.js'
 import { optionError } from '../../shared/error-codes.js'
+import type { MisuseCode } from '../../shared/misuse-codes.js'
 
 // Options of shapeguard/openapi are checked once, when the middleware or document is made: a bad
 // option throws the option error of the registry, naming it. The value checks of the docs pages
 // live here; the key check is the package's one (shared/check-option.ts).
 
-export function fail(name: string, expectation: string): never {
-  throw optionError(`shapeguard: ${name} must be ${expectation}`)
+export function fail(
+  name: string,
+  expectation: string,
+  code: MisuseCode = 'SG_ERR_INVALID_OPTION',
+): never {
+  throw optionError(code, `shapeguard: ${subject(name)} must be ${expectation}`)
 }
 
 /**

@@ -153,7 +153,7 @@ export function checkSpec(spec: unknown, name = 'spec'): string {
 
 /** Checks every `createDocs` option once, when the middleware is created. */
 export function checkCreateDocsOptions(options: CreateDocsOptions): void {
-  if (options === null || typeof options !== 'object') fail('createDocs options', 'an object')
+  if (options === null || typeof options !== 'object') fail('createDocs(): options', 'an object')
   knownKeys(options, CREATE_DOCS_KEYS, 'createDocs()')
   const o = options as unknown as Record<string, unknown>
   optionalString(o.title, 'title')

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { basename, join } from 'node:path'
+import { optionError } from '../../shared/error-codes.js'
 import { type DocsAssets, type DocsUi, majorOf, UI_PACKAGES, type UiAssetFile } from './assets.js'
 
 /** One UI file read from the installed package, ready to send. */
@@ -55,18 +56,20 @@ export function loadLocalAssets(ui: DocsUi): readonly LocalAsset[] {
   const pkg = UI_PACKAGES[ui]
   const dir = packageDir(pkg.name)
   if (dir === undefined) {
-    throw new Error(
-      `shapeguard: ${pkg.label} with assets: 'local' serves its files from the optional package ` +
-        `"${pkg.name}", which is not installed. Install it with: npm install ${pkg.name}@${majorOf(pkg.version)}`,
+    throw optionError(
+      'SG_ERR_PEER_MISSING',
+      `shapeguard: ${pkg.label} with local assets: serves its files from the optional package ` +
+        `"${pkg.name}", which is not installed, install it with: npm install ${pkg.name}@${majorOf(pkg.version)}`,
     )
   }
   const assets = pkg.files.map((file) => {
     try {
       return readAsset(dir, file)
     } catch {
-      throw new Error(
-        `shapeguard: ${pkg.label} with assets: 'local' needs ${pkg.name}/${file.path}, which the ` +
-          `installed "${pkg.name}" does not have. Install a compatible version: npm install ${pkg.name}@${majorOf(pkg.version)}`,
+      throw optionError(
+        'SG_ERR_PEER_INCOMPATIBLE',
+        `shapeguard: ${pkg.label} with local assets: needs ${pkg.name}/${file.path}, which the ` +
+          `installed "${pkg.name}" does not have, install a compatible version: npm install ${pkg.name}@${majorOf(pkg.version)}`,
       )
     }
   })

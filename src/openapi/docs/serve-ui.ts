@@ -50,7 +50,7 @@ export function checkServeUiOptions(
   known: readonly string[] = SERVE_UI_KEYS,
 ): ServeUiOptions {
   if (options === undefined) return {}
-  if (options === null || typeof options !== 'object') fail(`${fn} options`, 'an object')
+  if (options === null || typeof options !== 'object') fail(`${fn}(): options`, 'an object')
   knownKeys(options, known, `${fn}()`)
   const o = options as Record<string, unknown>
   optionalChoice(o.assets, 'assets', ASSET_MODES)

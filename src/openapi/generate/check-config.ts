@@ -1,4 +1,5 @@
 import { optionError } from '../../shared/error-codes.js'
+import type { MisuseCode } from '../../shared/misuse-codes.js'
 import { checkProblemTypeBase } from '../../shared/problem-details.js'
 import { knownKeys } from '../docs/check.js'
 import type { OpenAPIConfig, OperationOptions } from './types.js'
@@ -39,8 +40,12 @@ const ERRORS_KEYS: readonly (keyof NonNullable<OpenAPIConfig['errors']>)[] = [
   'onError',
 ]
 
-const fail = (option: string, expected: string): never => {
-  throw optionError(`shapeguard: generateOpenAPI ${option} must be ${expected}`)
+const fail = (
+  option: string,
+  expected: string,
+  code: MisuseCode = 'SG_ERR_INVALID_OPTION',
+): never => {
+  throw optionError(code, `shapeguard: generateOpenAPI(): ${option} must be ${expected}`)
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -51,11 +56,13 @@ const shapeTokens: readonly unknown[] = ['{success}', '{data}', '{message}']
 // As shapeguard() takes it: each field a token, none named __proto__ (a prototype, not a field).
 function checkShape(shape: unknown): void {
   if (shape === undefined) return
-  if (!isObject(shape)) fail('response.shape', 'an object of field names and tokens')
+  if (!isObject(shape))
+    fail('response.shape', 'an object of field names and tokens', 'SG_ERR_ENVELOPE_SHAPE')
   for (const [name, token] of Object.entries(shape as object)) {
-    if (name === '__proto__') fail('response.shape', 'without a field named __proto__')
+    if (name === '__proto__')
+      fail('response.shape', 'without a field named __proto__', 'SG_ERR_ENVELOPE_SHAPE')
     if (!shapeTokens.includes(token))
-      fail(`response.shape.${name}`, '{success}, {data} or {message}')
+      fail(`response.shape.${name}`, '{success}, {data} or {message}', 'SG_ERR_ENVELOPE_SHAPE')
   }
 }
 
@@ -114,7 +121,7 @@ export function checkConfig(config: OpenAPIConfig): void {
     const format = config.errors.format
     if (format !== undefined && format !== 'envelope' && format !== 'problem+json')
       fail('errors.format', "'envelope' or 'problem+json'")
-    checkProblemTypeBase(config.errors.problemTypeBase, 'generateOpenAPI errors.problemTypeBase')
+    checkProblemTypeBase(config.errors.problemTypeBase, 'generateOpenAPI(): errors.problemTypeBase')
   }
   checkExtensions('extensions', config.extensions)
 }
@@ -149,7 +156,11 @@ function checkSchemeNames(option: string, names: unknown, config: OpenAPIConfig)
   if (!isStringArray(names)) fail(option, 'an array of security scheme names')
   for (const name of names as readonly string[]) {
     if (config.security === undefined || !Object.hasOwn(config.security, name))
-      fail(option, `names of schemes in security; ${JSON.stringify(name)} is not one`)
+      fail(
+        option,
+        `names of schemes in security; ${JSON.stringify(name)} is not one`,
+        'SG_ERR_UNKNOWN_NAME',
+      )
   }
 }
 

@@ -79,7 +79,8 @@ export function parseRouteKeys(key: string, prefix: string): RouteKey[] {
   const method = match?.[1]?.toLowerCase()
   if (match === null || method === undefined || !methodSet.has(method)) {
     throw optionError(
-      `shapeguard: generateOpenAPI routes key ${JSON.stringify(key)} must be "<METHOD> /path" with an HTTP method`,
+      'SG_ERR_INVALID_OPTION',
+      `shapeguard: generateOpenAPI(): routes key ${JSON.stringify(key)} must be "<METHOD> /path" with an HTTP method`,
     )
   }
   return expandOptional(match[2]!).map((own) => {

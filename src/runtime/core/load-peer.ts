@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
+import { optionError } from '../../shared/error-codes.js'
 
 let peerRequire: NodeJS.Require | undefined
 
@@ -41,9 +42,10 @@ export function tryLoadPeer<T>(name: string): T | undefined {
 export function loadPeer<T>(name: string, feature: string, dev = false): T {
   const loaded = tryLoadPeer<T>(name)
   if (loaded === undefined) {
-    throw new Error(
-      `shapeguard: ${feature} needs the optional package "${name}", which is not installed. ` +
-        `Install it with: npm install ${dev ? '-D ' : ''}${name}`,
+    throw optionError(
+      'SG_ERR_PEER_MISSING',
+      `shapeguard: ${feature}: needs the optional package "${name}", which is not installed, ` +
+        `install it with: npm install ${dev ? '-D ' : ''}${name}`,
     )
   }
   return loaded

@@ -68,10 +68,10 @@ markTerminal(errorHandler, 'errorHandler()')
 
 function makeErrorHandler(options: ErrorHandlerOptions): ErrorRequestHandler {
   checkOptions(options, ['fallbackMessage', 'onError', 'logger', 'debug'], 'errorHandler()')
-  checkString(options.fallbackMessage, 'errorHandler: fallbackMessage')
-  checkFunction(options.onError, 'errorHandler: onError')
-  if (options.logger !== undefined) checkLoggerInstance(options.logger, 'errorHandler: logger')
-  const mountDebug = checkBoolean(options.debug, 'errorHandler: debug') ?? debugFromEnv()
+  checkString(options.fallbackMessage, 'errorHandler(): fallbackMessage')
+  checkFunction(options.onError, 'errorHandler(): onError')
+  if (options.logger !== undefined) checkLoggerInstance(options.logger, 'errorHandler(): logger')
+  const mountDebug = checkBoolean(options.debug, 'errorHandler(): debug') ?? debugFromEnv()
   return markTerminal(
     function errorHandler(thrown: unknown, req: Request, res: Response, _next) {
       const config = configOf(req, res) ?? mountedConfigOf(req)

@@ -19,21 +19,28 @@ const names = ['maxDepth', 'maxArrayLength', 'maxStringLength'] as const
 function check(limits: unknown, prefix: string): Partial<GuardLimits> | undefined {
   if (limits === undefined) return undefined
   if (typeof limits !== 'object' || limits === null || Array.isArray(limits)) {
-    throw optionError(`${prefix} must be an object`)
+    throw optionError('SG_ERR_INVALID_OPTION', `shapeguard: ${prefix}: must be an object`)
   }
   for (const key of Object.keys(limits)) {
     if (!(names as readonly string[]).includes(key)) {
       throw optionError(
-        `${prefix}.${key} is not a limit (maxDepth, maxArrayLength, maxStringLength)`,
+        'SG_ERR_UNKNOWN_OPTION',
+        `shapeguard: ${prefix}: ${key} is not an option (maxDepth, maxArrayLength, maxStringLength)`,
       )
     }
     const value = (limits as Record<string, unknown>)[key]
     if (value === undefined) continue
     if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
-      throw optionError(`${prefix}.${key} must be a positive integer`)
+      throw optionError(
+        'SG_ERR_INVALID_OPTION',
+        `shapeguard: ${prefix}.${key}: must be a positive integer`,
+      )
     }
     if (key === 'maxDepth' && value > maxDepthCeiling) {
-      throw optionError(`${prefix}.maxDepth must be at most ${maxDepthCeiling}`)
+      throw optionError(
+        'SG_ERR_INVALID_OPTION',
+        `shapeguard: ${prefix}.maxDepth: must be at most ${maxDepthCeiling}`,
+      )
     }
   }
   return limits as Partial<GuardLimits>

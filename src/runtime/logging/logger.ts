@@ -131,23 +131,31 @@ export const logger: Logger = {
  */
 export function configureLogger(options: ConfigureLoggerOptions = {}): void {
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
-    throw optionError('shapeguard: configureLogger options must be an object')
+    throw optionError(
+      'SG_ERR_INVALID_OPTION',
+      'shapeguard: configureLogger(): options must be an object',
+    )
   }
   // Only the level and silence change here: a backend is chosen where the request logger is
   // mounted (shapeguard({ logger })).
   if (Object.hasOwn(options, 'instance')) {
     throw optionError(
-      'shapeguard: configureLogger() takes level and silent; a logger instance goes in shapeguard({ logger: { instance } })',
+      'SG_ERR_MISPLACED_OPTION',
+      'shapeguard: configureLogger(): takes level and silent, a logger instance goes in shapeguard({ logger: { instance } })',
     )
   }
   checkKnownKeys(options, ['level', 'silent'], 'configureLogger()')
   if (options.level !== undefined && !isLogLevel(options.level)) {
     throw optionError(
-      `shapeguard: configureLogger level must be debug, info, warn or error (got ${JSON.stringify(options.level)})`,
+      'SG_ERR_INVALID_OPTION',
+      `shapeguard: configureLogger(): level must be debug, info, warn or error (got ${JSON.stringify(options.level)})`,
     )
   }
   if (options.silent !== undefined && typeof options.silent !== 'boolean') {
-    throw optionError('shapeguard: configureLogger silent must be a boolean')
+    throw optionError(
+      'SG_ERR_INVALID_OPTION',
+      'shapeguard: configureLogger(): silent must be a boolean',
+    )
   }
   if (options.level !== undefined) processLog.level = options.level
   if (options.silent !== undefined) processLog.silent = options.silent

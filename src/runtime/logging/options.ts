@@ -1,4 +1,4 @@
-import { checkKnownKeys } from '../../shared/check-option.js'
+import { checkKnownKeys, subject } from '../../shared/check-option.js'
 import { optionError } from '../../shared/error-codes.js'
 import { MAX_BUFFER_BYTES } from './bounded-stream.js'
 import { isLogLevel, type LogLevel } from './levels.js'
@@ -135,7 +135,8 @@ export function checkLoggerInstance(instance: unknown, name = 'logger.instance')
       : METHODS.filter((m) => typeof (instance as Record<string, unknown>)[m] !== 'function')
   if (missing.length > 0) {
     throw optionError(
-      `shapeguard: ${name} must have the methods debug, info, warn and error; missing: ${missing.join(', ')}`,
+      'SG_ERR_INSTANCE_INCOMPATIBLE',
+      `shapeguard: ${subject(name)} must have the methods debug, info, warn and error, missing: ${missing.join(', ')}`,
     )
   }
   return instance as Logger
@@ -143,7 +144,8 @@ export function checkLoggerInstance(instance: unknown, name = 'logger.instance')
 
 function fail(option: string, expected: string, value: unknown): never {
   throw optionError(
-    `shapeguard: logger.${option} must be ${expected} (got ${JSON.stringify(value) ?? String(value)})`,
+    'SG_ERR_INVALID_OPTION',
+    `shapeguard: logger.${option}: must be ${expected} (got ${JSON.stringify(value) ?? String(value)})`,
   )
 }
 

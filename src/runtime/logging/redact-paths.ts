@@ -49,13 +49,17 @@ function whyNever(path: unknown): string | undefined {
 export function validateRedactPaths(paths: unknown): readonly string[] {
   if (paths === undefined) return []
   if (!Array.isArray(paths)) {
-    throw optionError('shapeguard: logger.redact must be an array of key paths')
+    throw optionError(
+      'SG_ERR_INVALID_OPTION',
+      'shapeguard: logger.redact: must be an array of key paths',
+    )
   }
   paths.forEach((path: unknown, i) => {
     const why = whyNever(path)
     if (why !== undefined) {
       throw optionError(
-        `shapeguard: logger.redact[${i}] (${JSON.stringify(path) ?? String(path)}) ${why}`,
+        'SG_ERR_INVALID_OPTION',
+        `shapeguard: logger.redact[${i}]: ${JSON.stringify(path) ?? String(path)} ${why}`,
       )
     }
   })

@@ -213,6 +213,7 @@ export function winstonAdapter(target: WinstonLike | MessageMetaLogger): Logger 
     }
   }
   throw optionError(
-    'shapeguard: winstonAdapter() needs a winston logger (winston.createLogger(): log(), add() and levels) or a logger whose debug, info, warn and error methods take (message, meta)',
+    'SG_ERR_INSTANCE_INCOMPATIBLE',
+    'shapeguard: winstonAdapter(): needs a winston logger (winston.createLogger(): log(), add() and levels) or a logger whose debug, info, warn and error methods take (message, meta)',
   )
 }

@@ -78,7 +78,8 @@ function checked(generator: () => string): () => string {
     const id = generator()
     if (typeof id !== 'string' || id.length === 0) {
       throw optionError(
-        `shapeguard: requestId.generator must return a non-empty string; it returned ${id === '' ? 'an empty string' : typeof id}`,
+        'SG_ERR_BAD_RETURN',
+        `shapeguard: requestId.generator: must return a non-empty string, it returned ${id === '' ? 'an empty string' : typeof id}`,
       )
     }
     return id

@@ -110,7 +110,8 @@ function perRouteOnly(config: object): void {
   for (const key of ['rateLimit', 'cache']) {
     if ((config as Record<string, unknown>)[key] !== undefined) {
       throw optionError(
-        `shapeguard: ${key} is an option of a route, not of shapeguard(); give it to validate(), handle() or defineRoute()`,
+        'SG_ERR_MISPLACED_OPTION',
+        `shapeguard: shapeguard(): ${key} is an option of a route, give it to validate(), handle() or defineRoute()`,
       )
     }
   }
@@ -185,12 +186,16 @@ const errorFormats: readonly unknown[] = ['envelope', 'problem+json'] satisfies 
 function resolveErrors(errors: ShapeguardConfig['errors']): ResolvedConfig['errors'] {
   const format = errors?.format ?? 'envelope'
   if (!errorFormats.includes(format)) {
-    throw optionError("shapeguard: errors.format must be 'envelope' or 'problem+json'")
+    throw optionError(
+      'SG_ERR_INVALID_OPTION',
+      "shapeguard: errors.format: must be 'envelope' or 'problem+json'",
+    )
   }
   const problemTypeBase = checkProblemTypeBase(errors?.problemTypeBase, 'errors.problemTypeBase')
   if (problemTypeBase !== undefined && format !== 'problem+json') {
     throw optionError(
-      "shapeguard: errors.problemTypeBase names problem types: it needs errors.format 'problem+json'",
+      'SG_ERR_OPTION_CONFLICT',
+      "shapeguard: errors.problemTypeBase: names problem types, it needs errors.format 'problem+json'",
     )
   }
   return Object.freeze({
@@ -245,7 +250,10 @@ function checkHeader(header: string | undefined): string {
   if (header === undefined) return 'x-request-id'
   // An HTTP token (RFC 9110), checked once at mount time.
   if (typeof header !== 'string' || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(header)) {
-    throw optionError('shapeguard: requestId.header must be a header name')
+    throw optionError(
+      'SG_ERR_INVALID_OPTION',
+      'shapeguard: requestId.header: must be a header name',
+    )
   }
   return header.toLowerCase()
 }
@@ -258,11 +266,15 @@ function resolveStatusCodes(
   for (const [method, status] of Object.entries(given)) {
     if (!(method in defaults.statusCodes)) {
       throw optionError(
-        `shapeguard: response.statusCodes.${method} is not one of GET, POST, PUT, PATCH, DELETE`,
+        'SG_ERR_UNKNOWN_OPTION',
+        `shapeguard: response.statusCodes: ${method} is not an option (GET, POST, PUT, PATCH, DELETE)`,
       )
     }
     if (!Number.isInteger(status) || (status as number) < 200 || (status as number) > 299) {
-      throw optionError(`shapeguard: response.statusCodes.${method} must be a 2xx status`)
+      throw optionError(
+        'SG_ERR_INVALID_OPTION',
+        `shapeguard: response.statusCodes.${method}: must be a 2xx status`,
+      )
     }
     out[method] = status as number
   }

@@ -30,7 +30,8 @@ export function createDTO<S extends $ZodObject>(schema: S): DTO<S> {
   const def = (schema as { _zod?: { def?: { type?: unknown }; run?: unknown } } | null)?._zod
   if (typeof def?.run !== 'function' || def.def?.type !== 'object') {
     throw optionError(
-      `shapeguard: createDTO() takes a zod object schema (z.object({...})); received ${describe(schema)}`,
+      'SG_ERR_NOT_A_SCHEMA',
+      `shapeguard: createDTO(): takes a zod object schema (z.object({...})), received ${describe(schema)}`,
     )
   }
   return schema as DTO<S>

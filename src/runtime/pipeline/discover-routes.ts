@@ -42,7 +42,10 @@ const join = (prefix: string, path: string) =>
 export function discoverRoutes(app: unknown): Discovery {
   const stack = stackOf(app)
   if (stack === undefined) {
-    throw optionError('shapeguard: app must be an Express app or router (with a layer stack)')
+    throw optionError(
+      'SG_ERR_NOT_AN_APP',
+      'shapeguard: app: must be an Express app or router (with a layer stack)',
+    )
   }
   const found: Found = { routes: [], skipped: [], answers: [] }
   walk(stack, '', 0, new Set(), found)

@@ -19,7 +19,10 @@ export function handle<S extends RouteSlots = {}, T = BodyOf<SlotOf<S, 'body'>>>
   handler: RouteHandler<S, T>,
 ): [validate: RequestHandler, handler: RequestHandler] {
   if (typeof handler !== 'function') {
-    throw optionError('shapeguard: handle(route, handler) needs a handler function')
+    throw optionError(
+      'SG_ERR_MISSING_OPTION',
+      'shapeguard: handle(): needs a handler function, handle(route, handler)',
+    )
   }
   // Checked here first, so that a mistake in the route names handle().
   planRoute(route as never, 'handle()')

@@ -4,6 +4,7 @@ import { compile } from '../../engine/compile/compile.js'
 import type { RequestPart } from '../../engine/result.js'
 import { checkBoolean, checkKnownKeys, checkNested } from '../../shared/check-option.js'
 import { optionError, unprefixed } from '../../shared/error-codes.js'
+import type { MisuseCode } from '../../shared/misuse-codes.js'
 import type { PrepareData } from '../core/context.js'
 import type { Step } from '../core/step.js'
 import {
@@ -74,12 +75,14 @@ const cache = new WeakMap<object, RoutePlan>()
 export function checkRoute(route: unknown, name: string): void {
   if (typeof route !== 'object' || route === null) {
     throw optionError(
-      `shapeguard: ${name} takes a route: { body?, params?, query?, headers?, response? … }`,
+      'SG_ERR_NOT_A_ROUTE',
+      `shapeguard: ${name}: takes a route: { body?, params?, query?, headers?, response? … }`,
     )
   }
   if (isSchema(route)) {
     throw optionError(
-      `shapeguard: ${name} takes a route, not a schema: give the schema as one of its parts, e.g. { body: schema }`,
+      'SG_ERR_NOT_A_ROUTE',
+      `shapeguard: ${name}: takes a route, not a schema, give the schema as one of its parts, e.g. { body: schema }`,
     )
   }
   checkKnownKeys(route, routeKeys, name)
@@ -95,9 +98,10 @@ export function planRoute(route: AnyRoute, name = 'validate()'): RoutePlan {
   if (hit !== undefined) return hit
   checkRoute(route, name)
   const allErrors = route.allErrors ?? false
-  if (typeof allErrors !== 'boolean') throw optionError('shapeguard: allErrors must be a boolean')
+  if (typeof allErrors !== 'boolean')
+    throw optionError('SG_ERR_INVALID_OPTION', `shapeguard: ${name}: allErrors must be a boolean`)
   if (route.transform !== undefined && typeof route.transform !== 'function') {
-    throw optionError('shapeguard: transform must be a function')
+    throw optionError('SG_ERR_INVALID_OPTION', `shapeguard: ${name}: transform must be a function`)
   }
   const sanitize = route.sanitize
   checkNested(sanitize, 'sanitize', exposureKeys)
@@ -110,7 +114,10 @@ export function planRoute(route: AnyRoute, name = 'validate()'): RoutePlan {
     if (route[part] !== undefined) adapters.set(part, adapterOf(route[part], part))
   warnRiskyPatterns(adapters)
   if (route.response !== undefined && route.sends !== undefined && route.response !== route.sends) {
-    throw optionError('shapeguard: give the response schema as response or as sends, not both')
+    throw optionError(
+      'SG_ERR_OPTION_CONFLICT',
+      `shapeguard: ${name}: response and sends are both given, give the response schema as one of them`,
+    )
   }
   const response = route.response ?? route.sends
   const prepare = response === undefined ? undefined : stripperOf(adapterOf(response, 'response'))
@@ -142,6 +149,9 @@ function adapterOf(schema: unknown, field: string): SchemaAdapter {
     return toAdapter(schema)
   } catch (err) {
     // The resolver's message names shapeguard already: the field goes after that prefix.
-    throw optionError(`shapeguard: ${field}: ${unprefixed((err as Error).message)}`)
+    throw optionError(
+      (err as { code?: MisuseCode }).code ?? 'SG_ERR_NOT_A_SCHEMA',
+      `shapeguard: ${field}: ${unprefixed((err as Error).message)}`,
+    )
   }
 }

@@ -54,13 +54,15 @@ export function checkStore(store: unknown): void {
     !(isErlStore(store) || isIncrementStore(store) || isGetSetStore(store))
   ) {
     throw optionError(
-      'shapeguard: rateLimit.store must have get(key) and set(key, entry), or increment(key, windowMs, max), or be an express-rate-limit Store',
+      'SG_ERR_INSTANCE_INCOMPATIBLE',
+      'shapeguard: rateLimit.store: must have get(key) and set(key, entry), or increment(key, windowMs, max), or be an express-rate-limit Store',
     )
   }
   if (isErlStore(store)) {
     if (claimed.has(store)) {
       throw optionError(
-        'shapeguard: rateLimit.store: this express-rate-limit store is already used by another route; create one per route (stores of ours, such as redisStore(), may be shared)',
+        'SG_ERR_STORE_SHARED',
+        'shapeguard: rateLimit.store: this express-rate-limit store is already used by another route, create one per route (stores of ours, such as redisStore(), may be shared)',
       )
     }
     claimed.add(store)

@@ -19,14 +19,20 @@ const known = ['windowMs', 'max', 'message', 'store', 'keyGenerator', 'failOpen'
 
 function checkCount(value: unknown, name: string, min: number): number {
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min) {
-    throw optionError(`shapeguard: rateLimit.${name} must be an integer of at least ${min}`)
+    throw optionError(
+      'SG_ERR_INVALID_OPTION',
+      `shapeguard: rateLimit.${name}: must be an integer of at least ${min}`,
+    )
   }
   return value
 }
 
 function checkOptions(options: RateLimitOptions): void {
   if (typeof options !== 'object' || options === null) {
-    throw optionError('shapeguard: rateLimit must be an object: { windowMs, max, … }')
+    throw optionError(
+      'SG_ERR_INVALID_OPTION',
+      'shapeguard: rateLimit: must be an object: { windowMs, max, … }',
+    )
   }
   checkKnownKeys(options, known, 'rateLimit')
 }
@@ -80,7 +86,11 @@ export function rateLimitStep(options: RateLimitOptions): Step {
 
   return function rateLimit(req: Request, res: Response) {
     const key = keyGenerator(req)
-    if (typeof key !== 'string') throw optionError('rateLimit.keyGenerator must return a string')
+    if (typeof key !== 'string')
+      throw optionError(
+        'SG_ERR_BAD_RETURN',
+        'shapeguard: rateLimit.keyGenerator: must return a string',
+      )
     const now = Date.now()
     const counted = count(routeKey(req, key), now)
     if (counted instanceof Promise) {

@@ -52,7 +52,10 @@ function sender(client: unknown): Send {
     return ([command, ...args]) => call(command as string, ...args)
   }
   if (typeof c?.sendCommand === 'function') return c.sendCommand.bind(c)
-  throw optionError('redisStore: client must be an ioredis or a node-redis (redis) client')
+  throw optionError(
+    'SG_ERR_INSTANCE_INCOMPATIBLE',
+    'shapeguard: redisStore(): client must be an ioredis or a node-redis (redis) client',
+  )
 }
 
 function isNoScript(err: unknown): boolean {
@@ -61,7 +64,10 @@ function isNoScript(err: unknown): boolean {
 
 function toEntry(reply: unknown, now: number): RateLimitEntry {
   if (!Array.isArray(reply) || reply.length !== 2) {
-    throw optionError('redisStore: unexpected reply from the rate-limit script')
+    throw optionError(
+      'SG_ERR_STORE_REPLY',
+      'shapeguard: redisStore(): unexpected reply from the rate-limit script',
+    )
   }
   const [count, ttl] = reply.map(Number) as [number, number]
   return { count, reset: now + ttl }
@@ -77,19 +83,29 @@ function toEntry(reply: unknown, now: number): RateLimitEntry {
  */
 export function redisStore(options: RedisStoreOptions): RateLimitIncrementStore {
   if (typeof options !== 'object' || options === null) {
-    throw optionError('redisStore: options must be an object: { client, prefix? }')
+    throw optionError(
+      'SG_ERR_INVALID_OPTION',
+      'shapeguard: redisStore(): options must be an object: { client, prefix? }',
+    )
   }
   checkKnownKeys(options, ['client', 'prefix'], 'redisStore()')
   const send = sender(options.client)
   const prefix = options.prefix ?? 'shapeguard:rl:'
-  if (typeof prefix !== 'string') throw optionError('redisStore: prefix must be a string')
+  if (typeof prefix !== 'string')
+    throw optionError('SG_ERR_INVALID_OPTION', 'shapeguard: redisStore(): prefix must be a string')
   return {
     async increment(key, windowMs, max) {
       if (!Number.isSafeInteger(windowMs) || windowMs < 1) {
-        throw optionError('redisStore: increment() takes windowMs, an integer of at least 1')
+        throw optionError(
+          'SG_ERR_INVALID_OPTION',
+          'shapeguard: redisStore(): increment() takes windowMs, an integer of at least 1',
+        )
       }
       if (max !== undefined && (!Number.isSafeInteger(max) || max < 0)) {
-        throw optionError('redisStore: increment() takes max, an integer of at least 0, or none')
+        throw optionError(
+          'SG_ERR_INVALID_OPTION',
+          'shapeguard: redisStore(): increment() takes max, an integer of at least 0, or none',
+        )
       }
       const args = ['1', prefix + key, String(windowMs)]
       if (max !== undefined) args.push(String(max))

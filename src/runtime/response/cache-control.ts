@@ -29,14 +29,18 @@ const fieldName = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
 function seconds(value: unknown, name: string): number | undefined {
   if (value === undefined) return undefined
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
-    throw optionError(`shapeguard: cache.${name} must be a whole number of seconds, 0 or more`)
+    throw optionError(
+      'SG_ERR_INVALID_OPTION',
+      `shapeguard: cache.${name}: must be a whole number of seconds, 0 or more`,
+    )
   }
   return value
 }
 
 function flag(value: unknown, name: string): boolean {
   if (value === undefined) return false
-  if (typeof value !== 'boolean') throw optionError(`shapeguard: cache.${name} must be a boolean`)
+  if (typeof value !== 'boolean')
+    throw optionError('SG_ERR_INVALID_OPTION', `shapeguard: cache.${name}: must be a boolean`)
   return value
 }
 
@@ -46,7 +50,10 @@ function flag(value: unknown, name: string): boolean {
  */
 export function cacheControl(options: CacheOptions): string {
   if (typeof options !== 'object' || options === null) {
-    throw optionError('shapeguard: cache must be an object: { maxAge, private, noStore, … }')
+    throw optionError(
+      'SG_ERR_INVALID_OPTION',
+      'shapeguard: cache: must be an object: { maxAge, private, noStore, … }',
+    )
   }
   checkKnownKeys(options, known, 'cache')
   const maxAge = seconds(options.maxAge, 'maxAge')
@@ -56,17 +63,22 @@ export function cacheControl(options: CacheOptions): string {
   if (flag(options.noStore, 'noStore')) {
     if (isPrivate || sMaxAge !== undefined || stale !== undefined) {
       throw optionError(
-        'shapeguard: cache.noStore means nothing may keep the answer; remove private, sMaxAge and staleWhileRevalidate',
+        'SG_ERR_OPTION_CONFLICT',
+        'shapeguard: cache.noStore: means nothing may keep the answer, remove private, sMaxAge and staleWhileRevalidate',
       )
     }
     return 'no-store'
   }
   if (maxAge === undefined) {
-    throw optionError('shapeguard: cache needs maxAge (seconds), or noStore: true')
+    throw optionError(
+      'SG_ERR_MISSING_OPTION',
+      'shapeguard: cache: needs maxAge (seconds), or noStore: true',
+    )
   }
   if (isPrivate && sMaxAge !== undefined) {
     throw optionError(
-      'shapeguard: cache.sMaxAge is for shared caches (CDNs), which a private answer never reaches; remove one of them',
+      'SG_ERR_OPTION_CONFLICT',
+      'shapeguard: cache.sMaxAge: is for shared caches (CDNs), which a private answer never reaches, remove one of them',
     )
   }
   let header = `${isPrivate ? 'private' : 'public'}, max-age=${maxAge}`
@@ -82,7 +94,10 @@ function varyFields(vary: unknown): readonly string[] {
     vary.length === 0 ||
     !vary.every((f) => typeof f === 'string' && fieldName.test(f))
   ) {
-    throw optionError('shapeguard: cache.vary must be a non-empty list of header names')
+    throw optionError(
+      'SG_ERR_INVALID_OPTION',
+      'shapeguard: cache.vary: must be a non-empty list of header names',
+    )
   }
   return Object.freeze([...vary])
 }

@@ -51,11 +51,15 @@ export function compileShape(shape: ResponseShape | undefined): CompiledShape {
     const kind = Object.hasOwn(tokens, token) ? tokens[token] : undefined
     if (kind === undefined) {
       throw optionError(
-        `shapeguard: response.shape.${name} must be one of {success}, {data}, {message}; got ${JSON.stringify(token)}`,
+        'SG_ERR_ENVELOPE_SHAPE',
+        `shapeguard: response.shape.${name}: must be one of {success}, {data}, {message}, got ${JSON.stringify(token)}`,
       )
     }
     if (name === '__proto__') {
-      throw optionError('shapeguard: response.shape cannot name a field __proto__')
+      throw optionError(
+        'SG_ERR_ENVELOPE_SHAPE',
+        'shapeguard: response.shape: cannot name a field __proto__',
+      )
     }
     fields.push([name, kind])
   }

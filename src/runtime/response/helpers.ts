@@ -100,6 +100,7 @@ function failStatus(status: unknown): number {
   if (typeof status === 'number' && Number.isInteger(status) && status >= 400 && status <= 599)
     return status
   throw optionError(
+    'SG_ERR_INVALID_OPTION',
     `shapeguard: res.fail(): status must be a number from 400 to 599${typeof status === 'string' ? ' (a number, not a string)' : ''}, e.g. 404; answer other statuses with res.ok(), res.status() or res.redirect()`,
   )
 }

@@ -12,7 +12,10 @@ const rawShape: RouteShape = Object.freeze({ raw: true })
 export function compileRouteShape(shape: RouteShapeMap | 'raw'): RouteShape {
   if (shape === 'raw') return rawShape
   if (typeof shape !== 'object' || shape === null) {
-    throw optionError(`shapeguard: withShape() takes a map of field to token, or 'raw'`)
+    throw optionError(
+      'SG_ERR_ENVELOPE_SHAPE',
+      `shapeguard: withShape(): takes a map of field to token, or 'raw'`,
+    )
   }
   const fields: Array<readonly [string, Getter, string | undefined]> = []
   for (const [name, token] of Object.entries(shape)) {
@@ -40,7 +43,8 @@ function compileToken(name: string, token: unknown): Getter {
   const match = typeof token === 'string' ? /^\{data\.([^{}]+)\}$/.exec(token) : null
   if (match === null) {
     throw optionError(
-      `shapeguard: withShape field "${name}" must be {data.<path>}, {data}, {success} or {message}; got ${JSON.stringify(token)}`,
+      'SG_ERR_ENVELOPE_SHAPE',
+      `shapeguard: withShape(): field "${name}" must be {data.<path>}, {data}, {success} or {message}, got ${JSON.stringify(token)}`,
     )
   }
   const path = match[1]!.split('.')

@@ -39,7 +39,7 @@ export function notFoundHandler(
   }
   const given = options === undefined ? {} : options
   checkOptions(given, ['message'], 'notFoundHandler()')
-  const fixed = checkString((given as NotFoundHandlerOptions).message, 'notFoundHandler: message')
+  const fixed = checkString((given as NotFoundHandlerOptions).message, 'notFoundHandler(): message')
   let first = true
   return markTerminal(
     function notFoundHandler(req, res, next) {

@@ -2,6 +2,7 @@ import { createHmac, getHashes } from 'node:crypto'
 import type { Request } from 'express'
 import { checkFunction, checkKnownKeys } from '../../shared/check-option.js'
 import { optionError } from '../../shared/error-codes.js'
+import type { MisuseCode } from '../../shared/misuse-codes.js'
 import { presets } from './presets.js'
 import type { Verifier } from './scheme.js'
 import { resolveKeys } from './secrets.js'
@@ -24,8 +25,8 @@ const CUSTOM = ['headerName', 'algorithm', 'prefix', 'encoding', 'timestampHeade
 // An HTTP header name: RFC 9110 token characters.
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
 
-function fail(message: string): never {
-  throw optionError(`shapeguard: verifyWebhook ${message}`)
+function fail(message: string, code: MisuseCode = 'SG_ERR_INVALID_OPTION'): never {
+  throw optionError(code, `shapeguard: verifyWebhook(): ${message}`)
 }
 
 function hmacWorks(algorithm: string): boolean {
@@ -82,7 +83,10 @@ function custom(options: Record<string, unknown>): Verifier {
   const encoding = options.encoding ?? 'hex'
   if (encoding !== 'hex' && encoding !== 'base64') fail("encoding must be 'hex' or 'base64'")
   if (options.timestampHeader === undefined && options.toleranceSecs !== undefined) {
-    fail('toleranceSecs needs timestampHeader (the header the sender signs its time in)')
+    fail(
+      'toleranceSecs needs timestampHeader (the header the sender signs its time in)',
+      'SG_ERR_OPTION_CONFLICT',
+    )
   }
   const timestamp =
     options.timestampHeader === undefined
@@ -109,11 +113,11 @@ export function resolveWebhookOptions(options: VerifyWebhookOptions): ResolvedWe
   const raw = options as unknown as Record<string, unknown>
   const onSuccess = checkFunction(
     raw.onSuccess,
-    'verifyWebhook onSuccess',
+    'verifyWebhook(): onSuccess',
   ) as ResolvedWebhookOptions['onSuccess']
   const onFailure = checkFunction(
     raw.onFailure,
-    'verifyWebhook onFailure',
+    'verifyWebhook(): onFailure',
   ) as ResolvedWebhookOptions['onFailure']
   const provider = raw.provider
   if (provider === undefined)

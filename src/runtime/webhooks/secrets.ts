@@ -21,18 +21,25 @@ function decodeBase64(text: string): Buffer | undefined {
 export function resolveKeys(secret: unknown, kind: 'utf8' | 'whsec'): KeyObject[] {
   const list: readonly unknown[] = Array.isArray(secret) ? secret : [secret]
   if (list.length === 0) {
-    throw optionError('shapeguard: verifyWebhook secret must not be an empty array')
+    throw optionError(
+      'SG_ERR_INVALID_OPTION',
+      'shapeguard: verifyWebhook(): secret must not be an empty array',
+    )
   }
   return list.map((value, i) => {
     const name = Array.isArray(secret) ? `secret[${i}]` : 'secret'
     if (typeof value !== 'string' || value === '') {
-      throw optionError(`shapeguard: verifyWebhook ${name} must be a non-empty string`)
+      throw optionError(
+        'SG_ERR_INVALID_OPTION',
+        `shapeguard: verifyWebhook(): ${name} must be a non-empty string`,
+      )
     }
     if (kind === 'utf8') return createSecretKey(Buffer.from(value, 'utf8'))
     const bytes = decodeBase64(value.startsWith(WHSEC) ? value.slice(WHSEC.length) : value)
     if (bytes === undefined) {
       throw optionError(
-        `shapeguard: verifyWebhook ${name} must be a base64 signing secret (whsec_…), as the provider shows it`,
+        'SG_ERR_INVALID_OPTION',
+        `shapeguard: verifyWebhook(): ${name} must be a base64 signing secret (whsec_…), as the provider shows it`,
       )
     }
     return createSecretKey(bytes)

@@ -76,7 +76,10 @@ export function validArbitrary(
   const raw = adapter.ir === undefined ? jsonish(fc) : gen(adapter.ir, context(at, reach))
   if (raw === undefined) {
     const fits = reach === undefined ? '' : ' that a request can carry'
-    throw optionError(`shapeguard: arbitrary(): the schema at ${at} accepts no value${fits}`)
+    throw optionError(
+      'SG_ERR_NO_VALUES',
+      `shapeguard: arbitrary(): the schema at ${at} accepts no value${fits}`,
+    )
   }
   if (adapter.async) return raw
   return boundedFilter(
@@ -135,7 +138,10 @@ export function arbitrary(schema: Schema, options: ArbitraryOptions = {}): Arbit
   checkOptions(options, ['mode'], 'arbitrary()')
   const mode = options.mode ?? 'valid'
   if (!modes.includes(mode)) {
-    throw optionError(`shapeguard: arbitrary(): options.mode must be one of ${modes.join(', ')}`)
+    throw optionError(
+      'SG_ERR_INVALID_OPTION',
+      `shapeguard: arbitrary(): options.mode must be one of ${modes.join(', ')}`,
+    )
   }
   const adapter = toAdapter(schema)
   if (mode === 'valid') return validArbitrary(adapter)
@@ -143,7 +149,8 @@ export function arbitrary(schema: Schema, options: ArbitraryOptions = {}): Arbit
   const misses = missArbitrary(adapter)
   if (misses === undefined) {
     throw optionError(
-      'shapeguard: arbitrary(): this schema accepts every value: it has no invalid values',
+      'SG_ERR_NO_VALUES',
+      'shapeguard: arbitrary(): this schema accepts every value, it has no invalid values',
     )
   }
   return misses.map((m) => m.value)

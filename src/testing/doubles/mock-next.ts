@@ -18,7 +18,7 @@ export interface MockNext extends NextFunction {
 export function mockNext(...options: []): MockNext {
   // It takes nothing: an object given from JavaScript would be ignored without a word.
   if ((options as unknown[]).some((o) => o !== undefined))
-    throw optionError('shapeguard: mockNext(): takes no options')
+    throw optionError('SG_ERR_UNKNOWN_OPTION', 'shapeguard: mockNext(): takes no options')
   const next = ((error?: unknown) => {
     next.called = true
     next.calls += 1

@@ -33,13 +33,14 @@ const known = ['method', 'url', 'path', 'body', 'params', 'query', 'headers', 'i
 /** The URL of the request: `url`, else `path`; given both, `path` must be `url`'s path. */
 function urlOf({ url, path }: MockRequestOptions): string {
   if (url !== undefined && typeof url !== 'string')
-    throw optionError('shapeguard: mockRequest(): url must be a string')
+    throw optionError('SG_ERR_INVALID_OPTION', 'shapeguard: mockRequest(): url must be a string')
   if (path !== undefined && typeof path !== 'string')
-    throw optionError('shapeguard: mockRequest(): path must be a string')
+    throw optionError('SG_ERR_INVALID_OPTION', 'shapeguard: mockRequest(): path must be a string')
   if (url === undefined) return path ?? '/'
   if (path !== undefined && path !== url && path !== url.split('?')[0])
     throw optionError(
-      `shapeguard: mockRequest(): path ${JSON.stringify(path)} is not the path of url ${JSON.stringify(url)}; give one of them`,
+      'SG_ERR_OPTION_CONFLICT',
+      `shapeguard: mockRequest(): path ${JSON.stringify(path)} is not the path of url ${JSON.stringify(url)}, give one of them`,
     )
   return url
 }

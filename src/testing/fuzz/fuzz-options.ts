@@ -56,7 +56,7 @@ const known = [
 ]
 
 function fail(message: string): never {
-  throw optionError(`shapeguard: fuzzRoutes(): ${message}`)
+  throw optionError('SG_ERR_INVALID_OPTION', `shapeguard: fuzzRoutes(): ${message}`)
 }
 
 /** Checks and resolves `fuzzRoutes` options; a TypeError names the option at fault. */

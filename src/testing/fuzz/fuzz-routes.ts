@@ -80,6 +80,7 @@ function selected(routes: readonly DiscoveredRoute[], pick: FuzzRoutesOptions['r
   for (const key of wanted)
     if (!known.has(key))
       throw optionError(
+        'SG_ERR_UNKNOWN_NAME',
         `shapeguard: fuzzRoutes(): options.routes names ${key}, which the app does not have`,
       )
   return routes.filter((r) => wanted.has(keyOf(r)))

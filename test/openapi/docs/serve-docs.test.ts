@@ -226,7 +226,7 @@ describe('serveSwaggerUI, serveScalar, serveRedoc', () => {
 
   it.each([
     [
-      "ui must be one of 'scalar', 'swagger', 'redoc'",
+      "ui: must be one of 'scalar', 'swagger', 'redoc'",
       () => serveDocs(demoSpec(), { ui: 'x' as any }),
     ],
     [
@@ -250,22 +250,22 @@ describe('serveSwaggerUI, serveScalar, serveRedoc', () => {
       'serveSwaggerUI(): persistAuthorization is not an option (assets, title, csp, theme, snippets, persist)',
       () => serveSwaggerUI(demoSpec(), { persistAuthorization: false } as any),
     ],
-    ['exports.bruno must be a URL path', () => serveDocs(demoSpec(), { exports: { bruno: 'x' } })],
+    ['exports.bruno: must be a URL path', () => serveDocs(demoSpec(), { exports: { bruno: 'x' } })],
     [
-      'exports.json must be a URL path',
+      'exports.json: must be a URL path',
       () => serveDocs(demoSpec(), { exports: { json: 'spec.json' } }),
     ],
     [
-      'exports.json must be a URL path',
+      'exports.json: must be a URL path',
       () => serveDocs(demoSpec(), { exports: { json: '/a/../b' } }),
     ],
     [
-      "theme must be one of 'light', 'dark', 'auto'",
+      "theme: must be one of 'light', 'dark', 'auto'",
       () => serveSwaggerUI(demoSpec(), { theme: 'x' as any }),
     ],
-    ['persist must be a boolean', () => serveSwaggerUI(demoSpec(), { persist: 1 as any })],
-    ['spec must be an OpenAPI 3.x document', () => serveScalar({} as any)],
-    ['serveRedoc options must be an object', () => serveRedoc(demoSpec(), 'x' as any)],
+    ['persist: must be a boolean', () => serveSwaggerUI(demoSpec(), { persist: 1 as any })],
+    ['spec: must be an OpenAPI 3.x document', () => serveScalar({} as any)],
+    ['serveRedoc(): options must be an object', () => serveRedoc(demoSpec(), 'x' as any)],
   ])('throws a TypeError when created: %s', (message, create) => {
     expect(create).toThrow(TypeError)
     expect(create).toThrow(message)

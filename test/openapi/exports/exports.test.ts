@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { toBruno, toInsomnia, toPostman } from '../../../src/openapi/index.js'
+import { misuse } from '../../support/misuse.js'
 import { documents } from './fixtures/documents.js'
 
 // What the three exports share: purity, determinism, and how query text reaches a URL.
@@ -46,10 +47,13 @@ describe.each(exporters)('%s', (name, exporter) => {
   it('throws a TypeError naming a misspelt or mistyped option', () => {
     const doc = documents[0]!.doc
     expect(() => exporter(doc, { baseURL: 'https://x.test' } as never)).toThrow(
-      new TypeError(`shapeguard: ${name}(): baseURL is not an option (seed, name, baseUrl)`),
+      misuse(
+        'SG_ERR_UNKNOWN_OPTION',
+        `shapeguard: ${name}(): baseURL is not an option (seed, name, baseUrl)`,
+      ),
     )
     expect(() => exporter(doc, { seed: 1 } as never)).toThrow(
-      new TypeError(`shapeguard: ${name} seed must be a string`),
+      misuse('SG_ERR_INVALID_OPTION', `shapeguard: ${name}(): seed must be a string`),
     )
     expect(() => exporter(doc, null as never)).toThrow(TypeError)
   })
@@ -110,7 +114,9 @@ describe('src/openapi/exports', () => {
   it("imports nothing but node:crypto, its own files, the option checks and the engine's regex tree (no runtime dependency)", () => {
     const dir = join(import.meta.dirname, '../../../src/openapi/exports')
     const importsOf = (file: string) =>
-      [...readFileSync(file, 'utf8').matchAll(/from '([^']+)'/g)].map((m) => m[1]!)
+      [...readFileSync(file, 'utf8').matchAll(/^(?:import|export|\}).* from '([^']+)'/gm)].map(
+        (m) => m[1]!,
+      )
     const imports = readdirSync(dir)
       .filter((f) => f.endsWith('.ts'))
       .flatMap((f) => importsOf(join(dir, f)))
@@ -123,8 +129,9 @@ describe('src/openapi/exports', () => {
     // The pattern samples' parser, whose one import (its character sets) imports nothing.
     expect(importsOf(join(dir, tree.replace(/\.js$/, '.ts')))).toEqual(['./chars.js'])
     expect(importsOf(join(dir, '../../engine/regex/chars.ts'))).toEqual([])
-    // The option checks import only the registry, which imports nothing (no node:http).
+    // The option checks import only the registries, which import nothing else (no node:http).
     expect(importsOf(join(dir, '../../shared/check-option.ts'))).toEqual(['./error-codes.js'])
-    expect(importsOf(join(dir, '../../shared/error-codes.ts'))).toEqual([])
+    expect(importsOf(join(dir, '../../shared/error-codes.ts'))).toEqual(['./misuse-codes.js'])
+    expect(importsOf(join(dir, '../../shared/misuse-codes.ts'))).toEqual([])
   })
 })

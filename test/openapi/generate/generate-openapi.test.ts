@@ -9,6 +9,7 @@ import { generateOpenAPI, type OpenAPIConfig } from '../../../src/openapi/index.
 import { handle } from '../../../src/runtime/pipeline/handle.js'
 import { validate } from '../../../src/runtime/pipeline/validate.js'
 import { hosts } from '../../e2e/support.js'
+import { misuse } from '../../support/misuse.js'
 
 const ok = (_req: unknown, res: { end(): void }) => res.end()
 
@@ -309,7 +310,8 @@ describe('generateOpenAPI: document fields and route options', () => {
   it('names a misspelt option with the valid ones, at the top and in response', () => {
     const config = { title: 'T', version: '1', routes: {} }
     expect(() => generateOpenAPI({ ...config, prefx: '/v1' } as never)).toThrow(
-      new TypeError(
+      misuse(
+        'SG_ERR_UNKNOWN_OPTION',
         'shapeguard: generateOpenAPI(): prefx is not an option (title, version, description, termsOfService, contact, license, servers, prefix, routes, app, security, defaultSecurity, tags, externalDocs, components, response, errors, extensions, onWarning)',
       ),
     )

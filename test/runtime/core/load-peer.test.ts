@@ -15,7 +15,7 @@ describe('tryLoadPeer', () => {
 describe('loadPeer', () => {
   it('throws a clear error naming the missing package', () => {
     expect(() => loadPeer('shapeguard-no-such-package', 'the test backend')).toThrow(
-      'shapeguard: the test backend needs the optional package "shapeguard-no-such-package", which is not installed. Install it with: npm install shapeguard-no-such-package',
+      'shapeguard: the test backend: needs the optional package "shapeguard-no-such-package", which is not installed, install it with: npm install shapeguard-no-such-package',
     )
   })
 })

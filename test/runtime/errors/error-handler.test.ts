@@ -5,11 +5,13 @@ import { contextOf } from '../../../src/runtime/core/context.js'
 import { resolveConfig } from '../../../src/runtime/middleware/resolve-config.js'
 import { mockNext, mockRequest, mockResponse } from '../../../src/testing/index.js'
 import { captureLogger } from '../../e2e/support.js'
+import { misuse } from '../../support/misuse.js'
 
 describe('errorHandler', () => {
   it('rejects a misspelt option, naming it and listing the options', () => {
     expect(() => errorHandler({ fallbackMesage: 'Oops' } as never)).toThrow(
-      new TypeError(
+      misuse(
+        'SG_ERR_UNKNOWN_OPTION',
         'shapeguard: errorHandler(): fallbackMesage is not an option (fallbackMessage, onError, logger, debug)',
       ),
     )
@@ -108,13 +110,13 @@ describe('errorHandler', () => {
   })
 
   it.each([
-    [{ fallbackMessage: 7 }, /errorHandler: fallbackMessage must be a string/],
-    [{ onError: 42 }, /errorHandler: onError must be a function/],
+    [{ fallbackMessage: 7 }, /errorHandler\(\): fallbackMessage must be a string/],
+    [{ onError: 42 }, /errorHandler\(\): onError must be a function/],
     [
       { logger: { error: 'nope' } },
-      /errorHandler: logger must have the methods .*missing: debug, info, warn, error/,
+      /errorHandler\(\): logger must have the methods .*missing: debug, info, warn, error/,
     ],
-    [{ debug: 'yes' }, /errorHandler: debug must be a boolean/],
+    [{ debug: 'yes' }, /errorHandler\(\): debug must be a boolean/],
   ])('throws at mount time naming a bad option (%#)', (options, message) => {
     expect(() => errorHandler(options as never)).toThrow(message)
   })

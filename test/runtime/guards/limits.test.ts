@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { defaultLimits, resolveLimits } from '../../../src/runtime/guards/limits.js'
+import { misuse } from '../../support/misuse.js'
 
 describe('resolveLimits', () => {
   it('gives the default limits when nothing is set', () => {
@@ -29,10 +30,13 @@ describe('resolveLimits', () => {
     'rejects %s at mount time, naming the option',
     (bad) => {
       expect(() => resolveLimits(undefined, { maxDepth: bad as number })).toThrow(
-        new TypeError('limits.maxDepth must be a positive integer'),
+        misuse('SG_ERR_INVALID_OPTION', 'shapeguard: limits.maxDepth: must be a positive integer'),
       )
       expect(() => resolveLimits({ maxArrayLength: bad as number })).toThrow(
-        new TypeError('validation.limits.maxArrayLength must be a positive integer'),
+        misuse(
+          'SG_ERR_INVALID_OPTION',
+          'shapeguard: validation.limits.maxArrayLength: must be a positive integer',
+        ),
       )
       expect(() => resolveLimits({ maxStringLength: bad as number })).toThrow(TypeError)
     },
@@ -40,25 +44,25 @@ describe('resolveLimits', () => {
 
   it('rejects a bad global value even when the route overrides it', () => {
     expect(() => resolveLimits({ maxDepth: 0 }, { maxDepth: 5 })).toThrow(
-      'validation.limits.maxDepth must be a positive integer',
+      'validation.limits.maxDepth: must be a positive integer',
     )
   })
 
   it('bounds maxDepth so the walk can never overflow the stack', () => {
     expect(resolveLimits(undefined, { maxDepth: 1000 }).maxDepth).toBe(1000)
     expect(() => resolveLimits(undefined, { maxDepth: 1001 })).toThrow(
-      new TypeError('limits.maxDepth must be at most 1000'),
+      misuse('SG_ERR_INVALID_OPTION', 'shapeguard: limits.maxDepth: must be at most 1000'),
     )
   })
 
   it('rejects unknown keys and non-objects', () => {
     expect(() => resolveLimits({ maxdepth: 3 } as never)).toThrow(
-      'validation.limits.maxdepth is not a limit (maxDepth, maxArrayLength, maxStringLength)',
+      'shapeguard: validation.limits: maxdepth is not an option (maxDepth, maxArrayLength, maxStringLength)',
     )
     expect(() => resolveLimits(undefined, 5 as never)).toThrow(
-      new TypeError('limits must be an object'),
+      misuse('SG_ERR_INVALID_OPTION', 'shapeguard: limits: must be an object'),
     )
-    expect(() => resolveLimits(null as never)).toThrow('validation.limits must be an object')
+    expect(() => resolveLimits(null as never)).toThrow('validation.limits: must be an object')
   })
 
   it('treats an undefined field as not set', () => {

@@ -96,7 +96,7 @@ describe('logger.maxBufferBytes', () => {
     ).toBe(Number.POSITIVE_INFINITY)
     for (const bad of [0, -1, 1.5, Number.NaN, '1mb']) {
       expect(() => resolveLoggerOptions({ maxBufferBytes: bad as number }, false)).toThrow(
-        /logger\.maxBufferBytes must be a whole number of bytes >= 1, or Infinity/,
+        /logger\.maxBufferBytes: must be a whole number of bytes >= 1, or Infinity/,
       )
     }
   })

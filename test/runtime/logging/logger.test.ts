@@ -142,7 +142,7 @@ describe('configureLogger', () => {
       /levle is not an option.*\(level, silent\)$/,
     )
     expect(() => configureLogger(null as never)).toThrow(
-      /configureLogger options must be an object/,
+      /configureLogger\(\): options must be an object/,
     )
     logger.info('still shown')
     expect(out.records().map((r) => r.message)).toEqual(['still shown'])
@@ -152,7 +152,7 @@ describe('configureLogger', () => {
     const noop = () => {}
     const instance = { debug: noop, info: noop, warn: noop, error: noop }
     expect(() => configureLogger({ instance } as never)).toThrow(
-      'shapeguard: configureLogger() takes level and silent; a logger instance goes in shapeguard({ logger: { instance } })',
+      'shapeguard: configureLogger(): takes level and silent, a logger instance goes in shapeguard({ logger: { instance } })',
     )
   })
 

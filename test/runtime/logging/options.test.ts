@@ -93,20 +93,20 @@ describe('resolveLoggerOptions', () => {
   })
 
   it.each([
-    [{ level: 'verbose' }, /logger\.level must be debug, info, warn or error \(got "verbose"\)/],
-    [{ pretty: 'yes' }, /logger\.pretty must be a boolean/],
-    [{ silent: 1 }, /logger\.silent must be a boolean/],
-    [{ lineColor: 'status' }, /logger\.lineColor must be 'method' or 'level'/],
-    [{ slowThreshold: -1 }, /logger\.slowThreshold must be a number of milliseconds >= 0/],
+    [{ level: 'verbose' }, /logger\.level: must be debug, info, warn or error \(got "verbose"\)/],
+    [{ pretty: 'yes' }, /logger\.pretty: must be a boolean/],
+    [{ silent: 1 }, /logger\.silent: must be a boolean/],
+    [{ lineColor: 'status' }, /logger\.lineColor: must be 'method' or 'level'/],
+    [{ slowThreshold: -1 }, /logger\.slowThreshold: must be a number of milliseconds >= 0/],
     [{ slowThreshold: Number.NaN }, /logger\.slowThreshold/],
-    [{ redact: 'password' }, /logger\.redact must be an array/],
+    [{ redact: 'password' }, /logger\.redact: must be an array/],
     [
       { logBodyMaxBytes: -1 },
-      /logger\.logBodyMaxBytes must be a whole number of bytes >= 0 \(got -1\)/,
+      /logger\.logBodyMaxBytes: must be a whole number of bytes >= 0 \(got -1\)/,
     ],
-    [{ logBodyMaxBytes: 1.5 }, /logger\.logBodyMaxBytes must be a whole number of bytes >= 0/],
-    [{ logBodyMaxBytes: '2048' }, /logger\.logBodyMaxBytes must be a whole number/],
-    [{ logBodyMaxBytes: Number.POSITIVE_INFINITY }, /logger\.logBodyMaxBytes must be a whole/],
+    [{ logBodyMaxBytes: 1.5 }, /logger\.logBodyMaxBytes: must be a whole number of bytes >= 0/],
+    [{ logBodyMaxBytes: '2048' }, /logger\.logBodyMaxBytes: must be a whole number/],
+    [{ logBodyMaxBytes: Number.POSITIVE_INFINITY }, /logger\.logBodyMaxBytes: must be a whole/],
     [
       { logAllRequest: true },
       /logAllRequest is not an option \(instance, level, pretty, logAllRequests, logIncoming, logRequestId, shortRequestId, logClientIp, lineColor, slowThreshold, logRequestBody, logResponseBody, logBodyMaxBytes, maxBufferBytes, redact, silent\)$/,
@@ -120,7 +120,7 @@ describe('resolveLoggerOptions', () => {
 describe('checkLoggerInstance', () => {
   it('names every missing method', () => {
     expect(() => checkLoggerInstance({ info: noop, error: noop })).toThrow(
-      /logger\.instance must have the methods debug, info, warn and error; missing: debug, warn/,
+      /logger\.instance: must have the methods debug, info, warn and error, missing: debug, warn/,
     )
     expect(() => checkLoggerInstance(null)).toThrow(/missing: debug, info, warn, error/)
     expect(() =>

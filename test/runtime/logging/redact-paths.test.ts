@@ -38,7 +38,7 @@ describe('validateRedactPaths', () => {
     ['first name', 'a space'],
   ])('rejects %j (%s) at mount time, naming its index', (path) => {
     expect(() => validateRedactPaths(['ok', path])).toThrow(
-      /logger\.redact\[1\] .* is not a valid path/,
+      /logger\.redact\[1\]: .* is not a valid path/,
     )
   })
 
@@ -55,7 +55,7 @@ describe('validateRedactPaths', () => {
   })
 
   it('rejects a non-array and non-string entries', () => {
-    expect(() => validateRedactPaths('password')).toThrow(/logger\.redact must be an array/)
-    expect(() => validateRedactPaths([42])).toThrow(/logger\.redact\[0\] \(42\) is not a string/)
+    expect(() => validateRedactPaths('password')).toThrow(/logger\.redact: must be an array/)
+    expect(() => validateRedactPaths([42])).toThrow(/logger\.redact\[0\]: 42 is not a string/)
   })
 })

@@ -60,7 +60,7 @@ describe('winstonAdapter', () => {
 
   it('rejects an object that is neither a winston logger nor a (message, meta) logger', () => {
     const expected =
-      /^shapeguard: winstonAdapter\(\) needs a winston logger \(winston\.createLogger\(\): log\(\), add\(\) and levels\) or a logger whose debug, info, warn and error methods take \(message, meta\)$/
+      /^shapeguard: winstonAdapter\(\): needs a winston logger \(winston\.createLogger\(\): log\(\), add\(\) and levels\) or a logger whose debug, info, warn and error methods take \(message, meta\)$/
     const npmlog = {
       levels: { silly: -Infinity, verbose: 1000, info: 2000, warn: 4000, error: 5000 },
       log() {},

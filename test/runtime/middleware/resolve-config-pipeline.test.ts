@@ -43,7 +43,7 @@ describe('resolveConfig: request ID, validation and includeRequestId', () => {
 
   it('throws at mount time naming a bad option', () => {
     expect(() => resolveConfig({ validation: { exposeFieldName: 'no' as never } })).toThrow(
-      /validation\.exposeFieldName must be a boolean/,
+      /validation\.exposeFieldName: must be a boolean/,
     )
     expect(() => resolveConfig({ validation: { strings: { trim: 1 as never } } })).toThrow(
       /validation\.strings\.trim/,

@@ -48,11 +48,14 @@ describe('resolveConfig', () => {
   })
 
   it.each([
-    [{ response: { statusCodes: { TRACE: 200 } } }, /response\.statusCodes\.TRACE/],
-    [{ response: { statusCodes: { GET: 404 } } }, /response\.statusCodes\.GET must be a 2xx/],
+    [
+      { response: { statusCodes: { TRACE: 200 } } },
+      /response\.statusCodes: TRACE is not an option/,
+    ],
+    [{ response: { statusCodes: { GET: 404 } } }, /response\.statusCodes\.GET: must be a 2xx/],
     [{ response: { shape: { data: 'data' } } }, /response\.shape\.data/],
-    [{ errors: { onError: 'log' } }, /errors\.onError must be a function/],
-    [{ errors: { fallbackMessage: 7 } }, /errors\.fallbackMessage must be a string/],
+    [{ errors: { onError: 'log' } }, /errors\.onError: must be a function/],
+    [{ errors: { fallbackMessage: 7 } }, /errors\.fallbackMessage: must be a string/],
   ])('throws at mount time naming the bad option (%#)', (config, message) => {
     expect(() => resolveConfig(config as never)).toThrow(message)
   })

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { shapeguard } from '../../../src/index.js'
 import { peekContext } from '../../../src/runtime/core/context.js'
 import { mockNext, mockRequest, mockResponse } from '../../../src/testing/index.js'
+import { misuse } from '../../support/misuse.js'
 
 describe('shapeguard', () => {
   it('resolves its configuration once, when mounted, and checks it there', () => {
@@ -14,7 +15,8 @@ describe('shapeguard', () => {
 
   it('rejects a misspelt option, naming it and listing the options (loger for logger)', () => {
     expect(() => shapeguard({ loger: { level: 'warn' } } as never)).toThrow(
-      new TypeError(
+      misuse(
+        'SG_ERR_UNKNOWN_OPTION',
         'shapeguard: shapeguard(): loger is not an option (debug, logger, requestId, validation, response, warnings, errors)',
       ),
     )
@@ -24,42 +26,42 @@ describe('shapeguard', () => {
     const cases: [unknown, string][] = [
       [
         { requestId: { enable: false } },
-        'requestId.enable is not an option (enabled, header, generator)',
+        'requestId: enable is not an option (enabled, header, generator)',
       ],
-      [{ requestId: false }, 'requestId must be an object'],
+      [{ requestId: false }, 'requestId: must be an object'],
       [
         { validation: { strigs: { trim: true } } },
-        'validation.strigs is not an option (strings, limits, exposeFieldName, exposeMessage, exposeEnumValues, exposeSchemaCodes)',
+        'validation: strigs is not an option (strings, limits, exposeFieldName, exposeMessage, exposeEnumValues, exposeSchemaCodes)',
       ],
       [
         { validation: { strings: { trimm: true } } },
-        'validation.strings.trimm is not an option (trim, lowercase)',
+        'validation.strings: trimm is not an option (trim, lowercase)',
       ],
       [
         { response: { statuscodes: { POST: 200 } } },
-        'response.statuscodes is not an option (shape, statusCodes, includeRequestId)',
+        'response: statuscodes is not an option (shape, statusCodes, includeRequestId)',
       ],
       [
         { warnings: { missingSchema: false } },
-        'warnings.missingSchema is not an option (missingResponseSchema)',
+        'warnings: missingSchema is not an option (missingResponseSchema)',
       ],
       [
         { warnings: { missingResponseSchema: 0 } },
-        'warnings.missingResponseSchema must be a boolean',
+        'warnings.missingResponseSchema: must be a boolean',
       ],
       [
         { errors: { fallback: 'x' } },
-        'errors.fallback is not an option (fallbackMessage, onError, format, problemTypeBase)',
+        'errors: fallback is not an option (fallbackMessage, onError, format, problemTypeBase)',
       ],
-      [{ errors: { format: 'problem' } }, "errors.format must be 'envelope' or 'problem+json'"],
-      [{ errors: { format: 'application/problem+json' } }, "errors.format must be 'envelope'"],
+      [{ errors: { format: 'problem' } }, "errors.format: must be 'envelope' or 'problem+json'"],
+      [{ errors: { format: 'application/problem+json' } }, "errors.format: must be 'envelope'"],
       [
         { errors: { problemTypeBase: 'https://api.example.com/problems/' } },
-        "errors.problemTypeBase names problem types: it needs errors.format 'problem+json'",
+        "errors.problemTypeBase: names problem types, it needs errors.format 'problem+json'",
       ],
       [
         { errors: { format: 'problem+json', problemTypeBase: 'problems/' } },
-        "errors.problemTypeBase must be an absolute URI ending in '/', '#' or ':'",
+        "errors.problemTypeBase: must be an absolute URI ending in '/', '#' or ':'",
       ],
     ]
     for (const [config, message] of cases) {
@@ -79,7 +81,7 @@ describe('shapeguard', () => {
     expect(() => shapeguard({ cache: { maxAge: 1 } } as never)).toThrow(/option of a route/)
     // app.use(shapeguard): Express calls it with the request.
     expect(() => shapeguard(new IncomingMessage(new Socket()) as never)).toThrow(
-      'shapeguard: shapeguard() makes the middleware: mount app.use(shapeguard()), not app.use(shapeguard)',
+      'shapeguard: shapeguard(): makes the middleware, mount app.use(shapeguard()), not app.use(shapeguard)',
     )
   })
 

@@ -33,10 +33,10 @@ describe('compileShape', () => {
 
   it('refuses a field named __proto__ and a token Object.prototype holds', () => {
     const proto = JSON.parse('{"__proto__": "{data}", "ok": "{success}"}')
-    expect(() => compileShape(proto)).toThrow('response.shape cannot name a field __proto__')
+    expect(() => compileShape(proto)).toThrow('response.shape: cannot name a field __proto__')
     for (const token of ['constructor', 'toString', '__proto__'])
       expect(() => compileShape({ x: token } as never)).toThrow(
-        'response.shape.x must be one of {success}, {data}, {message}',
+        'response.shape.x: must be one of {success}, {data}, {message}',
       )
   })
 

@@ -8,6 +8,7 @@ import { resolveConfig } from '../../../src/runtime/middleware/resolve-config.js
 import { installHelpers } from '../../../src/runtime/response/helpers.js'
 import { responseStripper } from '../../../src/runtime/response/strip-response.js'
 import { mockResponse } from '../../../src/testing/index.js'
+import { misuse } from '../../support/misuse.js'
 
 describe('response helpers', () => {
   it('pass data through the context prepare seam before the envelope is built', () => {
@@ -101,7 +102,8 @@ describe('response helpers', () => {
     (status) => {
       const res = mockResponse()
       expect(() => res.fail({ code: 'X', message: 'x', status: status as never })).toThrow(
-        new TypeError(
+        misuse(
+          'SG_ERR_INVALID_OPTION',
           `shapeguard: res.fail(): status must be a number from 400 to 599${typeof status === 'string' ? ' (a number, not a string)' : ''}, e.g. 404; answer other statuses with res.ok(), res.status() or res.redirect()`,
         ),
       )

@@ -3,6 +3,7 @@ import request from 'supertest'
 import { describe, expect, it } from 'vitest'
 import { createRouter, errorHandler, notFoundHandler } from '../../../src/index.js'
 import { captureLogger } from '../../e2e/support.js'
+import { misuse } from '../../support/misuse.js'
 
 // What any copy of the package reads: the context under its global key, and its method tables.
 function allowedOf(res: object): unknown {
@@ -15,7 +16,8 @@ function allowedOf(res: object): unknown {
 describe('createRouter', () => {
   it('rejects a misspelt option, naming it and listing the options', () => {
     expect(() => createRouter({ mergeParam: true } as never)).toThrow(
-      new TypeError(
+      misuse(
+        'SG_ERR_UNKNOWN_OPTION',
         'shapeguard: createRouter(): mergeParam is not an option (Router, caseSensitive, mergeParams, strict)',
       ),
     )

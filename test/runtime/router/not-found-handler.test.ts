@@ -1,14 +1,18 @@
 import { describe, expect, it } from 'vitest'
 import { type AppError, notFoundHandler } from '../../../src/index.js'
 import { mockNext, mockRequest, mockResponse } from '../../../src/testing/index.js'
+import { misuse } from '../../support/misuse.js'
 
 describe('notFoundHandler', () => {
   it('rejects a misspelt option, naming it and listing the options, and a message not a string', () => {
     expect(() => notFoundHandler({ mesage: 'Nothing here' } as never)).toThrow(
-      new TypeError('shapeguard: notFoundHandler(): mesage is not an option (message)'),
+      misuse(
+        'SG_ERR_UNKNOWN_OPTION',
+        'shapeguard: notFoundHandler(): mesage is not an option (message)',
+      ),
     )
     expect(() => notFoundHandler({ message: 404 } as never)).toThrow(
-      'shapeguard: notFoundHandler: message must be a string',
+      'shapeguard: notFoundHandler(): message must be a string',
     )
   })
 

@@ -7,7 +7,7 @@ const create = (options: unknown) => () => verifyWebhook(options as VerifyWebhoo
 describe('verifyWebhook options', () => {
   it('rejects a missing, empty or non-string secret, and an empty rotation list', () => {
     expect(create({ provider: 'github' })).toThrow(
-      /verifyWebhook secret must be a non-empty string/,
+      /verifyWebhook\(\): secret must be a non-empty string/,
     )
     expect(create({ provider: 'github', secret: '' })).toThrow(/secret must be a non-empty string/)
     expect(create({ provider: 'stripe', secret: 42 })).toThrow(TypeError)

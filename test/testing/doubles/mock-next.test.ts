@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { mockNext } from '../../../src/testing/index.js'
+import { misuse } from '../../support/misuse.js'
 
 describe('mockNext', () => {
   it('records that it was not called', () => {
@@ -22,7 +23,7 @@ describe('mockNext', () => {
 
   it('takes no options: an argument given from JavaScript is refused, not ignored', () => {
     expect(() => (mockNext as (o: unknown) => unknown)({ calls: 1 })).toThrow(
-      new TypeError('shapeguard: mockNext(): takes no options'),
+      misuse('SG_ERR_UNKNOWN_OPTION', 'shapeguard: mockNext(): takes no options'),
     )
     expect((mockNext as (o: unknown) => { called: boolean })(undefined).called).toBe(false)
   })

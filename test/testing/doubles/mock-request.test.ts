@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { shapeguard } from '../../../src/index.js'
 import { mockRequest } from '../../../src/testing/index.js'
 import { captureLogger } from '../../e2e/support.js'
+import { misuse } from '../../support/misuse.js'
 
 describe('mockRequest', () => {
   it('carries body, params, query, headers, ip and socket.remoteAddress', () => {
@@ -61,8 +62,9 @@ describe('mockRequest', () => {
 
   it('refuses a path that is not the path of url, and a path or url that is not a string', () => {
     expect(() => mockRequest({ url: '/users/7', path: '/users/8' })).toThrow(
-      new TypeError(
-        'shapeguard: mockRequest(): path "/users/8" is not the path of url "/users/7"; give one of them',
+      misuse(
+        'SG_ERR_OPTION_CONFLICT',
+        'shapeguard: mockRequest(): path "/users/8" is not the path of url "/users/7", give one of them',
       ),
     )
     expect(() => mockRequest({ path: 7 } as never)).toThrow(
