@@ -1,4 +1,6 @@
+import { parseShape } from '../../shared/envelope-shape.js'
 import { optionError } from '../../shared/error-codes.js'
+import { isObject } from '../../shared/is-object.js'
 import { checkProblemTypeBase } from '../../shared/problem-details.js'
 import { knownKeys } from '../docs/check.js'
 import type { OpenAPIConfig, OperationOptions } from './types.js'
@@ -43,20 +45,15 @@ const fail = (option: string, expected: string): never => {
   throw optionError(`shapeguard: generateOpenAPI ${option} must be ${expected}`)
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
-
-const shapeTokens: readonly unknown[] = ['{success}', '{data}', '{message}']
-
 // As shapeguard() takes it: each field a token, none named __proto__ (a prototype, not a field).
 function checkShape(shape: unknown): void {
   if (shape === undefined) return
   if (!isObject(shape)) fail('response.shape', 'an object of field names and tokens')
-  for (const [name, token] of Object.entries(shape as object)) {
-    if (name === '__proto__') fail('response.shape', 'without a field named __proto__')
-    if (!shapeTokens.includes(token))
-      fail(`response.shape.${name}`, '{success}, {data} or {message}')
-  }
+  parseShape(shape as object, { dataPaths: false }, (fault) =>
+    fault.kind === 'proto'
+      ? fail('response.shape', 'without a field named __proto__')
+      : fail(`response.shape.${fault.field}`, '{success}, {data} or {message}'),
+  )
 }
 
 const isStringArray = (v: unknown): v is readonly string[] =>

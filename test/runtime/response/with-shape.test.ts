@@ -26,6 +26,12 @@ describe('compileRouteShape', () => {
   it.each([[{ a: 'data.id' }], [{ a: '{data.}' }], [{ a: 5 }], [null]])('throws on %j', (shape) => {
     expect(() => compileRouteShape(shape as never)).toThrow(/withShape/)
   })
+
+  it('refuses a field named __proto__, as response.shape does (it would set a prototype)', () => {
+    expect(() => compileRouteShape(JSON.parse('{"__proto__": "{data}"}'))).toThrow(
+      'shapeguard: withShape cannot name a field __proto__',
+    )
+  })
 })
 
 describe('withShape', () => {
