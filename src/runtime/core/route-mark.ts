@@ -49,6 +49,9 @@ export interface ShapeguardMark {
 
 const kShapeguard: unique symbol = Symbol.for('shapeguard.middleware') as never
 
+const frozenCopy = <T extends object>(value: T | undefined) =>
+  value === undefined ? undefined : Object.freeze({ ...value })
+
 /**
  * Marks a `shapeguard()` middleware with its resolved configuration and how it answers (frozen
  * copies of `response.shape` and `response.statusCodes` as given); returns the middleware.
@@ -69,9 +72,6 @@ export function markShapeguard<F extends object>(
   Object.defineProperty(middleware, kShapeguard, { value: Object.freeze(mark), enumerable: false })
   return middleware
 }
-
-const frozenCopy = <T extends object>(value: T | undefined) =>
-  value === undefined ? undefined : Object.freeze({ ...value })
 
 /** What a `shapeguard()` middleware carries, or undefined for any other value. */
 export function shapeguardMarkOf(middleware: unknown): ShapeguardMark | undefined {
