@@ -11,6 +11,8 @@ const shared = {
 } as const
 
 const cliDir = resolve('src/cli')
+// shared/ holds no state (pure checks and models), so a bundled copy cannot split the runtime's.
+const sharedDir = resolve('src/shared')
 
 export default defineConfig([
   // One entry file per public subpath (API.md); each only re-exports.
@@ -48,11 +50,12 @@ export default defineConfig([
         setup(build) {
           build.onResolve({ filter: /^\.\.?\// }, (args) => {
             if (!args.importer.startsWith(cliDir)) return undefined
-            if (resolve(args.resolveDir, args.path).startsWith(cliDir)) return undefined
+            const target = resolve(args.resolveDir, args.path)
+            if (target.startsWith(cliDir) || target.startsWith(sharedDir)) return undefined
             return {
               errors: [
                 {
-                  text: `src/cli imports ${args.path}: import the package's public entries (shapeguard, shapeguard/openapi, shapeguard/testing) instead`,
+                  text: `src/cli imports ${args.path}: import the package's public entries (shapeguard, shapeguard/openapi, shapeguard/testing) or src/shared instead`,
                 },
               ],
             }

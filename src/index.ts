@@ -68,7 +68,6 @@ export type {
   RateLimitStore,
 } from './runtime/rate-limit/types.js'
 export type { CacheOptions } from './runtime/response/cache-control.js'
-export type { ResponseShape, ShapeToken } from './runtime/response/envelope.js'
 export type {
   CreatedOptions,
   CursorPaginatedData,
@@ -99,5 +98,6 @@ export type {
   WebhookProvider,
 } from './runtime/webhooks/types.js'
 export { verifyWebhook } from './runtime/webhooks/verify-webhook.js'
+export type { ResponseShape, ShapeToken } from './shared/envelope-shape.js'
 export { ErrorCode } from './shared/error-codes.js'
 export type { ProblemDetails, ProblemIssue } from './shared/problem-details.js'

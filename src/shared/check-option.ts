@@ -1,4 +1,5 @@
 import { optionError } from './error-codes.js'
+import { isObject } from './is-object.js'
 
 // Option checks run once, when the option is given: a bad option throws the TypeError of
 // `optionError` (error-codes.ts), which names it. Every layer of the package may import this file.
@@ -87,7 +88,7 @@ export function checkOptions(options: unknown, known: readonly string[], name: s
       `shapeguard: ${name}: makes the middleware, mount app.use(${name}), not app.use(${name.slice(0, -2)})`,
     )
   }
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+  if (!isObject(options)) {
     throw optionError('SG_ERR_INVALID_OPTION', `shapeguard: ${name}: options must be an object`)
   }
   checkKnownKeys(options, known, name)
@@ -100,7 +101,7 @@ export function checkOptions(options: unknown, known: readonly string[], name: s
  */
 export function checkNested(value: unknown, path: string, known: readonly string[]): void {
   if (value === undefined) return
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+  if (!isObject(value)) {
     throw optionError('SG_ERR_INVALID_OPTION', `shapeguard: ${path}: must be an object`)
   }
   checkKnownKeys(value, known, path)
@@ -117,7 +118,7 @@ export function checkOptionalOptions(
   name: string,
 ): void {
   if (options === undefined) return
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+  if (!isObject(options)) {
     throw optionError(
       'SG_ERR_INVALID_OPTION',
       `shapeguard: ${name}: options must be an object (${known.join(', ')})`,

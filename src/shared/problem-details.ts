@@ -1,5 +1,7 @@
 import { subject } from './check-option.js'
 import { optionError } from './error-codes.js'
+import { isPlainObject } from './is-object.js'
+
 /** The Content-Type of every error answer in the `problem+json` format (RFC 9457). */
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8'
 
@@ -182,12 +184,6 @@ const members = new Set([
   '__proto__',
   'toJSON',
 ])
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> => {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
-  const proto = Object.getPrototypeOf(value)
-  return proto === Object.prototype || proto === null
-}
 
 const isIssue = (value: unknown): value is ProblemIssue =>
   isPlainObject(value) && typeof value.field === 'string' && typeof value.message === 'string'

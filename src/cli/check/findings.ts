@@ -1,3 +1,5 @@
+import { isObject } from '../../shared/is-object.js'
+
 /** One thing `check` reports: an error fails the run, a warning does only with --strict. */
 export interface Finding {
   readonly level: 'error' | 'warning'
@@ -11,8 +13,6 @@ type Json = Record<string, unknown>
 const methods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']
 const bodyMethods = new Set(['post', 'put', 'patch'])
 
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 const isOpen = (schema: unknown) => isObject(schema) && Object.keys(schema).length === 0
 
 /**

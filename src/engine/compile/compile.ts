@@ -1,4 +1,5 @@
 import Ajv2020, { _, type KeywordCxt } from 'ajv/dist/2020.js'
+import { isPlainObject } from '../../shared/is-object.js'
 import type { SchemaAdapter } from '../adapter.js'
 import type { IRNode } from '../ir/types.js'
 import type { Result } from '../result.js'
@@ -44,12 +45,8 @@ const registry: KeywordRegistry = {
   regex: (re) => regexes.push(re) - 1,
 }
 
-function isPlainObject(x: unknown): boolean {
-  const proto = Object.getPrototypeOf(x)
-  return (
-    (proto === Object.prototype || proto === null) && Object.getOwnPropertySymbols(x).length === 0
-  )
-}
+const isPlainWithoutSymbols = (x: object) =>
+  isPlainObject(x) && Object.getOwnPropertySymbols(x).length === 0
 
 const lengthKeywords = [
   ['sgMinLength', 'min_length', 'code-point'],
@@ -143,7 +140,7 @@ function ajv() {
     type: 'object',
     schemaType: 'boolean',
     code(cxt) {
-      cxt.fail(_`!${fn(cxt, isPlainObject)}(${cxt.data})`)
+      cxt.fail(_`!${fn(cxt, isPlainWithoutSymbols)}(${cxt.data})`)
     },
   })
   shared = instance

@@ -1,11 +1,7 @@
+import { isPlainObject } from '../../shared/is-object.js'
+
 /** The result of merging the outputs of an intersection's two sides. */
 export type MergeResult = { valid: true; data: unknown } | { valid: false }
-
-function isPlainObject(o: unknown): o is Record<string, unknown> {
-  if (typeof o !== 'object' || o === null || Array.isArray(o)) return false
-  const proto = Object.getPrototypeOf(o)
-  return proto === Object.prototype || proto === null
-}
 
 /**
  * Deep-merges two outputs the way zod's intersection does: equal values, equal dates, plain

@@ -1,3 +1,4 @@
+import { isObject } from '../../shared/is-object.js'
 import type { DocsAssets } from './assets.js'
 import {
   fail,
@@ -137,7 +138,7 @@ export function checkCsp(value: unknown, name: string): string | false | undefin
 
 /** The spec: an OpenAPI document object, serialised once. */
 export function checkSpec(spec: unknown, name = 'spec'): string {
-  if (spec === null || typeof spec !== 'object' || Array.isArray(spec)) {
+  if (!isObject(spec)) {
     fail(name, 'an OpenAPI document object')
   }
   const version = (spec as { openapi?: unknown; swagger?: unknown }).openapi

@@ -1,4 +1,5 @@
-import { deref, entries, isObject, type Json, own, ownObject, ownString } from './document.js'
+import { isObject } from '../../shared/is-object.js'
+import { deref, entries, type Json, own, ownObject, ownString } from './document.js'
 import type { ExportAuth, ExtraKey, OAuthGrant } from './model.js'
 import { inert, oneLine } from './text.js'
 import type { VariableTable } from './variables.js'

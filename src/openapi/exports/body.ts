@@ -1,13 +1,5 @@
-import {
-  deref,
-  entries,
-  isObject,
-  type Json,
-  own,
-  ownArray,
-  ownObject,
-  ownString,
-} from './document.js'
+import { isObject } from '../../shared/is-object.js'
+import { deref, entries, type Json, own, ownArray, ownObject, ownString } from './document.js'
 import { sampleSchema } from './example.js'
 import type { ExportBody, ExportField } from './model.js'
 import { mayMatch } from './quick-match.js'

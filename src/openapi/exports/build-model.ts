@@ -1,9 +1,9 @@
+import { isObject } from '../../shared/is-object.js'
 import { resolveSecurity } from './auth.js'
 import { exportBody } from './body.js'
 import {
   deref,
   entries,
-  isObject,
   type Json,
   own,
   ownArray,

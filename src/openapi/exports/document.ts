@@ -1,13 +1,11 @@
+import { isObject } from '../../shared/is-object.js'
+
 // Readers for an OpenAPI document that is untrusted input: every field may be missing, of the
 // wrong type, or named `__proto__`. Nothing here throws on a malformed document, and every map
 // lookup reads own properties only, so `$ref: '#/components/schemas/constructor'` finds nothing.
 
 /** A JSON object read from the document (never an array). */
 export type Json = Record<string, unknown>
-
-export function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 /** The own property `key` of `value`, when `value` is an object. */
 export function own(value: unknown, key: string): unknown {

@@ -1,6 +1,6 @@
+import { isObject } from '../../shared/is-object.js'
 import {
   entries,
-  isObject,
   type Json,
   own,
   ownArray,

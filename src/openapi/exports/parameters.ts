@@ -1,4 +1,5 @@
-import { deref, entries, isObject, type Json, own, ownObject, ownString } from './document.js'
+import { isObject } from '../../shared/is-object.js'
+import { deref, entries, type Json, own, ownObject, ownString } from './document.js'
 import { sampleSchema } from './example.js'
 import type { ExportParam } from './model.js'
 import { inert, oneLine } from './text.js'

@@ -1,4 +1,5 @@
-import { entries, isObject, type Json, own, ownArray, ownNumber } from './document.js'
+import { isObject } from '../../shared/is-object.js'
+import { entries, type Json, own, ownArray, ownNumber } from './document.js'
 import { flatten, type SampleContext } from './schema-merge.js'
 
 function jsonType(value: unknown): string {

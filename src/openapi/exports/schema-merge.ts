@@ -1,13 +1,5 @@
-import {
-  entries,
-  isObject,
-  type Json,
-  own,
-  ownArray,
-  ownString,
-  resolvePointer,
-  setOwn,
-} from './document.js'
+import { isObject } from '../../shared/is-object.js'
+import { entries, type Json, own, ownArray, ownString, resolvePointer, setOwn } from './document.js'
 
 /** What a schema stands for after its `$ref`s and `allOf`s are folded into one object. */
 export type Flat = Json | 'never' | 'cycle'

@@ -1,4 +1,6 @@
+import { parseShape } from '../../shared/envelope-shape.js'
 import { optionError } from '../../shared/error-codes.js'
+import { isObject } from '../../shared/is-object.js'
 import type { MisuseCode } from '../../shared/misuse-codes.js'
 import { checkProblemTypeBase } from '../../shared/problem-details.js'
 import { knownKeys } from '../docs/check.js'
@@ -48,22 +50,20 @@ const fail = (
   throw optionError(code, `shapeguard: generateOpenAPI(): ${option} must be ${expected}`)
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
-
-const shapeTokens: readonly unknown[] = ['{success}', '{data}', '{message}']
-
 // As shapeguard() takes it: each field a token, none named __proto__ (a prototype, not a field).
 function checkShape(shape: unknown): void {
   if (shape === undefined) return
   if (!isObject(shape))
     fail('response.shape', 'an object of field names and tokens', 'SG_ERR_ENVELOPE_SHAPE')
-  for (const [name, token] of Object.entries(shape as object)) {
-    if (name === '__proto__')
-      fail('response.shape', 'without a field named __proto__', 'SG_ERR_ENVELOPE_SHAPE')
-    if (!shapeTokens.includes(token))
-      fail(`response.shape.${name}`, '{success}, {data} or {message}', 'SG_ERR_ENVELOPE_SHAPE')
-  }
+  parseShape(shape as object, { dataPaths: false }, (fault) =>
+    fault.kind === 'proto'
+      ? fail('response.shape', 'without a field named __proto__', 'SG_ERR_ENVELOPE_SHAPE')
+      : fail(
+          `response.shape.${fault.field}`,
+          '{success}, {data} or {message}',
+          'SG_ERR_ENVELOPE_SHAPE',
+        ),
+  )
 }
 
 const isStringArray = (v: unknown): v is readonly string[] =>

@@ -1,27 +1,16 @@
 import type { JsonSchema } from '../../engine/json-schema/json-schema-types.js'
+import { type EnvelopeNames, envelopeNames } from '../../shared/envelope-shape.js'
 import { errorCodes } from '../../shared/error-codes.js'
 import { problemType } from '../../shared/problem-details.js'
 import type { EnvelopeShape, ErrorFormat } from './types.js'
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
 
-/** The fields of the default envelope, renamed by `response.shape` when given. */
-interface Fields {
-  readonly success: readonly string[]
-  readonly message: readonly string[]
-  readonly data: readonly string[]
-}
-
-function fieldsOf(shape: EnvelopeShape | undefined): Fields {
-  if (shape === undefined) return { success: ['success'], message: ['message'], data: ['data'] }
-  const pick = (token: string) =>
-    Object.entries(shape)
-      .filter(([, t]) => t === token)
-      .map(([name]) => name)
-  return { success: pick('{success}'), message: pick('{message}'), data: pick('{data}') }
-}
-
-function envelope(fields: Fields, success: boolean, extra: Record<string, JsonSchema>): JsonSchema {
+function envelope(
+  fields: EnvelopeNames,
+  success: boolean,
+  extra: Record<string, JsonSchema>,
+): JsonSchema {
   const properties: Record<string, JsonSchema> = {}
   for (const name of fields.success) properties[name] = { type: 'boolean', const: success }
   for (const name of fields.message) properties[name] = { type: 'string' }
@@ -58,7 +47,7 @@ export function errorComponents(style: ErrorStyle): Record<string, JsonSchema> {
  * and for 429 (`RateLimitErrorEnvelope`), shaped by the app's `response.shape`.
  */
 function envelopeComponents(shape: EnvelopeShape | undefined): Record<string, JsonSchema> {
-  const fields = fieldsOf(shape)
+  const fields = envelopeNames(shape)
   const anyDetails: JsonSchema = {
     description: 'Extra information: an object, a string, or null when none.',
     type: ['object', 'array', 'string', 'null'],
@@ -164,7 +153,7 @@ function problemComponents(base: string | undefined): Record<string, JsonSchema>
 
 /** The success envelope of an operation around its `data` schema. */
 export function successEnvelope(shape: EnvelopeShape | undefined, data: JsonSchema): JsonSchema {
-  const fields = fieldsOf(shape)
+  const fields = envelopeNames(shape)
   const extra: Record<string, JsonSchema> = {}
   for (const name of fields.data) extra[name] = data
   return envelope(fields, true, extra)

@@ -4,6 +4,7 @@ import { withMeta } from '../../engine/ir/meta.js'
 import type { IRNode } from '../../engine/ir/types.js'
 import { toJsonSchema } from '../../engine/json-schema/json-schema.js'
 import type { JsonSchema } from '../../engine/json-schema/json-schema-types.js'
+import { isPlainObject } from '../../shared/is-object.js'
 import type { WarningSink } from './types.js'
 
 const refPrefix = '#/components/schemas/'
@@ -81,9 +82,10 @@ export class SchemaWriter {
   }
 }
 
-/** A plain JSON Schema object given where a schema is (e.g. a response header's schema). */
+/**
+ * A JSON Schema object given where a schema is (e.g. a response header's schema): a plain object
+ * (a class instance is a schema library's) that is no adapter, Standard Schema or zod schema.
+ */
 function isPlainJsonSchema(value: unknown): value is JsonSchema {
-  if (typeof value !== 'object' || value === null || isAdapter(value)) return false
-  if ('~standard' in value || '_zod' in value) return false
-  return Object.getPrototypeOf(value) === Object.prototype
+  return isPlainObject(value) && !isAdapter(value) && !('~standard' in value || '_zod' in value)
 }

@@ -4,6 +4,7 @@ import type {
   RouteDocs,
   Schema,
 } from '../../runtime/pipeline/route-types.js'
+import type { ResponseShape } from '../../shared/envelope-shape.js'
 
 export type { ExternalDocs, ResponseHeader } from '../../runtime/pipeline/route-types.js'
 
@@ -42,7 +43,7 @@ export type OperationOptions = RouteDocs
 export type OpenAPIRoute = AnyRoute
 
 /** A renaming of the envelope (the app's `response.shape`): new field name → token. */
-export type EnvelopeShape = Readonly<Record<string, '{success}' | '{data}' | '{message}'>>
+export type EnvelopeShape = ResponseShape
 
 /** How error answers are written: the error envelope, or RFC 9457 problem details. */
 export type ErrorFormat = 'envelope' | 'problem+json'

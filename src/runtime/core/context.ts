@@ -19,7 +19,7 @@ export class RequestContext {
   /** withShape(): the route's own envelope. */
   shape: RouteShape | undefined
   /** validate()/handle() with a response schema: strips data before the envelope is built. */
-  prepare: PrepareData | undefined
+  stripper: ResponseStripper | undefined
   /**
    * validate()/handle() with a response schema: the route's `next`, where an asynchronous
    * response schema's failure goes once the handler has returned.
@@ -41,7 +41,7 @@ export class RequestContext {
   constructor() {
     this.config = undefined
     this.shape = undefined
-    this.prepare = undefined
+    this.stripper = undefined
     this.next = undefined
     this.schemaWarning = true
     this.log = undefined
@@ -59,10 +59,10 @@ export type RouteShape =
     }
 
 /**
- * Passes a success helper's `data` through the response schema (response/strip-response.ts);
- * throws instead of sending bad data, or answers with a promise when the schema is asynchronous.
+ * Strips a success helper's `data` by the response schema (response/strip-response.ts): throws
+ * instead of sending bad data, or answers with a promise when the schema is asynchronous.
  */
-export interface PrepareData {
+export interface ResponseStripper {
   (data: unknown): unknown
   /**
    * The stripped data's JSON text in one walk (the compiled writer), or undefined where it does

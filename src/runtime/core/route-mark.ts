@@ -24,8 +24,8 @@ export function routeOf(middleware: unknown): MarkedRoute | undefined {
 }
 
 /**
- * How a `shapeguard()` middleware answers, as it carries it: what a document or a fuzzer made
- * from the app needs to know before any request.
+ * How a `shapeguard()` middleware answers: what a document or a fuzzer made from the app needs to
+ * know before any request.
  */
 export interface MarkedAnswers {
   readonly format: ErrorFormat
@@ -36,42 +36,46 @@ export interface MarkedAnswers {
   readonly statusCodes: Readonly<Record<string, number>> | undefined
 }
 
-const kAnswers: unique symbol = Symbol.for('shapeguard.answers') as never
+/** What a `shapeguard()` middleware carries, so an app's configuration can be found from its stack. */
+export interface ShapeguardMark {
+  /**
+   * The resolved configuration: the error middleware answers in the app's format even for an
+   * error raised before the first request reached shapeguard() (a body parser's 400 on a fresh
+   * process).
+   */
+  readonly config: ResolvedConfig
+  readonly answers: MarkedAnswers
+}
 
-/** Sets how a `shapeguard()` middleware answers on it (frozen copies); returns the middleware. */
-export function markAnswers<F extends object>(middleware: F, answers: MarkedAnswers): F {
-  const { format, problemTypeBase, shape, statusCodes } = answers
-  const value: MarkedAnswers = {
+const kShapeguard: unique symbol = Symbol.for('shapeguard.middleware') as never
+
+const frozenCopy = <T extends object>(value: T | undefined) =>
+  value === undefined ? undefined : Object.freeze({ ...value })
+
+/**
+ * Marks a `shapeguard()` middleware with its resolved configuration and how it answers (frozen
+ * copies of `response.shape` and `response.statusCodes` as given); returns the middleware.
+ */
+export function markShapeguard<F extends object>(
+  middleware: F,
+  config: ResolvedConfig,
+  given: Partial<Pick<MarkedAnswers, 'shape' | 'statusCodes'>> | undefined,
+): F {
+  const { format, problemTypeBase } = config.errors
+  const answers: MarkedAnswers = {
     format,
     problemTypeBase,
-    shape: shape === undefined ? undefined : Object.freeze({ ...shape }),
-    statusCodes: statusCodes === undefined ? undefined : Object.freeze({ ...statusCodes }),
+    shape: frozenCopy(given?.shape),
+    statusCodes: frozenCopy(given?.statusCodes),
   }
-  Object.defineProperty(middleware, kAnswers, { value: Object.freeze(value), enumerable: false })
+  const mark: ShapeguardMark = { config, answers: Object.freeze(answers) }
+  Object.defineProperty(middleware, kShapeguard, { value: Object.freeze(mark), enumerable: false })
   return middleware
 }
 
-/** How a `shapeguard()` middleware answers, or undefined for any other value. */
-export function answersOf(middleware: unknown): MarkedAnswers | undefined {
+/** What a `shapeguard()` middleware carries, or undefined for any other value. */
+export function shapeguardMarkOf(middleware: unknown): ShapeguardMark | undefined {
   if (typeof middleware !== 'function') return undefined
-  const answers = (middleware as { [kAnswers]?: unknown })[kAnswers]
-  return typeof answers === 'object' && answers !== null ? (answers as MarkedAnswers) : undefined
-}
-
-// The key under which a `shapeguard()` middleware carries its resolved configuration, so that the
-// error middleware answers in the app's format even for an error raised before the first request
-// reached shapeguard() (a body parser's 400 on a fresh process).
-const kConfig: unique symbol = Symbol.for('shapeguard.config') as never
-
-/** Sets the resolved configuration on a `shapeguard()` middleware; returns the middleware. */
-export function markConfig<F extends object>(middleware: F, config: ResolvedConfig): F {
-  Object.defineProperty(middleware, kConfig, { value: config, enumerable: false })
-  return middleware
-}
-
-/** The configuration a `shapeguard()` middleware carries, or undefined for any other value. */
-export function configMarkOf(middleware: unknown): ResolvedConfig | undefined {
-  if (typeof middleware !== 'function') return undefined
-  const config = (middleware as { [kConfig]?: unknown })[kConfig]
-  return typeof config === 'object' && config !== null ? (config as ResolvedConfig) : undefined
+  const mark = (middleware as { [kShapeguard]?: unknown })[kShapeguard]
+  return typeof mark === 'object' && mark !== null ? (mark as ShapeguardMark) : undefined
 }

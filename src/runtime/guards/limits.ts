@@ -1,4 +1,5 @@
 import { optionError } from '../../shared/error-codes.js'
+import { isObject } from '../../shared/is-object.js'
 import type { GuardLimits } from '../core/config.js'
 
 export type { GuardLimits }
@@ -18,7 +19,7 @@ const names = ['maxDepth', 'maxArrayLength', 'maxStringLength'] as const
 
 function check(limits: unknown, prefix: string): Partial<GuardLimits> | undefined {
   if (limits === undefined) return undefined
-  if (typeof limits !== 'object' || limits === null || Array.isArray(limits)) {
+  if (!isObject(limits)) {
     throw optionError('SG_ERR_INVALID_OPTION', `shapeguard: ${prefix}: must be an object`)
   }
   for (const key of Object.keys(limits)) {

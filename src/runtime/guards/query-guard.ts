@@ -1,3 +1,4 @@
+import { isObject } from '../../shared/is-object.js'
 import { limitError, paramPollution, Violation } from './guard-errors.js'
 import type { GuardLimits } from './limits.js'
 import { sanitizeString } from './sanitize.js'
@@ -46,8 +47,8 @@ export function guardQuery(
   arrayKeys: ReadonlySet<string>,
   limits: GuardLimits,
 ): unknown {
-  if (typeof query !== 'object' || query === null || Array.isArray(query)) return query
-  const o = query as Record<string, unknown>
+  if (!isObject(query)) return query
+  const o = query
   const w = startWalk('Query', limits)
   const keys = Object.keys(o)
   let renamed = false

@@ -1,6 +1,6 @@
 import type { Request } from 'express'
 import type { ResolvedConfig } from '../core/config.js'
-import { configMarkOf } from '../core/route-mark.js'
+import { shapeguardMarkOf } from '../core/route-mark.js'
 import { type HostLayer, maxDepth, stackOf } from './router-stack.js'
 
 // Per app: the configuration found, or the stack length it was not found at (a stack that has
@@ -10,7 +10,7 @@ const found = new WeakMap<object, ResolvedConfig | number>()
 /** The first `shapeguard()` in a stack, its mounted routers' stacks included, depth first. */
 function firstIn(stack: readonly HostLayer[], depth: number): ResolvedConfig | undefined {
   for (const layer of stack) {
-    const config = configMarkOf(layer.handle)
+    const config = shapeguardMarkOf(layer.handle)?.config
     if (config !== undefined) return config
     if (layer.route === undefined && depth < maxDepth) {
       const inner = stackOf(layer.handle)

@@ -1,5 +1,6 @@
 import { checkKnownKeys } from '../../shared/check-option.js'
 import { optionError } from '../../shared/error-codes.js'
+import { isObject } from '../../shared/is-object.js'
 import { activeSpan } from '../telemetry/request-span.js'
 import { traceFields } from '../telemetry/trace-fields.js'
 import { AppLog, processLog } from './app-log.js'
@@ -130,7 +131,7 @@ export const logger: Logger = {
  * @example configureLogger({ level: 'error' })
  */
 export function configureLogger(options: ConfigureLoggerOptions = {}): void {
-  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+  if (!isObject(options)) {
     throw optionError(
       'SG_ERR_INVALID_OPTION',
       'shapeguard: configureLogger(): options must be an object',

@@ -5,6 +5,7 @@ import {
   checkOptions,
   checkString,
 } from '../../shared/check-option.js'
+import type { ResponseShape } from '../../shared/envelope-shape.js'
 import { optionError } from '../../shared/error-codes.js'
 import { checkProblemTypeBase } from '../../shared/problem-details.js'
 import {
@@ -18,7 +19,7 @@ import {
 } from '../core/config.js'
 import { resolveLimits } from '../guards/index.js'
 import type { LoggerOptions } from '../logging/options.js'
-import { compileShape, type ResponseShape } from '../response/envelope.js'
+import { compileShape } from '../response/envelope.js'
 
 /** HTTP methods whose default success status `response.statusCodes` can change. */
 export type SuccessStatusMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express'
 import { useDictionaryMode } from '../core/dictionary-mode.js'
 import { setRequestField } from '../core/request-fields.js'
-import { markAnswers, markConfig } from '../core/route-mark.js'
+import { markShapeguard } from '../core/route-mark.js'
 import { installRequestLog } from '../logging/child-logger.js'
 import { requestLogger } from '../logging/request-logger.js'
 import { installHelpers } from '../response/helpers.js'
@@ -22,7 +22,7 @@ export function shapeguard(config: ShapeguardConfig = {}): RequestHandler {
   // Mounted after the request ID step (it reads `req.id`); it calls `next` itself.
   const logRequest = requestLogger(config.logger, resolved.debug)
   const assignRequestId = requestIdStep(resolved)
-  const middleware = markAnswers(
+  return markShapeguard(
     function shapeguard(req, res, next) {
       useDictionaryMode(req, res)
       installHelpers(res, resolved)
@@ -44,11 +44,7 @@ export function shapeguard(config: ShapeguardConfig = {}): RequestHandler {
       // The rest of the request runs in its scope: `logger` writes for it (logging/request-scope.ts).
       logRequest(req, res, next)
     } satisfies RequestHandler,
-    {
-      ...resolved.errors,
-      shape: config.response?.shape,
-      statusCodes: config.response?.statusCodes,
-    },
+    resolved,
+    config.response,
   )
-  return markConfig(middleware, resolved)
 }

@@ -1,5 +1,5 @@
 import { optionError } from '../../shared/error-codes.js'
-import { answersOf, type MarkedAnswers, routeOf } from '../core/route-mark.js'
+import { type MarkedAnswers, routeOf, shapeguardMarkOf } from '../core/route-mark.js'
 import { type HostLayer, maxDepth, mountPaths, stackOf, stringPaths } from '../host/router-stack.js'
 import type { AnyRoute } from './route-types.js'
 
@@ -66,7 +66,7 @@ function walk(
       routeLayer(layer.route, prefix, found)
       continue
     }
-    const answers = answersOf(layer.handle)
+    const answers = shapeguardMarkOf(layer.handle)?.answers
     if (answers !== undefined) found.answers.push(answers)
     const handle = layer.handle as { stack?: unknown; name?: string } | undefined
     const inner = Array.isArray(handle?.stack) ? (handle.stack as HostLayer[]) : undefined

@@ -5,7 +5,7 @@ import type { RequestPart } from '../../engine/result.js'
 import { checkBoolean, checkKnownKeys, checkNested } from '../../shared/check-option.js'
 import { optionError, unprefixed } from '../../shared/error-codes.js'
 import type { MisuseCode } from '../../shared/misuse-codes.js'
-import type { PrepareData } from '../core/context.js'
+import type { ResponseStripper } from '../core/context.js'
 import type { Step } from '../core/step.js'
 import {
   debugExposure,
@@ -25,7 +25,7 @@ import { warnRiskyPatterns } from './warn-risky-patterns.js'
 /** A route resolved once, at definition: its steps in pipeline order and its response stripper; a request only runs it. */
 export interface RoutePlan {
   readonly steps: readonly Step[]
-  readonly prepare: PrepareData | undefined
+  readonly stripper: ResponseStripper | undefined
   /** `warnings.missingResponseSchema` of the route: false turns the warning off for it. */
   readonly schemaWarning: boolean
 }
@@ -120,7 +120,14 @@ export function planRoute(route: AnyRoute, name = 'validate()'): RoutePlan {
     )
   }
   const response = route.response ?? route.sends
-  const prepare = response === undefined ? undefined : stripperOf(adapterOf(response, 'response'))
+  let stripper: ResponseStripper | undefined
+  if (response !== undefined) {
+    // Compiled here, like the request parts, so that every compiler fallback is reported from one place.
+    const adapter = adapterOf(response, 'response')
+    const validator = compile(adapter)
+    warnCompileFallback('response', adapter, validator)
+    stripper = responseStripper(adapter, validator)
+  }
 
   const steps: Step[] = [guardStep(route.limits, queryArrayKeys(adapters.get('query')))]
   if (route.rateLimit !== undefined) steps.push(rateLimitStep(route.rateLimit))
@@ -131,17 +138,9 @@ export function planRoute(route: AnyRoute, name = 'validate()'): RoutePlan {
   }
   if (route.cache !== undefined) steps.push(cacheStep(route.cache))
   if (route.transform !== undefined) steps.push(transformStep(route.transform))
-  const compiled = Object.freeze({ steps: Object.freeze(steps), prepare, schemaWarning })
+  const compiled = Object.freeze({ steps: Object.freeze(steps), stripper, schemaWarning })
   cache.set(route, compiled)
   return compiled
-}
-
-// The response schema compiled here, like the request parts, so that every compiler fallback is
-// reported from one place.
-function stripperOf(adapter: SchemaAdapter): PrepareData {
-  const validator = compile(adapter)
-  warnCompileFallback('response', adapter, validator)
-  return responseStripper(adapter, validator)
 }
 
 function adapterOf(schema: unknown, field: string): SchemaAdapter {

@@ -58,9 +58,9 @@ function forward(next: NextFunction, err: unknown): void {
 }
 
 function pass(plan: RoutePlan, res: Response, next: NextFunction, config: ResolvedConfig): void {
-  if (plan.prepare !== undefined) {
+  if (plan.stripper !== undefined) {
     const context = contextOf(res)
-    context.prepare = plan.prepare
+    context.stripper = plan.stripper
     context.next = next
   } else if (!plan.schemaWarning && config.warnings.missingResponseSchema) {
     // Only where the warning could fire (development): production writes nothing here.

@@ -1,25 +1,19 @@
-/** A token of the global `response.shape`: which envelope value a renamed field holds. */
-export type ShapeToken = '{success}' | '{data}' | '{message}'
-
-/** Global envelope renaming: new field name → token, e.g. `{ ok: '{success}', result: '{data}' }`. */
-export type ResponseShape = Readonly<Record<string, ShapeToken>>
+import type { JsonWriter } from '../../engine/compile/compile-json.js'
+import { quote } from '../../engine/compile/json-text.js'
+import {
+  type EnvelopeField,
+  parseShape,
+  type ResponseShape,
+  type ShapeFault,
+} from '../../shared/envelope-shape.js'
+import { optionError } from '../../shared/error-codes.js'
+import type { CompiledShape } from '../core/config.js'
 
 /** The error envelope's `error` field. */
 export interface ErrorBody {
   readonly code: string
   readonly message: string
   readonly details: unknown
-}
-
-import type { JsonWriter } from '../../engine/compile/compile-json.js'
-import { quote } from '../../engine/compile/json-text.js'
-import { optionError } from '../../shared/error-codes.js'
-import type { CompiledShape } from '../core/config.js'
-
-const tokens: Record<ShapeToken, 'success' | 'data' | 'message'> = {
-  '{success}': 'success',
-  '{data}': 'data',
-  '{message}': 'message',
 }
 
 function errorBody(code: string, message: string, details: unknown): ErrorBody {
@@ -46,62 +40,54 @@ export const defaultShape: CompiledShape = Object.freeze({
  */
 export function compileShape(shape: ResponseShape | undefined): CompiledShape {
   if (shape === undefined) return defaultShape
-  const fields: Array<readonly [string, 'success' | 'data' | 'message']> = []
-  for (const [name, token] of Object.entries(shape)) {
-    const kind = Object.hasOwn(tokens, token) ? tokens[token] : undefined
-    if (kind === undefined) {
-      throw optionError(
-        'SG_ERR_ENVELOPE_SHAPE',
-        `shapeguard: response.shape.${name}: must be one of {success}, {data}, {message}, got ${JSON.stringify(token)}`,
-      )
-    }
-    if (name === '__proto__') {
-      throw optionError(
-        'SG_ERR_ENVELOPE_SHAPE',
-        'shapeguard: response.shape: cannot name a field __proto__',
-      )
-    }
-    fields.push([name, kind])
-  }
-  const errorFields = fields.filter(([, kind]) => kind !== 'data')
+  const fields = parseShape(shape, { dataPaths: false }, refuse)
+  const errorFields = fields.filter((field) => field.holds !== 'data')
   return Object.freeze({
     successJson: successJsonOf(fields),
     success(data: unknown, message: string) {
       const out: Record<string, unknown> = {}
-      for (const [name, kind] of fields) {
-        out[name] = kind === 'success' ? true : kind === 'message' ? message : data
+      for (const { name, holds } of fields) {
+        out[name] = holds === 'success' ? true : holds === 'message' ? message : data
       }
       return Object.freeze(out)
     },
     error(code: string, message: string, details: unknown) {
       const out: Record<string, unknown> = {}
-      for (const [name, kind] of errorFields) out[name] = kind === 'success' ? false : message
+      for (const { name, holds } of errorFields) out[name] = holds === 'success' ? false : message
       out.error = errorBody(code, message, details)
       return Object.freeze(out)
     },
   })
 }
 
-type Field = readonly [string, 'success' | 'data' | 'message']
+function refuse(fault: ShapeFault): never {
+  throw optionError(
+    'SG_ERR_ENVELOPE_SHAPE',
+    fault.kind === 'proto'
+      ? 'shapeguard: response.shape: cannot name a field __proto__'
+      : `shapeguard: response.shape.${fault.field}: must be one of {success}, {data}, {message}, got ${JSON.stringify(fault.token)}`,
+  )
+}
+
 const noJson = () => undefined
 
 // The renamed envelope's text, field by field in the order an object's own keys are written
 // (array-index names first). Left to JSON.stringify where the data is not in it exactly once
 // (its text could depend on the key a toJSON method is given).
-function successJsonOf(fields: readonly Field[]): CompiledShape['successJson'] {
-  if (fields.filter(([, kind]) => kind === 'data').length !== 1) return noJson
-  const probe: Record<string, Field> = Object.create(null)
-  for (const field of fields) probe[field[0]] = field
+function successJsonOf(fields: readonly EnvelopeField[]): CompiledShape['successJson'] {
+  if (fields.filter((field) => field.holds === 'data').length !== 1) return noJson
+  const probe: Record<string, EnvelopeField> = Object.create(null)
+  for (const field of fields) probe[field.name] = field
   const ordered = Object.keys(probe).map((name, i) => {
-    const [, kind] = probe[name]!
-    return [`${i === 0 ? '{' : ','}${JSON.stringify(name)}:`, name, kind] as const
+    const { holds } = probe[name]!
+    return [`${i === 0 ? '{' : ','}${JSON.stringify(name)}:`, name, holds] as const
   })
   return function successJson(write, data, message) {
     if (typeof message !== 'string') return undefined
     let text = ''
-    for (const [prefix, name, kind] of ordered) {
+    for (const [prefix, name, holds] of ordered) {
       const part =
-        kind === 'success' ? 'true' : kind === 'message' ? quote(message) : write(data, name)
+        holds === 'success' ? 'true' : holds === 'message' ? quote(message) : write(data, name)
       if (part === undefined) return undefined
       text += prefix + part
     }

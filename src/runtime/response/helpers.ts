@@ -123,22 +123,22 @@ function sendSuccess(
   message = '',
 ): Promise<void> | undefined {
   const context = peekContext(res)
-  const prepare = context?.prepare
+  const stripper = context?.stripper
   const route = context?.shape
-  if (prepare === undefined && config.warnings.missingResponseSchema) warnMissingSchema(res, given)
+  if (stripper === undefined && config.warnings.missingResponseSchema) warnMissingSchema(res, given)
   // The response schema's writer strips and serialises in one walk where it can answer (the
   // default or renamed envelope, or raw data); otherwise the data is stripped, then stringified.
-  if (prepare?.json !== undefined && (route === undefined || route.raw) && ownJson(res)) {
+  if (stripper?.json !== undefined && (route === undefined || route.raw) && ownJson(res)) {
     const text =
       route === undefined
-        ? config.response.shape.successJson(prepare.json, given ?? null, message)
-        : prepare.json(given ?? null, '')
+        ? config.response.shape.successJson(stripper.json, given ?? null, message)
+        : stripper.json(given ?? null, '')
     if (text !== undefined) {
       sendJson(res.status(status), text)
       return undefined
     }
   }
-  const data = prepare === undefined ? (given ?? null) : prepare(given ?? null)
+  const data = stripper === undefined ? (given ?? null) : stripper(given ?? null)
   if (!isPending(data)) {
     sendData(res, config, status, data, message, route)
     return undefined
@@ -148,7 +148,7 @@ function sendSuccess(
   // If the route answered meanwhile (it threw, or called next()), that answer stands: nothing
   // more is sent, nothing goes to next, and the developer is told once.
   const next = context?.next
-  const tooLate = answeredFirst(res, prepare!)
+  const tooLate = answeredFirst(res, stripper!)
   return data.then(
     (stripped) => {
       if (answered(res)) tooLate()

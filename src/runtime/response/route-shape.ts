@@ -1,3 +1,4 @@
+import { type EnvelopeField, parseShape, type ShapeFault } from '../../shared/envelope-shape.js'
 import { optionError } from '../../shared/error-codes.js'
 import type { RouteShape } from '../core/context.js'
 
@@ -17,11 +18,9 @@ export function compileRouteShape(shape: RouteShapeMap | 'raw'): RouteShape {
       `shapeguard: withShape(): takes a map of field to token, or 'raw'`,
     )
   }
-  const fields: Array<readonly [string, Getter, string | undefined]> = []
-  for (const [name, token] of Object.entries(shape)) {
-    const getter = compileToken(name, token)
-    fields.push([name, getter, token.startsWith('{data.') ? token : undefined])
-  }
+  const fields = parseShape(shape, { dataPaths: true }, refuse).map(
+    (field) => [field.name, getterOf(field), tokenOf(field)] as const,
+  )
   return Object.freeze({
     raw: false as const,
     build(data: unknown, message: string, missing: (token: string) => void) {
@@ -36,18 +35,23 @@ export function compileRouteShape(shape: RouteShapeMap | 'raw'): RouteShape {
   })
 }
 
-function compileToken(name: string, token: unknown): Getter {
-  if (token === '{success}') return () => true
-  if (token === '{message}') return (_data, message) => message
-  if (token === '{data}') return (data) => data
-  const match = typeof token === 'string' ? /^\{data\.([^{}]+)\}$/.exec(token) : null
-  if (match === null) {
-    throw optionError(
-      'SG_ERR_ENVELOPE_SHAPE',
-      `shapeguard: withShape(): field "${name}" must be {data.<path>}, {data}, {success} or {message}, got ${JSON.stringify(token)}`,
-    )
-  }
-  const path = match[1]!.split('.')
+function refuse(fault: ShapeFault): never {
+  throw optionError(
+    'SG_ERR_ENVELOPE_SHAPE',
+    fault.kind === 'proto'
+      ? 'shapeguard: withShape(): cannot name a field __proto__'
+      : `shapeguard: withShape(): field "${fault.field}" must be {data.<path>}, {data}, {success} or {message}, got ${JSON.stringify(fault.token)}`,
+  )
+}
+
+// The `{data.<path>}` token a field was given, named when its path finds nothing.
+const tokenOf = (field: EnvelopeField) =>
+  field.path === undefined ? undefined : `{data.${field.path.join('.')}}`
+
+function getterOf({ holds, path }: EnvelopeField): Getter {
+  if (holds === 'success') return () => true
+  if (holds === 'message') return (_data, message) => message
+  if (path === undefined) return (data) => data
   return (data) => {
     let value: unknown = data
     for (const key of path) {

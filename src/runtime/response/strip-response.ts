@@ -3,12 +3,12 @@ import { compile, type PartValidator } from '../../engine/compile/compile.js'
 import { compileJson } from '../../engine/compile/compile-json.js'
 import type { Issue, Result } from '../../engine/result.js'
 import { type AppError, raise } from '../core/app-error.js'
-import type { PrepareData } from '../core/context.js'
+import type { ResponseStripper } from '../core/context.js'
 
-// The promises stripResponse answered with, told apart from data that is itself a promise.
+// The promises a stripper answered with, told apart from data that is itself a promise.
 const pending = new WeakSet<Promise<unknown>>()
 
-/** Whether a `PrepareData` answer is the promise of an asynchronous schema's stripped data. */
+/** Whether a `ResponseStripper` answer is the promise of an asynchronous schema's stripped data. */
 export function isPending(value: unknown): value is Promise<unknown> {
   return value instanceof Promise && pending.has(value)
 }
@@ -27,20 +27,20 @@ export function isPending(value: unknown): value is Promise<unknown> {
 export function responseStripper(
   adapter: SchemaAdapter,
   validator: PartValidator = compile(adapter),
-): PrepareData {
+): ResponseStripper {
   const trustCode = adapter.library !== 'standard-schema'
   function settle(result: Result<unknown>): unknown {
     if (result.success) return result.data
     throw responseError(describeIssue(result.issues[0], trustCode))
   }
-  function stripResponse(data: unknown): unknown {
+  function strip(data: unknown): unknown {
     const result = validator.validate(data, false)
     if (!(result instanceof Promise)) return settle(result)
     const later = result.then(settle)
     pending.add(later)
     return later
   }
-  return Object.assign(stripResponse, { json: compileJson(adapter) })
+  return Object.assign(strip, { json: compileJson(adapter) })
 }
 
 // From the path and the issue code only: a library's message may quote the value (yup's type

@@ -1,4 +1,5 @@
 import type { Arbitrary } from 'fast-check'
+import { isObject } from '../../shared/is-object.js'
 import type { FC } from '../load-fast-check.js'
 
 /** The guard case a hostile value carries. */
@@ -34,18 +35,15 @@ const oddChars = [
   '\u2028',
 ]
 
-const isPlain = (x: unknown): x is Record<string, unknown> =>
-  typeof x === 'object' &&
-  x !== null &&
-  !Array.isArray(x) &&
-  !(x instanceof Date) &&
-  !(x instanceof Set)
+// A value with fields to edit: a Date or a Set (which arbitraries make) has none.
+const hasFields = (x: unknown): x is Record<string, unknown> =>
+  isObject(x) && !(x instanceof Date) && !(x instanceof Set)
 
 /** An own `__proto__` key, as JSON.parse makes one (an assignment would set the prototype). */
 function withProtoKey(value: unknown): unknown {
   let own = ''
   try {
-    if (isPlain(value)) own = JSON.stringify(value).slice(1, -1)
+    if (hasFields(value)) own = JSON.stringify(value).slice(1, -1)
   } catch {
     // A bigint cannot be written as JSON: the proto key alone.
   }
@@ -66,7 +64,7 @@ function longArray(value: unknown): unknown {
   const fill = (first: unknown) =>
     Array.from({ length: HOSTILE_SIZES.arrayLength }, () => first ?? 0)
   if (Array.isArray(value)) return fill(value[0])
-  if (isPlain(value)) {
+  if (hasFields(value)) {
     const key = keyWhere(value, Array.isArray) ?? Object.keys(value)[0] ?? 'items'
     const current = value[key]
     return { ...value, [key]: fill(Array.isArray(current) ? current[0] : current) }
@@ -76,7 +74,7 @@ function longArray(value: unknown): unknown {
 
 function longString(value: unknown): unknown {
   const long = 'a'.repeat(HOSTILE_SIZES.stringLength)
-  if (isPlain(value)) {
+  if (hasFields(value)) {
     const key = keyWhere(value, (v) => typeof v === 'string') ?? Object.keys(value)[0] ?? 'text'
     return { ...value, [key]: long }
   }
@@ -87,13 +85,13 @@ function longString(value: unknown): unknown {
 function withChar(value: unknown, c: string): unknown {
   if (typeof value === 'string') return `${value.slice(0, 1)}${c}${value.slice(1)}`
   if (Array.isArray(value)) return value.map((v) => withChar(v, c))
-  if (!isPlain(value)) return value
+  if (!hasFields(value)) return value
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withChar(v, c)]))
 }
 
 /** A scalar property turned into an array of two: a repeated key in a query string. */
 function repeated(value: unknown): unknown {
-  if (!isPlain(value)) return [value, value]
+  if (!hasFields(value)) return [value, value]
   const key = keyWhere(value, (v) => v !== null && typeof v !== 'object') ?? Object.keys(value)[0]
   return key === undefined ? { page: ['1', '2'] } : { ...value, [key]: [value[key], value[key]] }
 }
@@ -109,7 +107,7 @@ export function hostileOf(fc: FC, valid: Arbitrary<unknown>): Arbitrary<Hostile>
   return fc.oneof(
     as('proto-key', withProtoKey),
     as('constructor-key', (v) => ({
-      ...(isPlain(v) ? v : {}),
+      ...(hasFields(v) ? v : {}),
       constructor: { prototype: { polluted: 'yes' } },
     })),
     as('deep', (v) => nest(v, HOSTILE_SIZES.depth)),

@@ -1,14 +1,14 @@
 import { acceptsUndefined } from '../../engine/ir/safety.js'
 import type { IRIntersection, IRNode } from '../../engine/ir/types.js'
 import { wrapperKinds } from '../../engine/ir/visit.js'
+import { isObject } from '../../shared/is-object.js'
 import { irAccepts } from './ir-accepts.js'
 
 type Json = Record<string, unknown>
-const isPlain = (x: unknown): x is Json => typeof x === 'object' && x !== null && !Array.isArray(x)
 
 /** One value from a value of each side of an intersection: objects merged key by key, deeply. */
 export function merge(a: unknown, b: unknown): unknown {
-  if (!isPlain(a) || !isPlain(b)) return b
+  if (!isObject(a) || !isObject(b)) return b
   const out: Json = { ...a }
   for (const [k, v] of Object.entries(b)) out[k] = k in out ? merge(out[k], v) : v
   return out
@@ -35,7 +35,7 @@ function sideTakes(node: IRNode, value: unknown): boolean {
   const accepts = irAccepts(node)
   if (accepts !== undefined) return accepts(value)
   const n = unwrapped(node)
-  if (n.kind !== 'object' || !isPlain(value)) return true
+  if (n.kind !== 'object' || !isObject(value)) return true
   for (const p of n.properties)
     if (p.presence === 'required' && value[p.key] === undefined && !acceptsUndefined(p.value))
       return false

@@ -4,6 +4,7 @@ import type { OpenAPIDocument } from '../../openapi/generate/types.js'
 import type { ResolvedConfig } from '../../runtime/core/config.js'
 import { type GuardLimits, resolveLimits } from '../../runtime/guards/limits.js'
 import { type DiscoveredRoute, discoverRoutes } from '../../runtime/pipeline/discover-routes.js'
+import { type EnvelopeNames, envelopeNames } from '../../shared/envelope-shape.js'
 import { optionError, unprefixed } from '../../shared/error-codes.js'
 import { fastCheck } from '../load-fast-check.js'
 import {
@@ -11,12 +12,7 @@ import {
   type FuzzRoutesOptions,
   type ResolvedFuzzOptions,
 } from './fuzz-options.js'
-import {
-  brokenInvariant,
-  type EnvelopeFields,
-  envelopeFields,
-  type RouteChecks,
-} from './invariants.js'
+import { brokenInvariant, type RouteChecks } from './invariants.js'
 import { silenceLogs } from './quiet-logs.js'
 import { type ErrorAnswerCheck, errorAnswerCheck, operationOf } from './response-check.js'
 import { type FuzzRequest, routeRequests } from './route-requests.js'
@@ -130,7 +126,7 @@ interface Run {
   readonly errorAnswer: ErrorAnswerCheck
   readonly listener: Listener
   readonly app: unknown
-  readonly envelope: EnvelopeFields
+  readonly envelope: EnvelopeNames
 }
 
 /** Fuzzes one route: its requests, its notes, and its shrunk failure if one broke an invariant. */
@@ -224,7 +220,7 @@ export async function fuzzRoutes(
     o.openapi ?? generateOpenAPI({ title: 'fuzzRoutes', version: '0', app, onWarning: () => {} })
   const errorAnswer = errorAnswerCheck(doc)
   // The envelope the app's shapeguard() sends (the first mounted), as the document describes it.
-  const envelope = envelopeFields(discovery.answers[0]?.shape)
+  const envelope = envelopeNames(discovery.answers[0]?.shape)
   const routes = selected(discovery.routes, o.routes)
   const fuzzed: FuzzedRoute[] = []
   const failures: FuzzFailure[] = []

@@ -1,5 +1,7 @@
 import type { IRNode } from '../../engine/ir/types.js'
+import type { EnvelopeNames } from '../../shared/envelope-shape.js'
 import { errorCodes } from '../../shared/error-codes.js'
+import { isObject } from '../../shared/is-object.js'
 import type { ErrorAnswerCheck, Operation } from './response-check.js'
 import type { FuzzRequest } from './route-requests.js'
 import type { Answer } from './send-request.js'
@@ -18,26 +20,8 @@ export interface RouteChecks {
   /** The route has a `rateLimit`: its 429 may answer any request. */
   readonly rateLimited: boolean
   /** The success envelope's fields, as the app's `response.shape` names them. */
-  readonly envelope: EnvelopeFields
+  readonly envelope: EnvelopeNames
 }
-
-/** The success envelope's `{success}` and `{data}` fields (default `success` and `data`). */
-export interface EnvelopeFields {
-  readonly success: readonly string[]
-  readonly data: readonly string[]
-}
-
-/** The fields of a `response.shape` (field name → token); the default envelope's without one. */
-export function envelopeFields(
-  shape: Readonly<Record<string, string>> | undefined,
-): EnvelopeFields {
-  if (shape === undefined) return { success: ['success'], data: ['data'] }
-  const named = (token: string) => Object.keys(shape).filter((name) => shape[name] === token)
-  return { success: named('{success}'), data: named('{data}') }
-}
-
-type Json = Record<string, unknown>
-const isObject = (x: unknown): x is Json => typeof x === 'object' && x !== null && !Array.isArray(x)
 
 const prototypeKeys = () => Object.getOwnPropertyNames(Object.prototype).join(',')
 const cleanPrototype = prototypeKeys()
@@ -95,7 +79,7 @@ function namesField(req: FuzzRequest, body: unknown): string | undefined {
  * What is wrong with a success answer for a status the document does not list, or undefined: its
  * `{success}` fields must be true; a shape without one must hold its `{data}` fields and no error.
  */
-function successProblem(body: unknown, fields: EnvelopeFields): string | undefined {
+function successProblem(body: unknown, fields: EnvelopeNames): string | undefined {
   if (!isObject(body)) return 'it is not an object'
   if (fields.success.length > 0) {
     const untrue = fields.success.filter((name) => body[name] !== true)

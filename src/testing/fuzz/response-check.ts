@@ -1,5 +1,6 @@
 import Ajv2020 from 'ajv/dist/2020.js'
 import type { OpenAPIDocument } from '../../openapi/generate/types.js'
+import { isObject } from '../../shared/is-object.js'
 
 type Json = Record<string, unknown>
 type Check = ((x: unknown) => boolean) & {
@@ -24,8 +25,6 @@ export interface ErrorAnswerCheck {
   /** Why a body is not such an answer (place and rule, no values), or undefined. */
   check(body: unknown): string | undefined
 }
-
-const isObject = (x: unknown): x is Json => typeof x === 'object' && x !== null && !Array.isArray(x)
 
 function ajv() {
   const Ctor = (Ajv2020 as unknown as { default?: typeof Ajv2020 }).default ?? Ajv2020

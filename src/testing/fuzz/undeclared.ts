@@ -1,5 +1,6 @@
 import type { IRNode, IRRecursive } from '../../engine/ir/types.js'
 import { each, type Visitor, visitSome, wrapperKinds } from '../../engine/ir/visit.js'
+import { isObject } from '../../shared/is-object.js'
 
 type Path = readonly (string | number)[]
 type Found = Path | undefined
@@ -7,9 +8,6 @@ interface Ctx {
   readonly path: Path
   readonly recursions: ReadonlyMap<string, IRRecursive>
 }
-
-const isObject = (x: unknown): x is Record<string, unknown> =>
-  typeof x === 'object' && x !== null && !Array.isArray(x)
 
 const at = (ctx: Ctx, key: string | number): Ctx => ({ ...ctx, path: [...ctx.path, key] })
 

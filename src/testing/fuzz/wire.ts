@@ -1,6 +1,7 @@
 import { parse as parseQuery } from 'node:querystring'
 import { sanitizeString } from '../../runtime/guards/sanitize.js'
 import { listSingles } from '../../runtime/pipeline/query-array-keys.js'
+import { isPlainObject } from '../../shared/is-object.js'
 
 /** A request part a route's schema validates. */
 export type Part = 'params' | 'query' | 'headers' | 'body'
@@ -9,11 +10,6 @@ export type Part = 'params' | 'query' | 'headers' | 'body'
 export type Wire<T> = { readonly ok: true; readonly wire: T } | { readonly ok: false }
 
 const no = { ok: false } as const
-const isPlain = (x: unknown): x is Record<string, unknown> =>
-  typeof x === 'object' &&
-  x !== null &&
-  !Array.isArray(x) &&
-  Object.getPrototypeOf(x) === Object.prototype
 
 const scalar = (v: unknown): string | undefined =>
   typeof v === 'string'
@@ -26,7 +22,7 @@ const scalar = (v: unknown): string | undefined =>
 
 /** Path parameters as the path segments they fill (never empty, never a dot segment). */
 export function paramsWire(value: unknown, names: readonly string[]): Wire<Record<string, string>> {
-  if (value !== undefined && !isPlain(value)) return no
+  if (value !== undefined && !isPlainObject(value)) return no
   const o = (value ?? {}) as Record<string, unknown>
   const out: Record<string, string> = {}
   for (const key of Object.keys(o)) if (!names.includes(key) && o[key] !== undefined) return no
@@ -44,7 +40,7 @@ export function paramsWire(value: unknown, names: readonly string[]): Wire<Recor
  */
 export function queryWire(value: unknown, arrayKeys: ReadonlySet<string>): Wire<string> {
   if (value === undefined) return { ok: true, wire: '' }
-  if (!isPlain(value)) return no
+  if (!isPlainObject(value)) return no
   const pairs: string[] = []
   for (const [key, v] of Object.entries(value)) {
     if (v === undefined) continue
@@ -66,7 +62,7 @@ const headerValue = /^[\x20-\x7e]*$/
 /** Header values as node sends them, or not representable (odd names, characters, spacing). */
 export function headersWire(value: unknown): Wire<Record<string, string>> {
   if (value === undefined) return { ok: true, wire: {} }
-  if (!isPlain(value)) return no
+  if (!isPlainObject(value)) return no
   const out: Record<string, string> = {}
   for (const [key, v] of Object.entries(value)) {
     if (v === undefined) continue

@@ -111,7 +111,7 @@ describe('the URL text of Postman and Bruno', () => {
 })
 
 describe('src/openapi/exports', () => {
-  it("imports nothing but node:crypto, its own files, the option checks and the engine's regex tree (no runtime dependency)", () => {
+  it("imports nothing but node:crypto, its own files, the option and object checks and the engine's regex tree (no runtime dependency)", () => {
     const dir = join(import.meta.dirname, '../../../src/openapi/exports')
     const importsOf = (file: string) =>
       [...readFileSync(file, 'utf8').matchAll(/^(?:import|export|\}).* from '([^']+)'/gm)].map(
@@ -123,15 +123,23 @@ describe('src/openapi/exports', () => {
     expect(imports.length).toBeGreaterThan(10)
     const tree = '../../engine/regex/regex-tree.js'
     // The package-wide option checks, which import nothing else in src/ (biome.json).
-    const shared = ['../../shared/check-option.js', '../../shared/error-codes.js']
+    const shared = [
+      '../../shared/check-option.js',
+      '../../shared/error-codes.js',
+      '../../shared/is-object.js',
+    ]
     const others = imports.filter((i) => !i.startsWith('./') && !shared.includes(i))
     expect(others.sort()).toEqual([tree, 'node:crypto'])
     // The pattern samples' parser, whose one import (its character sets) imports nothing.
     expect(importsOf(join(dir, tree.replace(/\.js$/, '.ts')))).toEqual(['./chars.js'])
     expect(importsOf(join(dir, '../../engine/regex/chars.ts'))).toEqual([])
     // The option checks import only the registries, which import nothing else (no node:http).
-    expect(importsOf(join(dir, '../../shared/check-option.ts'))).toEqual(['./error-codes.js'])
+    expect(importsOf(join(dir, '../../shared/check-option.ts'))).toEqual([
+      './error-codes.js',
+      './is-object.js',
+    ])
     expect(importsOf(join(dir, '../../shared/error-codes.ts'))).toEqual(['./misuse-codes.js'])
     expect(importsOf(join(dir, '../../shared/misuse-codes.ts'))).toEqual([])
+    expect(importsOf(join(dir, '../../shared/is-object.ts'))).toEqual([])
   })
 })

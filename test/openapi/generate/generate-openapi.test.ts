@@ -215,11 +215,17 @@ describe('generateOpenAPI: responses', () => {
           responseHeaders: {
             'X-Total': { description: 'Total count', schema: z.number().int() },
             ETag: { description: 'Version' },
+            // JSON Schema as an object without a prototype is JSON Schema still.
+            'X-Plain': {
+              description: 'p',
+              schema: Object.assign(Object.create(null), { type: 'string' }),
+            },
           },
         },
       },
     })
     const headers = op('/a', 'get').responses['200'].headers
+    expect(headers['X-Plain'].schema).toEqual({ type: 'string' })
     expect(headers['X-Total']).toEqual({
       description: 'Total count',
       schema: {

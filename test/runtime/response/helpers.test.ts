@@ -11,9 +11,9 @@ import { mockResponse } from '../../../src/testing/index.js'
 import { misuse } from '../../support/misuse.js'
 
 describe('response helpers', () => {
-  it('pass data through the context prepare seam before the envelope is built', () => {
+  it('pass data through the context stripper before the envelope is built', () => {
     const res = mockResponse()
-    contextOf(res).prepare = (data) => ({ stripped: true, from: data })
+    contextOf(res).stripper = (data) => ({ stripped: true, from: data })
     res.ok({ data: { secret: 1 } })
     expect(res._result().body).toEqual({
       success: true,
@@ -44,7 +44,7 @@ describe('response helpers', () => {
 
   it('answer undefined once sent, and a promise that never rejects with an asynchronous schema', async () => {
     const sync = mockResponse()
-    contextOf(sync).prepare = (data) => data
+    contextOf(sync).stripper = (data) => data
     expect(sync.ok({ data: 1 })).toBeUndefined()
     // Keeps `id` when it is a number, else fails; answers later.
     const stripper = responseStripper(
@@ -60,19 +60,19 @@ describe('response helpers', () => {
       }),
     )
     const res = mockResponse()
-    contextOf(res).prepare = stripper
+    contextOf(res).stripper = stripper
     const pending = res.created({ data: { id: 1, secret: 'x' } })
     expect(res.headersSent).toBe(false)
     await expect(pending).resolves.toBeUndefined()
     expect(res._result()).toMatchObject({ statusCode: 201, body: { data: { id: 1 } } })
     // Without a route's next to take the failure, the fallback 500 goes out; still no rejection.
     const bad = mockResponse()
-    contextOf(bad).prepare = stripper
+    contextOf(bad).stripper = stripper
     await expect(bad.ok({ data: { id: 'x' } })).resolves.toBeUndefined()
     expect(bad._result().statusCode).toBe(500)
     // In the app's error format.
     const problem = mockResponse({ config: { errors: { format: 'problem+json' } } })
-    contextOf(problem).prepare = stripper
+    contextOf(problem).stripper = stripper
     await problem.ok({ data: { id: 'x' } })
     expect(problem._result()).toMatchObject({
       statusCode: 500,

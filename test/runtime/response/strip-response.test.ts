@@ -42,7 +42,7 @@ describe('responseStripper', () => {
   })
 
   it('answers with a pending promise of the stripped data when the schema is asynchronous', async () => {
-    const prepare = responseStripper(
+    const strip = responseStripper(
       standardAdapter({
         '~standard': {
           version: 1,
@@ -54,10 +54,10 @@ describe('responseStripper', () => {
         },
       }),
     )
-    const good = prepare({ ok: true, card: SECRET })
+    const good = strip({ ok: true, card: SECRET })
     expect(isPending(good)).toBe(true)
     await expect(good).resolves.toEqual({ ok: true })
-    const bad = prepare({ card: SECRET })
+    const bad = strip({ card: SECRET })
     expect(isPending(bad)).toBe(true)
     const err = await (bad as Promise<unknown>).catch((e: unknown) => e)
     expect(isAppError(err)).toBe(true)
@@ -67,13 +67,13 @@ describe('responseStripper', () => {
   })
 
   it('never takes data that is itself a promise for a pending answer', () => {
-    const prepare = responseStripper(
+    const strip = responseStripper(
       standardAdapter({
         '~standard': { version: 1, vendor: 'test', validate: (value) => ({ value }) },
       }),
     )
     const data = Promise.resolve(1)
-    expect(prepare(data)).toBe(data)
-    expect(isPending(prepare(data))).toBe(false)
+    expect(strip(data)).toBe(data)
+    expect(isPending(strip(data))).toBe(false)
   })
 })

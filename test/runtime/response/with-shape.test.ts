@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { compileRouteShape } from '../../../src/runtime/response/route-shape.js'
 import { withShape } from '../../../src/runtime/response/with-shape.js'
 import { mockNext, mockRequest, mockResponse } from '../../../src/testing/index.js'
+import { misuse } from '../../support/misuse.js'
 
 describe('compileRouteShape', () => {
   it('resolves {data.<path>} through objects and arrays', () => {
@@ -25,6 +26,12 @@ describe('compileRouteShape', () => {
 
   it.each([[{ a: 'data.id' }], [{ a: '{data.}' }], [{ a: 5 }], [null]])('throws on %j', (shape) => {
     expect(() => compileRouteShape(shape as never)).toThrow(/withShape/)
+  })
+
+  it('refuses a field named __proto__, as response.shape does (it would set a prototype)', () => {
+    expect(() => compileRouteShape(JSON.parse('{"__proto__": "{data}"}'))).toThrow(
+      misuse('SG_ERR_ENVELOPE_SHAPE', 'shapeguard: withShape(): cannot name a field __proto__'),
+    )
   })
 })
 

@@ -3,11 +3,8 @@ import * as z from 'zod'
 import { zodAdapter } from '../../../src/adapters/zod/index.js'
 import { defineRoute } from '../../../src/index.js'
 import { generateOpenAPI } from '../../../src/openapi/index.js'
-import {
-  brokenInvariant,
-  envelopeFields,
-  type RouteChecks,
-} from '../../../src/testing/fuzz/invariants.js'
+import { envelopeNames } from '../../../src/shared/envelope-shape.js'
+import { brokenInvariant, type RouteChecks } from '../../../src/testing/fuzz/invariants.js'
 import { errorAnswerCheck, operationOf } from '../../../src/testing/fuzz/response-check.js'
 import type { FuzzRequest } from '../../../src/testing/fuzz/route-requests.js'
 import { undeclaredKey } from '../../../src/testing/fuzz/undeclared.js'
@@ -22,7 +19,7 @@ const checks: RouteChecks = {
   errorAnswer: errorAnswerCheck(doc),
   response: zodAdapter(User).ir,
   rateLimited: false,
-  envelope: envelopeFields(undefined),
+  envelope: envelopeNames(undefined),
 }
 const request = (kind: FuzzRequest['kind'], extra: Partial<FuzzRequest> = {}): FuzzRequest => ({
   kind,
@@ -92,7 +89,7 @@ describe('brokenInvariant', () => {
       brokenInvariant(request('valid'), answer(201, leaked), { ...checks, operation: undefined }),
     ).toMatch(/data\.passwordHash, which the response schema does not declare/)
     // A renamed envelope (response.shape): its success and data fields, wherever they are named.
-    const renamed = { ...checks, operation: undefined, envelope: envelopeFields(shape) }
+    const renamed = { ...checks, operation: undefined, envelope: envelopeNames(shape) }
     expect(
       brokenInvariant(request('valid'), answer(201, { ok: true, result: leaked.data }), renamed),
     ).toMatch(/result\.passwordHash, which the response schema does not declare/)
@@ -103,7 +100,7 @@ describe('brokenInvariant', () => {
       /malformed envelope: ok is not true/,
     )
     // A shape without a {success} field: its data fields must be there, and no error.
-    const bare = { ...renamed, envelope: envelopeFields({ result: '{data}' }) }
+    const bare = { ...renamed, envelope: envelopeNames({ result: '{data}' }) }
     expect(brokenInvariant(request('valid'), answer(201, { result: {} }), bare)).toBe(undefined)
     expect(brokenInvariant(request('valid'), answer(201, {}), bare)).toMatch(
       /malformed envelope: result is missing/,
