@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { ensureBuilt, hosts, onHost, shapeguard } from './support.js'
+import { ensureBuilt, hosts, onHost, shapeguard } from '../support/cli.js'
 
 // `shapeguard check`: the document against the official OpenAPI schema (errors), and what its
 // operations lack (warnings; errors too with --strict).

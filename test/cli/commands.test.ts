@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { ensureBuilt, hosts, onHost, shapeguard } from './support.js'
+import { ensureBuilt, hosts, onHost, shapeguard } from '../support/cli.js'
 
 // Every command on the same users API written three ways (ESM with a default export, CommonJS
 // with module.exports.app, TypeScript with a named export), on Express 4 and 5: one document,

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { ensureBuilt, hosts, onHost, shapeguard } from './support.js'
+import { ensureBuilt, hosts, onHost, shapeguard } from '../support/cli.js'
 
 // `shapeguard fuzz` exits 1 with the shrunk request and a command that replays it.
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { root } from './support.js'
+import { root } from '../support/cli.js'
 
 // The command reaches the package only through its public entries, which the built bin imports
 // from the package's own dist (tsup.config.ts keeps them external and refuses any other import

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { ensureBuilt, root } from './support.js'
+import { ensureBuilt, root } from '../support/cli.js'
 
 // `npx shapeguard` from a clean install of the packed tarball in a new project, with only the
 // peers an app needs (express, zod): the bin is linked, finds the app's copy of shapeguard, and

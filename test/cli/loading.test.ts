@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:net'
 import { dirname } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { ensureBuilt, hosts, onHost, shapeguard } from './support.js'
+import { ensureBuilt, hosts, onHost, shapeguard } from '../support/cli.js'
 
 // How the command finds the app in a module, and what it says when it cannot.
 

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { ensureBuilt, fixtures, root, shapeguard } from './support.js'
+import { ensureBuilt, fixtures, root, shapeguard } from '../support/cli.js'
 
 // The module argument is a file the command runs: one that is not JavaScript is named, never
 // shown (pointed at a password file, the error must not print it), and --out never replaces code.

@@ -1,7 +1,7 @@
 import { existsSync, rmSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { ensureBuilt, fixtures, hosts, onHost, shapeguard } from './support.js'
+import { ensureBuilt, fixtures, hosts, onHost, shapeguard } from '../support/cli.js'
 
 // What the app's module may not do while a command runs: end the process, or never finish
 // loading. Either is exit status 2 with a message that names the file, never a silent status.

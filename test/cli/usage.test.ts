@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { ensureBuilt, root, shapeguard } from './support.js'
+import { ensureBuilt, root, shapeguard } from '../support/cli.js'
 
 // The command line itself: help, version, and a usage error (exit 2) for every mistake in it.
 

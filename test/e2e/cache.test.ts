@@ -11,7 +11,7 @@ import {
   validate,
 } from '../../src/index.js'
 import { cacheControl } from '../../src/runtime/response/cache-control.js'
-import { type Express, hosts } from './support.js'
+import { type Express, hosts } from '../support/e2e.js'
 
 beforeAll(() => {
   configureLogger({ silent: true })

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import request from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { configureLogger, shapeguard } from '../../src/index.js'
-import { type Express, hosts } from './support.js'
+import { type Express, hosts } from '../support/e2e.js'
 
 // shapeguard() switches each request and its response to V8's dictionary mode where that helps
 // (useDictionaryMode in src/runtime/core/dictionary-mode.ts): what stays the same for the app,

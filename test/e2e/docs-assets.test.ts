@@ -11,8 +11,8 @@ import {
   type TestBrowser,
   watchedPage,
 } from '../support/chromium.js'
-import { listen, uis } from './docs-support.js'
-import { hosts } from './support.js'
+import { listen, uis } from '../support/docs-pages.js'
+import { hosts } from '../support/e2e.js'
 
 // Every page here has no CDN: watchedPage aborts each request that leaves 127.0.0.1, as on a
 // host without internet access or behind a firewall. That the default renders from the installed

@@ -15,7 +15,7 @@ import {
   type TestBrowser,
   watchedPage,
 } from '../support/chromium.js'
-import { listen, uis, waitForOperation } from './docs-support.js'
+import { listen, uis, waitForOperation } from '../support/docs-pages.js'
 
 const available = chromiumAvailable()
 // The README's screenshots: written to docs/images when SHAPEGUARD_SCREENSHOTS=1, else to a

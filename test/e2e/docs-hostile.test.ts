@@ -10,7 +10,7 @@ import {
   type TestBrowser,
   watchedPage,
 } from '../support/chromium.js'
-import { listen, uis } from './docs-support.js'
+import { listen, uis } from '../support/docs-pages.js'
 
 const available = chromiumAvailable()
 

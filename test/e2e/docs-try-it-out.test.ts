@@ -15,7 +15,7 @@ import {
   type TestBrowser,
   watchedPage,
 } from '../support/chromium.js'
-import { listen } from './docs-support.js'
+import { listen } from '../support/docs-pages.js'
 
 const available = chromiumAvailable()
 

@@ -1,7 +1,7 @@
 import request from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { AppError, configureLogger, errorHandler, shapeguard } from '../../src/index.js'
-import { captureLogger, hosts, withLogging } from './support.js'
+import { captureLogger, hosts, withLogging } from '../support/e2e.js'
 
 // The request logger would write every request to stdout; errors are checked through the
 // loggers each test passes, which errorHandler writes to directly when no request logger watches.

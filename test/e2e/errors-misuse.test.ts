@@ -9,7 +9,7 @@ import {
   notFoundHandler,
   shapeguard,
 } from '../../src/index.js'
-import { captureLogger, type Express, hosts } from './support.js'
+import { captureLogger, type Express, hosts } from '../support/e2e.js'
 
 // The mistakes an app can make with the error tools (a status res.fail cannot send, the factories
 // mounted without their call) and a 404 asked for a path that is not this site's: each answered

@@ -12,7 +12,7 @@ import {
   shapeguard,
 } from '../../src/index.js'
 import { contextOf, type RequestLogSlot } from '../../src/runtime/core/context.js'
-import { captureLogger, type Express, hosts, withLogging } from './support.js'
+import { captureLogger, type Express, hosts, withLogging } from '../support/e2e.js'
 
 // The request logger would write every request to stdout; errors are checked through the
 // loggers each test passes, which errorHandler writes to directly when no request logger watches.

@@ -10,7 +10,7 @@ import {
 } from '../../src/index.js'
 import type { GuardLimits } from '../../src/runtime/guards/limits.js'
 import { fuzzRoutes } from '../../src/testing/index.js'
-import { type Express, hosts } from './support.js'
+import { type Express, hosts } from '../support/e2e.js'
 
 beforeAll(() => configureLogger({ silent: true }))
 

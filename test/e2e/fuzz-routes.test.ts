@@ -5,9 +5,9 @@ import { configureLogger, errorHandler, handle, logger, shapeguard } from '../..
 import { resetLogger } from '../../src/runtime/logging/logger.js'
 import { type FuzzError, fuzzRoutes } from '../../src/testing/index.js'
 import { readmeBlocks } from '../readme/readme-blocks.js'
+import { captureLogger, hosts } from '../support/e2e.js'
 import { fuzzApp } from './fixtures/fuzz-app.js'
 import { token, usersApi } from './fixtures/users-api.js'
-import { captureLogger, hosts } from './support.js'
 
 // Kept small for `npm test`; FUZZ_RUNS raises it.
 const runs = Math.min(Number(process.env.FUZZ_RUNS ?? 40), 2000)

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { errorHandler, handle, type ShapeguardConfig, shapeguard } from '../../src/index.js'
 import { configureLogger } from '../../src/runtime/logging/logger.js'
-import { type Express, hosts, rawPost } from './support.js'
+import { type Express, hosts, rawPost } from '../support/e2e.js'
 
 // The guards as the pipeline runs them (handle()), on what reaches a real Express app: route
 // params, the query under the app's and the route's limits, messages that embed a query key, and

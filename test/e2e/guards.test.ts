@@ -9,7 +9,7 @@ import {
   guardQuery,
   resolveLimits,
 } from '../../src/runtime/guards/index.js'
-import { type Express, hosts, rawPost } from './support.js'
+import { type Express, hosts, rawPost } from '../support/e2e.js'
 
 // validate() is not wired yet: a tiny route calls the guards in the pipeline's order.
 beforeAll(() => {

@@ -10,7 +10,7 @@ import {
   shapeguard,
 } from '../../src/index.js'
 import { logger } from '../../src/runtime/logging/logger.js'
-import { captureLogger, type Express, hosts } from './support.js'
+import { captureLogger, type Express, hosts } from '../support/e2e.js'
 
 // What was logged at warn: through the logger given to shapeguard(), or, without shapeguard()
 // (whose mount sets the shared logger's methods anew), straight from the shared logger.

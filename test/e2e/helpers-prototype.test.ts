@@ -1,7 +1,7 @@
 import request from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { configureLogger, errorHandler, shapeguard } from '../../src/index.js'
-import { type Express, hosts } from './support.js'
+import { type Express, hosts } from '../support/e2e.js'
 
 // The response helpers live on the app's response prototype, put there once: a request pays
 // nothing for them, a mounted sub-app inherits them, and a response shapeguard() never saw still

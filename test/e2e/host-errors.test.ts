@@ -8,7 +8,7 @@ import {
   notFoundHandler,
   shapeguard,
 } from '../../src/index.js'
-import { captureLogger, type Express, hosts } from './support.js'
+import { captureLogger, type Express, hosts } from '../support/e2e.js'
 
 // Client mistakes the host framework reports (router, body parsers, send) reach the client as a
 // 4xx in the envelope, in our words: never a 500, never the host's message (which echoes the

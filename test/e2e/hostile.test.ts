@@ -22,8 +22,8 @@ import type { LoggerOptions } from '../../src/runtime/logging/options.js'
 import { requestLogger } from '../../src/runtime/logging/request-logger.js'
 import type { BackendDeps } from '../../src/runtime/logging/resolve-backend.js'
 import type { LogStream } from '../../src/runtime/logging/types.js'
-import { type Served, serve } from './serve.js'
-import { captureLogger, type Express, hosts } from './support.js'
+import { captureLogger, type Express, hosts } from '../support/e2e.js'
+import { type Served, serve } from '../support/serve.js'
 
 // Hostile requests through real apps, many per property. `npm run fuzz` sends 10^5 requests in
 // all (FUZZ_REQUESTS=100000); `npm test` sends a thousand.

@@ -16,7 +16,7 @@ import {
 import { resetLogger } from '../../src/runtime/logging/logger.js'
 import { readmeBlocks } from '../readme/readme-blocks.js'
 import { settle } from '../runtime/logging/capture.js'
-import { type Express, hosts } from './support.js'
+import { type Express, hosts } from '../support/e2e.js'
 
 // Each shapeguard() keeps its own backend, and a line written inside a request (`logger` or
 // `req.log`) goes to that request's backend with its requestId, whatever else the process mounts.

@@ -2,7 +2,7 @@ import request from 'supertest'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AppError, errorHandler, notFoundHandler, shapeguard } from '../../src/index.js'
 import { resetLogger } from '../../src/runtime/logging/logger.js'
-import { captureLogger, type Express, hosts } from './support.js'
+import { captureLogger, type Express, hosts } from '../support/e2e.js'
 
 const TOKEN = 's3cr3t-invite-token-123'
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AppError, errorHandler, logger, shapeguard } from '../../src/index.js'
 import { resetLogger } from '../../src/runtime/logging/logger.js'
 import { throwingLoggers } from '../runtime/logging/throwing-loggers.js'
-import { hosts } from './support.js'
+import { hosts } from '../support/e2e.js'
 
 afterEach(() => {
   vi.restoreAllMocks()

@@ -3,7 +3,7 @@ import request from 'supertest'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import * as z from 'zod'
 import { configureLogger, handle, type ShapeguardConfig, shapeguard } from '../../src/index.js'
-import { captureLogger, type Express, hosts } from './support.js'
+import { captureLogger, type Express, hosts } from '../support/e2e.js'
 
 // A route without a response schema sends every field its handler passes: in development the
 // first answer with data of each such route is logged once as a warning, unless turned off.

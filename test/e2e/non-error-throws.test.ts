@@ -8,7 +8,7 @@ import {
   shapeguard,
   validate,
 } from '../../src/index.js'
-import { captureLogger, type Express, hosts, withLogging } from './support.js'
+import { captureLogger, type Express, hosts, withLogging } from '../support/e2e.js'
 
 // Whatever user code throws, the client gets the generic 500 in production and never the
 // thrown value's own text; reading it never runs a getter or a throwing Proxy trap.

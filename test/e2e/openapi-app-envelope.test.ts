@@ -13,7 +13,7 @@ import {
 } from '../../src/index.js'
 import { generateOpenAPI, type OpenAPIDocument } from '../../src/openapi/index.js'
 import { fuzzRoutes } from '../../src/testing/index.js'
-import { type Express, hosts } from './support.js'
+import { type Express, hosts } from '../support/e2e.js'
 
 // A document made from an app (generateOpenAPI({ app }), the command, fuzzRoutes) describes the
 // envelope that app's shapeguard() sends: its response.shape and statusCodes, not the defaults.

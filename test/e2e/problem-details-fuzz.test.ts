@@ -9,7 +9,7 @@ import {
   shapeguard,
 } from '../../src/index.js'
 import { fuzzRoutes } from '../../src/testing/index.js'
-import { type Express, hosts } from './support.js'
+import { type Express, hosts } from '../support/e2e.js'
 
 // fuzzRoutes holds an app that answers in problem details to its own format: it passes when every
 // error answer is application/problem+json matching the document, and catches one that is not.

@@ -16,8 +16,8 @@ import {
   toInsomnia,
   toPostman,
 } from '../../src/openapi/index.js'
-import { app, cases, PROBLEM } from './problem-details-support.js'
-import { type Express, hosts } from './support.js'
+import { type Express, hosts } from '../support/e2e.js'
+import { app, cases, PROBLEM } from '../support/problem-details-app.js'
 
 // The OpenAPI document describes the error format the app uses: RFC 9457 problem details under
 // application/problem+json, or the envelope; valid for the official validator either way, and

@@ -4,7 +4,7 @@ import request from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { configureLogger } from '../../src/index.js'
 import { readmeBlocks, root } from '../readme/readme-blocks.js'
-import { hosts } from './support.js'
+import { hosts } from '../support/e2e.js'
 
 // The problem-details example of docs/responses-and-errors.md runs as written, on Express 4 and
 // 5, and answers what the guide shows (the request ID normalised).

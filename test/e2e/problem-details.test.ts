@@ -13,6 +13,7 @@ import {
   type ProblemDetails,
   shapeguard,
 } from '../../src/index.js'
+import { hosts } from '../support/e2e.js'
 import {
   app,
   cases,
@@ -22,8 +23,7 @@ import {
   postUsers,
   secret,
   titles,
-} from './problem-details-support.js'
-import { hosts } from './support.js'
+} from '../support/problem-details-app.js'
 
 // Every code of the registry, raised for real on Express 4 and 5, answered in both formats:
 // the envelope (unchanged) and RFC 9457 problem details with the same code, message and

@@ -7,7 +7,7 @@ import * as z from 'zod'
 import { valibotAdapter } from '../../src/adapters/valibot/index.js'
 import { yupAdapter } from '../../src/adapters/yup/index.js'
 import { configureLogger, errorHandler, shapeguard, validate } from '../../src/index.js'
-import { hosts } from './support.js'
+import { hosts } from '../support/e2e.js'
 
 // A query key the schema declares as an array takes one value as a one-element array, as
 // OpenAPI's `style: form, explode: true` reads `?ids=5`; Express's parsers give a string.

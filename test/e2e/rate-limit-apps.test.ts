@@ -13,13 +13,13 @@ import {
   validate,
 } from '../../src/index.js'
 import { resetKeyOwnerWarning } from '../../src/runtime/rate-limit/key-owners.js'
+import { captureLogger, type Express, hosts, withLogging } from '../support/e2e.js'
 import {
   type RedisServer,
   redisAvailable,
   redisSkipReason,
   startRedis,
 } from '../support/redis-server.js'
-import { captureLogger, type Express, hosts, withLogging } from './support.js'
 
 // When two limits share a count: two apps in one process, two routers dispatched by hand, two
 // limits on one route. Keys must stay the same in every process of one app (a shared Redis).

@@ -2,7 +2,7 @@ import request from 'supertest'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { configureLogger, errorHandler, handle, shapeguard } from '../../src/index.js'
 import { resetProxyWarnings } from '../../src/runtime/rate-limit/client-key.js'
-import { captureLogger, type Express, hosts, withLogging } from './support.js'
+import { captureLogger, type Express, hosts, withLogging } from '../support/e2e.js'
 
 // Behind a proxy that writes `ip:port` (Azure Application Gateway), or a client that writes
 // anything at all while 'trust proxy' trusts it, req.ip is whatever X-Forwarded-For said.

@@ -15,13 +15,13 @@ import {
   shapeguard,
   validate,
 } from '../../src/index.js'
+import { type Express, hosts } from '../support/e2e.js'
 import {
   type RedisServer,
   redisAvailable,
   redisSkipReason,
   startRedis,
 } from '../support/redis-server.js'
-import { type Express, hosts } from './support.js'
 
 // The default key is the route as registered and the client, so every
 // spelling Express routes to one route shares its count.

@@ -13,7 +13,7 @@ import {
 } from '../../src/index.js'
 import { resetProxyWarnings } from '../../src/runtime/rate-limit/client-key.js'
 import { resetStoreFailureReports } from '../../src/runtime/rate-limit/store-failures.js'
-import { captureLogger, type Express, hosts, withLogging } from './support.js'
+import { captureLogger, type Express, hosts, withLogging } from '../support/e2e.js'
 
 beforeAll(() => {
   configureLogger({ silent: true })

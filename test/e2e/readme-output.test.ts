@@ -14,7 +14,14 @@ import { jsonLine } from '../../src/runtime/logging/json-line.js'
 import type { LogLevel } from '../../src/runtime/logging/levels.js'
 import { logger } from '../../src/runtime/logging/logger.js'
 import { readmeBlocks, root, where } from '../readme/readme-blocks.js'
-import { abandon, arrived, captureLogger, type Express, hosts, withLogging } from './support.js'
+import {
+  abandon,
+  arrived,
+  captureLogger,
+  type Express,
+  hosts,
+  withLogging,
+} from '../support/e2e.js'
 
 // Every README block that shows output (`<!-- readme: output NAME -->` on a json or text block)
 // is produced here by the scenario NAME, through a real app, and compared after normalising what

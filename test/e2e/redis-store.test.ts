@@ -15,13 +15,13 @@ import {
   shapeguard,
 } from '../../src/index.js'
 import { resetStoreFailureReports } from '../../src/runtime/rate-limit/store-failures.js'
+import { captureLogger, hosts, withLogging } from '../support/e2e.js'
 import {
   type RedisServer,
   redisAvailable,
   redisSkipReason,
   startRedis,
 } from '../support/redis-server.js'
-import { captureLogger, hosts, withLogging } from './support.js'
 
 const available = redisAvailable()
 let redis: RedisServer

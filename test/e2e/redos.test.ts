@@ -15,8 +15,8 @@ import {
 import { defaultLimits } from '../../src/runtime/guards/limits.js'
 import { key, knownVulnerable, pumpedAttack } from '../engine/regex/known-vulnerable.js'
 import { patternRuns } from '../engine/regex/pattern-runs.js'
+import { hosts } from '../support/e2e.js'
 import { buildAvailable, yupIsStandard } from '../support/peer-features.js'
-import { hosts } from './support.js'
 
 beforeAll(() => {
   configureLogger({ silent: true })

@@ -2,7 +2,7 @@ import request from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { configureLogger, errorHandler, handle, shapeguard, validate } from '../../src/index.js'
-import { type Express, hosts } from './support.js'
+import { type Express, hosts } from '../support/e2e.js'
 
 // `req.id`, and a guarded query on Express 5 (where `req.query` is a getter that parses the URL),
 // are own properties of the request: each is the request's own value, in whatever app the request

@@ -6,7 +6,7 @@ import {
   type ShapeguardConfig,
   shapeguard,
 } from '../../src/index.js'
-import { type Express, hosts } from './support.js'
+import { type Express, hosts } from '../support/e2e.js'
 
 beforeAll(() => {
   configureLogger({ silent: true })

@@ -8,8 +8,8 @@ import {
   shapeguard,
 } from '../../src/index.js'
 import { dispatchThroughTable } from '../../src/runtime/router/table-dispatch.js'
-import { type Served, serve } from './serve.js'
-import { captureLogger, type Express, hosts } from './support.js'
+import { captureLogger, type Express, hosts } from '../support/e2e.js'
+import { type Served, serve } from '../support/serve.js'
 
 // Differential test of createRouter's route table: random route sets (static and parameter
 // segments that overlap, patterns the table cannot read, use() middleware with and without a

@@ -7,8 +7,8 @@ import {
   notFoundHandler,
   shapeguard,
 } from '../../src/index.js'
-import { serve } from './serve.js'
-import { captureLogger, type Express, hosts } from './support.js'
+import { captureLogger, type Express, hosts } from '../support/e2e.js'
+import { serve } from '../support/serve.js'
 
 // The request logger would write every request to stdout; errors are checked through the
 // loggers each test passes, which errorHandler writes to directly when no request logger watches.

@@ -2,7 +2,7 @@ import request from 'supertest'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import * as z from 'zod'
 import { configureLogger, errorHandler, handle, shapeguard } from '../../src/index.js'
-import { type Express, hosts } from './support.js'
+import { type Express, hosts } from '../support/e2e.js'
 
 // Express's documented way to extend responses is `app.response`, and body-capturing loggers and
 // agents patch `express.response`: shapeguard's own JSON writer must never go around them.

@@ -11,7 +11,7 @@ import {
   shapeguard,
   withShape,
 } from '../../src/index.js'
-import { type Express, hosts } from './support.js'
+import { type Express, hosts } from '../support/e2e.js'
 
 beforeAll(() => {
   configureLogger({ silent: true })

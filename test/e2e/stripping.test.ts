@@ -15,8 +15,8 @@ import {
   validate,
   withShape,
 } from '../../src/index.js'
+import { captureLogger, type Express, hosts, withLogging } from '../support/e2e.js'
 import { yupIsStandard } from '../support/peer-features.js'
-import { captureLogger, type Express, hosts, withLogging } from './support.js'
 
 beforeAll(() => {
   configureLogger({ silent: true })

@@ -7,7 +7,7 @@ import { requestLogger } from '../../src/runtime/logging/request-logger.js'
 import { readmeBlocks } from '../readme/readme-blocks.js'
 import { BACKEND_MODES, type BACKENDS, capture, settle } from '../runtime/logging/capture.js'
 import { NO_SDK_MODES, useNoSdk, useOtelApi } from '../runtime/telemetry/without-sdk.js'
-import { captureLogger, type Express, hosts } from './support.js'
+import { captureLogger, type Express, hosts } from '../support/e2e.js'
 
 // Without an OpenTelemetry SDK, a request's valid traceparent header joins the lines the exported
 // `logger` writes inside its handlers to the caller's trace, as it does the request logger's:

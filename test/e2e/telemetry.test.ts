@@ -17,7 +17,7 @@ import { requestLogger } from '../../src/runtime/logging/request-logger.js'
 import { BACKEND_MODES, type BACKENDS, capture, settle } from '../runtime/logging/capture.js'
 import { useInstrumentedSdk } from '../runtime/telemetry/instrument.js'
 import type { CounterPoint } from '../runtime/telemetry/sdk.js'
-import { captureLogger, type Express, hosts, type LogRecord } from './support.js'
+import { captureLogger, type Express, hosts, type LogRecord } from '../support/e2e.js'
 
 // One run of every kind of answer through a real app, with OpenTelemetry's SDK, its HTTP and
 // Express instrumentations (or the HTTP one alone), and each log backend in JSON and pretty mode;

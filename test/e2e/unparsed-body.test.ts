@@ -2,7 +2,7 @@ import request from 'supertest'
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod'
 import { errorHandler, handle, shapeguard, validate } from '../../src/index.js'
-import { captureLogger, type Express, hosts, withLogging } from './support.js'
+import { captureLogger, type Express, hosts, withLogging } from '../support/e2e.js'
 
 // No body parser mounted: the most common first mistake. body-parser 1 (Express 4) marks a
 // parsed request with `_body`, body-parser 2 (Express 5) only reads it to the end.

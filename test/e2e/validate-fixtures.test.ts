@@ -24,8 +24,8 @@ import {
   yupSchemas,
   zodSchemas,
 } from '../fixtures/schemas.js'
+import { hosts } from '../support/e2e.js'
 import { yupIsStandard } from '../support/peer-features.js'
-import { hosts } from './support.js'
 
 beforeAll(() => {
   configureLogger({ silent: true })

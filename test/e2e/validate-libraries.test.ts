@@ -13,7 +13,7 @@ import {
   shapeguard,
   validate,
 } from '../../src/index.js'
-import { hosts } from './support.js'
+import { hosts } from '../support/e2e.js'
 
 beforeAll(() => {
   configureLogger({ silent: true })

@@ -13,8 +13,8 @@ import {
   validate,
   zodAdapter,
 } from '../../src/index.js'
+import { type Express, hosts } from '../support/e2e.js'
 import { yupIsStandard } from '../support/peer-features.js'
-import { type Express, hosts } from './support.js'
 
 beforeAll(() => {
   configureLogger({ silent: true })

@@ -9,7 +9,7 @@ import { yupAdapter } from '../../src/adapters/yup/index.js'
 import { errorHandler, handle, type StandardSchemaV1, shapeguard } from '../../src/index.js'
 import { resetLogger } from '../../src/runtime/logging/logger.js'
 import { capture } from '../runtime/logging/capture.js'
-import { type Express, hosts } from './support.js'
+import { type Express, hosts } from '../support/e2e.js'
 
 afterEach(() => {
   resetLogger()

@@ -2,8 +2,8 @@ import { createHmac } from 'node:crypto'
 import request from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { configureLogger, type WebhookFailureReason } from '../../src/index.js'
-import { hosts } from './support.js'
-import { webhookApp } from './webhook-support.js'
+import { hosts } from '../support/e2e.js'
+import { webhookApp } from '../support/webhook-app.js'
 
 beforeAll(() => configureLogger({ silent: true }))
 

@@ -7,9 +7,9 @@ import { Webhook as SvixWebhook } from 'svix'
 import twilio from 'twilio'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { configureLogger, type VerifyWebhookOptions } from '../../src/index.js'
-import { type Served, serve } from './serve.js'
-import { hosts } from './support.js'
-import { webhookApp } from './webhook-support.js'
+import { hosts } from '../support/e2e.js'
+import { type Served, serve } from '../support/serve.js'
+import { webhookApp } from '../support/webhook-app.js'
 
 // A genuine request always passes; changing its body, signature, timestamp, id, secret, or the
 // case of a letter in its signature header never does. Each request is signed by the provider's

@@ -4,8 +4,8 @@ import request from 'supertest'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { configureLogger, type WebhookFailureReason } from '../../src/index.js'
 import { RAW_BODY_MISSING_MESSAGE } from '../../src/runtime/webhooks/failures.js'
-import { captureLogger, hosts, withLogging } from './support.js'
-import { webhookApp } from './webhook-support.js'
+import { captureLogger, hosts, withLogging } from '../support/e2e.js'
+import { webhookApp } from '../support/webhook-app.js'
 
 beforeAll(() => configureLogger({ silent: true }))
 afterEach(() => configureLogger({ silent: true }))

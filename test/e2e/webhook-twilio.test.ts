@@ -2,8 +2,8 @@ import request from 'supertest'
 import twilio from 'twilio'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { configureLogger } from '../../src/index.js'
-import { hosts } from './support.js'
-import { webhookApp } from './webhook-support.js'
+import { hosts } from '../support/e2e.js'
+import { webhookApp } from '../support/webhook-app.js'
 
 beforeAll(() => configureLogger({ silent: true }))
 

@@ -1,7 +1,7 @@
 import request from 'supertest'
 import { describe, expect, it } from 'vitest'
 import { shapeguard, withShape } from '../../src/index.js'
-import { captureLogger, hosts, withLogging } from './support.js'
+import { captureLogger, hosts, withLogging } from '../support/e2e.js'
 
 describe.each(hosts)('the withShape missing-token warning on %s', (_, express) => {
   it('names the token in its metadata and logs the route, never the query string', async () => {

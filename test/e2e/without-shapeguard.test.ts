@@ -2,7 +2,7 @@ import request from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
 import * as z from 'zod'
 import { configureLogger, errorHandler, handle, validate } from '../../src/index.js'
-import { captureLogger, type Express, hosts } from './support.js'
+import { captureLogger, type Express, hosts } from '../support/e2e.js'
 
 // Forgetting app.use(shapeguard()): handle() and validate() routes still have the response
 // helpers, with the default configuration, and a plain route that calls them gets an error that

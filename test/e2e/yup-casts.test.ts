@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import * as y from 'yup'
 import { yupAdapter } from '../../src/adapters/yup/index.js'
 import { configureLogger, errorHandler, shapeguard, validate } from '../../src/index.js'
+import { captureLogger, hosts } from '../support/e2e.js'
 import { yupIsStandard } from '../support/peer-features.js'
-import { captureLogger, hosts } from './support.js'
 
 // yup's casts call methods of the value (`value.toString()`, `val.trim()`): a client that sends an
 // object where text is expected must get a 422, never a 500, whether the schema is wrapped or bare.

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto'
 import request from 'supertest'
 import { describe, expect, it } from 'vitest'
 import { createDocs } from '../../../src/openapi/index.js'
-import { hosts } from '../../e2e/support.js'
 import { demoSpec, hostileSpec } from '../../fixtures/docs-spec.js'
+import { hosts } from '../../support/e2e.js'
 
 /** The page's inline scripts: [executable, config JSON]. */
 function inlineScripts(html: string): { bootstrap: string[]; json: string[] } {

@@ -3,8 +3,8 @@ import request from 'supertest'
 import { describe, expect, it, vi } from 'vitest'
 import { cdnSource } from '../../../src/openapi/docs/assets.js'
 import { createDocs, serveDocs, serveSwaggerUI } from '../../../src/openapi/index.js'
-import { hosts } from '../../e2e/support.js'
 import { demoSpec } from '../../fixtures/docs-spec.js'
+import { hosts } from '../../support/e2e.js'
 
 // This machine has every UI package installed (dev dependencies): the file system is told to
 // hide two of them, as on a host that never installed them, and to report the third (Scalar) as

@@ -2,8 +2,8 @@ import request from 'supertest'
 import { describe, expect, it } from 'vitest'
 import { cdnSource } from '../../../src/openapi/docs/assets.js'
 import { serveDocs, serveRedoc, serveScalar, serveSwaggerUI } from '../../../src/openapi/index.js'
-import { hosts } from '../../e2e/support.js'
 import { demoSpec } from '../../fixtures/docs-spec.js'
+import { hosts } from '../../support/e2e.js'
 
 function config(html: string): any {
   const json = /<script type="application\/json" id="shapeguard-docs-config">(.*?)<\/script>/.exec(

@@ -1,8 +1,8 @@
 import converter from 'openapi-to-postmanv2'
 import { describe, expect, it, vi } from 'vitest'
 import { toPostman } from '../../../src/openapi/index.js'
+import { operationsOf, pathMatches, pathShape } from '../../support/openapi-document.js'
 import { documents } from './fixtures/documents.js'
-import { operationsOf, pathMatches, pathShape } from './support.js'
 
 // A second opinion: Postman's own OpenAPI converter (openapi-to-postmanv2, what Postman's
 // "Import" runs on an OpenAPI file) turns the same document into a collection, and the two agree

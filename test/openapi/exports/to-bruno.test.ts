@@ -2,7 +2,6 @@ import { openApiToBruno, postmanToBruno } from '@usebruno/converters'
 import { collectionSchema } from '@usebruno/schema'
 import { describe, expect, it } from 'vitest'
 import { type BrunoItem, toBruno, toPostman } from '../../../src/openapi/index.js'
-import { documents } from './fixtures/documents.js'
 import {
   bodySchemaPointer,
   type DocOperation,
@@ -10,7 +9,8 @@ import {
   pathMatches,
   pathShape,
   schemaValidator,
-} from './support.js'
+} from '../../support/openapi-document.js'
+import { documents } from './fixtures/documents.js'
 
 type Any = Record<string, any>
 

@@ -1,8 +1,13 @@
 import { convert } from 'insomnia-importers'
 import { describe, expect, it, vi } from 'vitest'
 import { toInsomnia } from '../../../src/openapi/index.js'
+import {
+  bodySchemaPointer,
+  operationsOf,
+  pathShape,
+  schemaValidator,
+} from '../../support/openapi-document.js'
 import { documents } from './fixtures/documents.js'
-import { bodySchemaPointer, operationsOf, pathShape, schemaValidator } from './support.js'
 
 type Any = Record<string, any>
 

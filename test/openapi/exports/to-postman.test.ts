@@ -4,14 +4,14 @@ import addFormats from 'ajv-formats'
 import postman from 'postman-collection'
 import { describe, expect, it } from 'vitest'
 import { toPostman } from '../../../src/openapi/index.js'
-import { documents } from './fixtures/documents.js'
 import {
   bodySchemaPointer,
   type DocOperation,
   operationsOf,
   pathMatches,
   schemaValidator,
-} from './support.js'
+} from '../../support/openapi-document.js'
+import { documents } from './fixtures/documents.js'
 
 const schema = JSON.parse(
   readFileSync(

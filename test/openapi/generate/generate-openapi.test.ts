@@ -8,7 +8,7 @@ import { expandOptional } from '../../../src/openapi/generate/route-key.js'
 import { generateOpenAPI, type OpenAPIConfig } from '../../../src/openapi/index.js'
 import { handle } from '../../../src/runtime/pipeline/handle.js'
 import { validate } from '../../../src/runtime/pipeline/validate.js'
-import { hosts } from '../../e2e/support.js'
+import { hosts } from '../../support/e2e.js'
 import { misuse } from '../../support/misuse.js'
 
 const ok = (_req: unknown, res: { end(): void }) => res.end()

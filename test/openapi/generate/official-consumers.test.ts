@@ -8,7 +8,7 @@ import Ajv2020 from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { describe, expect, it } from 'vitest'
 import { generateOpenAPI } from '../../../src/openapi/index.js'
-import { hosts } from '../../e2e/support.js'
+import { hosts } from '../../support/e2e.js'
 import { shopApp, shopConfig } from '../fixtures/shop-api.js'
 
 const run = promisify(execFile)

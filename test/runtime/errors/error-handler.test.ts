@@ -4,7 +4,7 @@ import { AppError, errorHandler } from '../../../src/index.js'
 import { contextOf } from '../../../src/runtime/core/context.js'
 import { resolveConfig } from '../../../src/runtime/middleware/resolve-config.js'
 import { mockNext, mockRequest, mockResponse } from '../../../src/testing/index.js'
-import { captureLogger } from '../../e2e/support.js'
+import { captureLogger } from '../../support/e2e.js'
 import { misuse } from '../../support/misuse.js'
 
 describe('errorHandler', () => {

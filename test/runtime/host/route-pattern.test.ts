@@ -3,7 +3,7 @@ import request from 'supertest'
 import { describe, expect, it } from 'vitest'
 import { middlewareOf, routePatternOf } from '../../../src/runtime/host/route-pattern.js'
 import { createRouter } from '../../../src/runtime/router/create-router.js'
-import { type Express, hosts } from '../../e2e/support.js'
+import { type Express, hosts } from '../../support/e2e.js'
 
 type App = ReturnType<Express>
 

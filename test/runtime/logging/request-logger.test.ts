@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { configureLogger, resetLogger } from '../../../src/runtime/logging/logger.js'
 import type { LoggerOptions } from '../../../src/runtime/logging/options.js'
 import { ANSI } from '../../../src/runtime/logging/pretty.js'
-import { abandon } from '../../e2e/support.js'
+import { abandon } from '../../support/e2e.js'
 import { FakeAppError, handOver, ID, makeApp } from './app.js'
 import { BACKENDS, type Capture, CLOCK, capture, ISO, settle } from './capture.js'
 

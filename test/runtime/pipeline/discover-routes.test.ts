@@ -6,7 +6,7 @@ import { discoverRoutes } from '../../../src/runtime/pipeline/discover-routes.js
 import { handle } from '../../../src/runtime/pipeline/handle.js'
 import { validate } from '../../../src/runtime/pipeline/validate.js'
 import { createRouter } from '../../../src/runtime/router/create-router.js'
-import { hosts } from '../../e2e/support.js'
+import { hosts } from '../../support/e2e.js'
 
 const ok = (_req: unknown, res: { end(): void }) => res.end()
 const found = (app: unknown) =>

@@ -2,7 +2,7 @@ import express from 'express'
 import request from 'supertest'
 import { describe, expect, it } from 'vitest'
 import { createRouter, errorHandler, notFoundHandler } from '../../../src/index.js'
-import { captureLogger } from '../../e2e/support.js'
+import { captureLogger } from '../../support/e2e.js'
 import { misuse } from '../../support/misuse.js'
 
 // What any copy of the package reads: the context under its global key, and its method tables.

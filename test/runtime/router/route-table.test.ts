@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { emptyTable, lookup, refresh } from '../../../src/runtime/router/route-table.js'
-import { hosts } from '../../e2e/support.js'
+import { hosts } from '../../support/e2e.js'
 
 // The table may hand the host layers that do not match (the host checks), never leave out one
 // that does: every layer whose own compiled pattern matches a path is among the positions.

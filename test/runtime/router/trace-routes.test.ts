@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { traceRoutes } from '../../../src/runtime/router/trace-routes.js'
-import { hosts } from '../../e2e/support.js'
+import { hosts } from '../../support/e2e.js'
 
 describe.each(hosts)('traceRoutes on %s', (_, express) => {
   it("wraps each new route layer's handle, a request handler still (three parameters)", () => {

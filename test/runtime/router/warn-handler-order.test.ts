@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { errorHandler, notFoundHandler } from '../../../src/index.js'
 import { configureLogger, logger, resetLogger } from '../../../src/runtime/logging/logger.js'
 import { warnHandlerOrder } from '../../../src/runtime/router/warn-handler-order.js'
-import { hosts } from '../../e2e/support.js'
+import { hosts } from '../../support/e2e.js'
 
 let warn: ReturnType<typeof vi.fn>
 

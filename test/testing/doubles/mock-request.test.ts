@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { shapeguard } from '../../../src/index.js'
 import { mockRequest } from '../../../src/testing/index.js'
-import { captureLogger } from '../../e2e/support.js'
+import { captureLogger } from '../../support/e2e.js'
 import { misuse } from '../../support/misuse.js'
 
 describe('mockRequest', () => {

@@ -7,7 +7,7 @@ import {
   shapeguard,
 } from '../../../src/index.js'
 import { mockNext, mockRequest, mockResponse } from '../../../src/testing/index.js'
-import { captureLogger } from '../../e2e/support.js'
+import { captureLogger } from '../../support/e2e.js'
 
 describe('mockResponse', () => {
   it('throws on a second answer, as Express does, and ignores a second end()', () => {

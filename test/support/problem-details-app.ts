@@ -10,7 +10,7 @@ import {
   shapeguard,
   verifyWebhook,
 } from '../../src/index.js'
-import type { Express } from './support.js'
+import type { Express } from './e2e.js'
 
 // The app the problem-details tests raise every code of the registry on, and how to raise each.
 

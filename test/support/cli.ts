@@ -9,7 +9,7 @@ import { basename, join, resolve } from 'node:path'
 
 export const root = resolve(import.meta.dirname, '../..')
 export const bin = join(root, 'dist/cli.js')
-export const fixtures = join(import.meta.dirname, 'fixtures')
+export const fixtures = join(import.meta.dirname, '../cli/fixtures')
 
 /** Builds the package once if dist/cli.js is missing. */
 export function ensureBuilt(): void {

@@ -1,6 +1,6 @@
 import { Agent, request as httpRequest } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { Express } from './support.js'
+import type { Express } from './e2e.js'
 
 export interface Answer {
   status: number

@@ -6,7 +6,7 @@ import {
   type VerifyWebhookOptions,
   verifyWebhook,
 } from '../../src/index.js'
-import type { captureLogger, Express } from './support.js'
+import type { captureLogger, Express } from './e2e.js'
 
 /** How a test app keeps the raw bytes. */
 export type BodySetup = 'raw' | 'json-verify' | 'urlencoded-verify' | 'json' | 'none'
