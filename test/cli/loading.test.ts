@@ -176,7 +176,7 @@ describe('finding the app', () => {
     const run = shapeguard(['openapi', 'secured.mjs'], { env: { OPENAPI_CONFIG: '{}' } })
     expect(run.status).toBe(2)
     expect(run.stderr).toBe(
-      'shapeguard: secured.mjs: generateOpenAPI() cannot document the app: generateOpenAPI GET /me.security must be names of schemes in security; "bearer" is not one\n' +
+      'shapeguard: secured.mjs: generateOpenAPI() cannot document the app: generateOpenAPI(): GET /me.security must be names of schemes in security; "bearer" is not one\n' +
         "Security schemes, servers and the other document options go in the module's openapi export.\n",
     )
   })

@@ -115,7 +115,10 @@ describe.each(hosts)('%s: limits that could share a count', (_name, express) => 
       // processes): the warning says so, and how to keep them apart.
       expect(await posts(first, 2)).toEqual([200, 200])
       expect(await posts(second, 2)).toEqual([429, 429])
-      expect(ownerWarnings(logger).map((w) => w.meta)).toEqual([{ place: 'POST /login' }])
+      // Written inside the request that found the clash, so it carries that request's ID.
+      expect(ownerWarnings(logger).map((w) => w.meta)).toEqual([
+        { requestId: expect.stringMatching(/^req_/), place: 'POST /login' },
+      ])
       expect(JSON.stringify(logger.records)).not.toContain('127.0.0.1')
     }))
 

@@ -21,6 +21,7 @@ describe.each(hosts)('the withShape missing-token warning on %s', (_, express) =
     const warning = logger.records.find((r) => r.level === 'warn')
     expect(warning?.message).toBe('withShape: {data.nmae} resolved to nothing')
     expect(warning?.meta).toEqual({
+      requestId: expect.stringMatching(/^req_/),
       missing: '{data.nmae}',
       method: 'GET',
       endpoint: '/users/:id',
