@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { ownerOf, summarise } from '../../bench/fixtures/cpu-profile.js'
 import { judge, rows, type Target, targetsFor } from '../../bench/fixtures/http-rows.js'
-import { root } from '../readme/readme-blocks.js'
+import { root } from '../support/readme-blocks.js'
 
 // The HTTP benchmark's outputs stay honest: the performance guide's tables and the chart are
 // what the recorded runs (bench/results/http-node<MAJOR>.json, one a Node.js line) say. No

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { blocksOf } from '../readme/readme-blocks.js'
 import { ensureBuilt, fixtures, shapeguard } from '../support/cli.js'
+import { blocksOf } from '../support/readme-blocks.js'
 
 // docs/cli.md shows the example app and what each command prints for it. Its example app is
 // test/cli/fixtures/todo/app.mjs; each output block (marked `skip output of the command above`)

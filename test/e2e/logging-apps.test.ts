@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events'
 import { Writable } from 'node:stream'
 import { setTimeout as sleep } from 'node:timers/promises'
 import pino from 'pino'
@@ -11,12 +12,13 @@ import {
   handle,
   type LoggerOptions,
   logger,
+  notFoundHandler,
   shapeguard,
 } from '../../src/index.js'
 import { resetLogger } from '../../src/runtime/logging/logger.js'
-import { readmeBlocks } from '../readme/readme-blocks.js'
-import { settle } from '../runtime/logging/capture.js'
 import { type Express, hosts } from '../support/e2e.js'
+import { settle } from '../support/log-capture.js'
+import { readmeBlocks } from '../support/readme-blocks.js'
 
 // Each shapeguard() keeps its own backend, and a line written inside a request (`logger` or
 // `req.log`) goes to that request's backend with its requestId, whatever else the process mounts.
@@ -245,6 +247,31 @@ describe.each(hosts)('a logger per app on %s', (_, express) => {
     app(express, { instance: BACKENDS.pino(out) })
     await request(silent).get('/').expect(200)
     expect(out.lines).toEqual([])
+  })
+
+  it("writes req.log for its own app where the async context is lost, and the app's first-request warnings to its own backend", async () => {
+    // An emitter made outside any request: its listeners run in the context of whoever emits.
+    const bus = new EventEmitter()
+    const outA = output()
+    const outB = output()
+    const a = express()
+    a.use(shapeguard({ debug: true, logger: { instance: BACKENDS.pino(outA) } }))
+    a.get('/', (req, res) => {
+      bus.once('later', () => req.log.info('handler: after the context was lost'))
+      res.json({})
+    })
+    // A route after notFoundHandler(): the first request warns, in development, that it is
+    // never reached.
+    a.use(notFoundHandler())
+    a.get('/late', (_req, res) => res.json({}))
+    app(express, { instance: BACKENDS.pino(outB) })
+    await request(a).get('/').set('x-request-id', ID_A).expect(200)
+    bus.emit('later')
+    await settle()
+    expect(written(outA)).toEqual([['handler: after the context was lost', ID_A]])
+    expect(outA.lines.filter((l) => l.level === 40).map((l) => l.requestId)).toEqual([ID_A])
+    // Everything app A wrote went to A's backend: nothing of it reached B's.
+    expect(outB.lines).toEqual([])
   })
 
   // Not a change: req.log stays assignable now that shapeguard() defines it.

@@ -2,8 +2,8 @@ import request from 'supertest'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AppError, errorHandler, logger, shapeguard } from '../../src/index.js'
 import { resetLogger } from '../../src/runtime/logging/logger.js'
-import { throwingLoggers } from '../runtime/logging/throwing-loggers.js'
 import { hosts } from '../support/e2e.js'
+import { throwingLoggers } from '../support/throwing-loggers.js'
 
 afterEach(() => {
   vi.restoreAllMocks()

@@ -17,8 +17,8 @@ import {
 } from '../../src/index.js'
 import { resetLogger } from '../../src/runtime/logging/logger.js'
 import { requestLogger } from '../../src/runtime/logging/request-logger.js'
-import { BACKENDS, capture, settle } from '../runtime/logging/capture.js'
 import { abandon, arrived, captureLogger, type Express, hosts } from '../support/e2e.js'
+import { BACKENDS, capture, settle } from '../support/log-capture.js'
 
 const ID = 'req_0190a1b2c3d4e5f6a7b8c9d0'
 

@@ -3,8 +3,8 @@ import { resolve } from 'node:path'
 import request from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { configureLogger } from '../../src/index.js'
-import { readmeBlocks, root } from '../readme/readme-blocks.js'
 import { hosts } from '../support/e2e.js'
+import { readmeBlocks, root } from '../support/readme-blocks.js'
 
 // The problem-details example of docs/responses-and-errors.md runs as written, on Express 4 and
 // 5, and answers what the guide shows (the request ID normalised).

@@ -13,7 +13,6 @@ import {
 import { jsonLine } from '../../src/runtime/logging/json-line.js'
 import type { LogLevel } from '../../src/runtime/logging/levels.js'
 import { logger } from '../../src/runtime/logging/logger.js'
-import { readmeBlocks, root, where } from '../readme/readme-blocks.js'
 import {
   abandon,
   arrived,
@@ -22,6 +21,7 @@ import {
   hosts,
   withLogging,
 } from '../support/e2e.js'
+import { readmeBlocks, root, where } from '../support/readme-blocks.js'
 
 // Every README block that shows output (`<!-- readme: output NAME -->` on a json or text block)
 // is produced here by the scenario NAME, through a real app, and compared after normalising what

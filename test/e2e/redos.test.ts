@@ -13,9 +13,9 @@ import {
   validate,
 } from '../../src/index.js'
 import { defaultLimits } from '../../src/runtime/guards/limits.js'
-import { key, knownVulnerable, pumpedAttack } from '../engine/regex/known-vulnerable.js'
-import { patternRuns } from '../engine/regex/pattern-runs.js'
 import { hosts } from '../support/e2e.js'
+import { key, knownVulnerable, pumpedAttack } from '../support/known-vulnerable.js'
+import { patternRuns } from '../support/pattern-runs.js'
 import { buildAvailable, yupIsStandard } from '../support/peer-features.js'
 
 beforeAll(() => {

@@ -6,9 +6,9 @@ import { z } from 'zod'
 import { errorHandler, handle, shapeguard } from '../../src/index.js'
 import { jsonLine } from '../../src/runtime/logging/json-line.js'
 import type { LogLevel } from '../../src/runtime/logging/levels.js'
-import { readmeBlocks } from '../readme/readme-blocks.js'
-import { useInstrumentedSdk } from '../runtime/telemetry/instrument.js'
 import { captureLogger, type Express, hosts } from '../support/e2e.js'
+import { useInstrumentedSdk } from '../support/otel-instrument.js'
+import { readmeBlocks } from '../support/readme-blocks.js'
 
 // The OpenTelemetry section of docs/logging.md shows a log line and the span it names, both
 // produced here through the SDK and its HTTP and Express instrumentations, on Express 4 and 5.

@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest'
 import { errorHandler, handle, logger, shapeguard } from '../../src/index.js'
 import { jsonLine } from '../../src/runtime/logging/json-line.js'
 import { requestLogger } from '../../src/runtime/logging/request-logger.js'
-import { readmeBlocks } from '../readme/readme-blocks.js'
-import { BACKEND_MODES, type BACKENDS, capture, settle } from '../runtime/logging/capture.js'
-import { NO_SDK_MODES, useNoSdk, useOtelApi } from '../runtime/telemetry/without-sdk.js'
 import { captureLogger, type Express, hosts } from '../support/e2e.js'
+import { BACKEND_MODES, type BACKENDS, capture, settle } from '../support/log-capture.js'
+import { NO_SDK_MODES, useNoSdk, useOtelApi } from '../support/otel-without-sdk.js'
+import { readmeBlocks } from '../support/readme-blocks.js'
 
 // Without an OpenTelemetry SDK, a request's valid traceparent header joins the lines the exported
 // `logger` writes inside its handlers to the caller's trace, as it does the request logger's:

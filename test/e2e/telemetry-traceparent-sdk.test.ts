@@ -5,9 +5,9 @@ import request from 'supertest'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { errorHandler, handle, logger } from '../../src/index.js'
 import { requestLogger } from '../../src/runtime/logging/request-logger.js'
-import { BACKEND_MODES, type BACKENDS, capture, settle } from '../runtime/logging/capture.js'
-import { useInstrumentedSdk } from '../runtime/telemetry/instrument.js'
 import { captureLogger, type Express, hosts } from '../support/e2e.js'
+import { BACKEND_MODES, type BACKENDS, capture, settle } from '../support/log-capture.js'
+import { useInstrumentedSdk } from '../support/otel-instrument.js'
 
 // With OpenTelemetry's SDK, the lines the exported `logger` writes inside a handler carry the
 // request's span's IDs, not those of its traceparent header; with the SDK and no span, the

@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { errorHandler, handle, notFoundHandler } from '../../src/index.js'
 import { requestLogger } from '../../src/runtime/logging/request-logger.js'
-import { BACKEND_MODES, type BACKENDS, capture, settle } from '../runtime/logging/capture.js'
-import { NO_SDK_MODES, useNoSdk, useOtelApi } from '../runtime/telemetry/without-sdk.js'
 import { captureLogger, type Express, hosts } from '../support/e2e.js'
+import { BACKEND_MODES, type BACKENDS, capture, settle } from '../support/log-capture.js'
+import { NO_SDK_MODES, useNoSdk, useOtelApi } from '../support/otel-without-sdk.js'
 
 // Without an OpenTelemetry SDK, a request's valid W3C traceparent header joins its log lines to
 // the caller's trace: trace_id and the parent's span_id. An invalid one is ignored, never logged.

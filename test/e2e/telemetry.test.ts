@@ -14,10 +14,10 @@ import {
   verifyWebhook,
 } from '../../src/index.js'
 import { requestLogger } from '../../src/runtime/logging/request-logger.js'
-import { BACKEND_MODES, type BACKENDS, capture, settle } from '../runtime/logging/capture.js'
-import { useInstrumentedSdk } from '../runtime/telemetry/instrument.js'
-import type { CounterPoint } from '../runtime/telemetry/sdk.js'
 import { captureLogger, type Express, hosts, type LogRecord } from '../support/e2e.js'
+import { BACKEND_MODES, type BACKENDS, capture, settle } from '../support/log-capture.js'
+import { useInstrumentedSdk } from '../support/otel-instrument.js'
+import type { CounterPoint } from '../support/otel-sdk.js'
 
 // One run of every kind of answer through a real app, with OpenTelemetry's SDK, its HTTP and
 // Express instrumentations (or the HTTP one alone), and each log backend in JSON and pretty mode;

@@ -8,8 +8,8 @@ import { valibotAdapter } from '../../src/adapters/valibot/index.js'
 import { yupAdapter } from '../../src/adapters/yup/index.js'
 import { errorHandler, handle, type StandardSchemaV1, shapeguard } from '../../src/index.js'
 import { resetLogger } from '../../src/runtime/logging/logger.js'
-import { capture } from '../runtime/logging/capture.js'
 import { type Express, hosts } from '../support/e2e.js'
+import { capture } from '../support/log-capture.js'
 
 afterEach(() => {
   resetLogger()

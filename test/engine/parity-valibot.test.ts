@@ -2,9 +2,9 @@ import * as v from 'valibot'
 import { describe, it } from 'vitest'
 import { valibotAdapter } from '../../src/adapters/valibot/index.js'
 import { issueMessage } from '../../src/adapters/valibot/messages.js'
-import { valibotCase } from './arbitrary-valibot.js'
+import { valibotCase } from '../support/arbitrary-valibot.js'
+import { assertParity, fuzzRuns, type Outcome, PER_SCHEMA } from '../support/parity.js'
 import { canonical } from './canonical.js'
-import { assertParity, fuzzRuns, type Outcome, PER_SCHEMA } from './parity.js'
 
 // `npm test` runs 400 schemas × 20 inputs = 8,000 pairs; `npm run fuzz` far more.
 const RUNS = fuzzRuns(400)

@@ -3,9 +3,9 @@ import { ValidationError } from 'yup'
 import { issueMessage } from '../../src/adapters/yup/messages.js'
 import { splitPath } from '../../src/adapters/yup/parse.js'
 import { yupAdapter } from '../../src/adapters/yup/yup-adapter.js'
-import { type YupCase, yupCase } from './arbitrary-yup.js'
+import { type YupCase, yupCase } from '../support/arbitrary-yup.js'
+import { assertParity, fuzzRuns, type Outcome, PER_SCHEMA } from '../support/parity.js'
 import { canonical } from './canonical.js'
-import { assertParity, fuzzRuns, type Outcome, PER_SCHEMA } from './parity.js'
 
 // `npm test` runs 300 schemas × 20 inputs = 6,000 pairs per setting; `npm run fuzz` far more.
 const RUNS = fuzzRuns(300)

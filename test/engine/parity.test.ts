@@ -3,9 +3,15 @@ import * as z from 'zod'
 import { zodAdapter } from '../../src/adapters/zod/index.js'
 import { typeMessage } from '../../src/adapters/zod/messages.js'
 import { compile } from '../../src/engine/index.js'
-import { schemaCase } from './arbitrary.js'
+import { schemaCase } from '../support/arbitrary.js'
+import {
+  assertParity,
+  engineOutcome,
+  fuzzRuns,
+  type Outcome,
+  PER_SCHEMA,
+} from '../support/parity.js'
 import { canonical } from './canonical.js'
-import { assertParity, engineOutcome, fuzzRuns, type Outcome, PER_SCHEMA } from './parity.js'
 
 // `npm test` runs 500 schemas × 20 inputs = 10,000 pairs; `npm run fuzz` far more.
 const RUNS = fuzzRuns(500)

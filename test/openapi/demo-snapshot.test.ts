@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { describe, expect, it } from 'vitest'
-import { demoDocument, demoTypes, documentText } from './demo-document.js'
+import { demoDocument, demoTypes, documentText } from '../support/demo-document.js'
 
 const snapshot = join(import.meta.dirname, '../../examples/demo/openapi.snapshot.json')
 const types = join(import.meta.dirname, 'fixtures/demo-paths.ts')

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { dirname, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { docFiles, root } from './readme-blocks.js'
+import { docFiles, root } from '../support/readme-blocks.js'
 
 // Every relative link of the README and the guides in docs/ reaches a file of the repository,
 // and every `#anchor` a heading of its page, as GitHub (and npm's page, which resolves relative

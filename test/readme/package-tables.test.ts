@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { root } from './readme-blocks.js'
+import { root } from '../support/readme-blocks.js'
 
 const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8'))
 const readme = readFileSync(resolve(root, 'README.md'), 'utf8')

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { root } from './readme-blocks.js'
+import { root } from '../support/readme-blocks.js'
 
 // The README's "Supported versions" table says what package.json promises and what CI installs:
 // each peer's lowest version (its `-lowest` npm alias) and its newest (the installed package).

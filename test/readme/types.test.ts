@@ -1,7 +1,7 @@
 import { resolve } from 'node:path'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
-import { type ReadmeBlock, readmeBlocks, root, where } from './readme-blocks.js'
+import { type ReadmeBlock, readmeBlocks, root, where } from '../support/readme-blocks.js'
 
 // Every `ts` block of the README and the guides in docs/ compiles under the project's strict tsconfig (strict,
 // exactOptionalPropertyTypes, noUncheckedIndexedAccess) against the installed @types/express and

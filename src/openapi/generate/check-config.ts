@@ -85,7 +85,8 @@ export function checkConfig(config: OpenAPIConfig): void {
     fail('prefix', "a URL path such as '/api/v2' (no spaces, '?' or '#')")
   if (config.routes !== undefined && !isObject(config.routes))
     fail('routes', 'an object of "<METHOD> /path" keys')
-  if (config.routes === undefined && config.app === undefined) fail('routes', 'given (or app)')
+  if (config.routes === undefined && config.app === undefined)
+    fail('routes', 'given (or app)', 'SG_ERR_MISSING_OPTION')
   if (config.security !== undefined && !isObject(config.security))
     fail('security', 'an object of scheme name → scheme')
   for (const [name, scheme] of Object.entries(config.security ?? {})) {

@@ -1,4 +1,5 @@
 import type { Request } from 'express'
+import type { AppLog } from './app-log.js'
 import type { LogLevel } from './levels.js'
 import { defaultLog, writeLine } from './logger.js'
 import { lineLost } from './lost-lines.js'
@@ -31,34 +32,39 @@ function childOf(scope: RequestScope): Logger {
 
 /**
  * `req.log`: a logger bound to the request, made on first use. Its lines go to the backend of
- * the `shapeguard()` the request runs under, with its `requestId`; read outside the request's own
- * handling, to the default backend (the one `logger` writes to outside a request).
+ * the `shapeguard()` the request runs under, with its `requestId`; read where the asynchronous
+ * context is lost (a listener of an emitter made elsewhere), to the backend of `home`, the app
+ * whose request prototype holds the getter, else to the default backend.
  */
-export function requestLog(req: Request): Logger {
+export function requestLog(req: Request, home?: AppLog): Logger {
   const scope = currentScope()
   if (scope?.req === req) {
     scope.child ??= childOf(scope)
     return scope.child
   }
-  return childOf(new RequestScope(undefined, req))
+  return childOf(new RequestScope(home, req))
 }
 
-// A getter on the prototype costs a request nothing until read; a setter keeps `req.log`
-// assignable, as another request logger (pino-http) assigns it.
-const descriptor: PropertyDescriptor = {
-  configurable: true,
-  enumerable: false,
-  get(this: Request) {
-    return requestLog(this)
-  },
-  set(this: Request, value: unknown) {
-    Object.defineProperty(this, 'log', {
-      value,
-      writable: true,
-      configurable: true,
-      enumerable: true,
-    })
-  },
+/**
+ * The `req.log` property: a getter costs a request nothing until read; a setter keeps it
+ * assignable, as another request logger (pino-http) assigns it.
+ */
+export function requestLogProperty(home: AppLog | undefined): PropertyDescriptor {
+  return {
+    configurable: true,
+    enumerable: false,
+    get(this: Request) {
+      return requestLog(this, home)
+    },
+    set(this: Request, value: unknown) {
+      Object.defineProperty(this, 'log', {
+        value,
+        writable: true,
+        configurable: true,
+        enumerable: true,
+      })
+    },
+  }
 }
 
 interface AppLike {
@@ -68,13 +74,16 @@ interface AppLike {
 
 /**
  * Puts `req.log` on the request prototype of the top app `req` runs in (a mounted sub-app's
- * inherits it), once per app; a request with no such prototype (a test double) gets none.
+ * inherits it), once per app, bound to `home`, that app's logging; a request with no such
+ * prototype (a test double) gets none.
  */
-export function installRequestLog(req: Request): void {
+export function installRequestLog(req: Request, home: AppLog): void {
   let app = (req as { app?: AppLike }).app
   // Bounded: a parent chain is as deep as the mounts, and never loops in a working app.
   for (let depth = 0; app?.parent !== undefined && depth < 64; depth++) app = app.parent
-  const home = app?.request
-  if (home === undefined || Object.hasOwn(home, 'log')) return
-  if (Object.prototype.isPrototypeOf.call(home, req)) Object.defineProperty(home, 'log', descriptor)
+  const proto = app?.request
+  if (proto === undefined || Object.hasOwn(proto, 'log')) return
+  if (Object.prototype.isPrototypeOf.call(proto, req)) {
+    Object.defineProperty(proto, 'log', requestLogProperty(home))
+  }
 }

@@ -2,6 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import { contextOf, peekContext } from '../core/context.js'
 import { requestSpan } from '../telemetry/request-span.js'
 import { traceFields } from '../telemetry/trace-fields.js'
+import type { AppLog } from './app-log.js'
 import { type CappedBody, capBody } from './body-cap.js'
 import { errorFields } from './error-fields.js'
 import { LEVEL_VALUE, levelForStatus } from './levels.js'
@@ -30,6 +31,9 @@ function round(ms: number): number {
   return Math.round(ms * 100) / 100
 }
 
+/** The request logger, with the app's logging its requests' lines go through. */
+export type RequestLogger = RequestHandler & { readonly appLog: AppLog }
+
 /**
  * The request logger `shapeguard()` mounts: one line when a request arrives (debug) and one when
  * its response leaves, carrying the error the error middleware handed over in the request context,
@@ -44,7 +48,7 @@ export function requestLogger(
   options: LoggerOptions | undefined,
   debug: boolean,
   deps: BackendDeps = {},
-): RequestHandler {
+): RequestLogger {
   const o = resolveLoggerOptions(options, debug)
   const app = installSink(resolveBackend(o, deps), o)
   const { sink, redact } = app
@@ -172,7 +176,7 @@ export function requestLogger(
     res.on('close', onClose)
   }
 
-  return function requestLogger(req: Request, res: Response, next: NextFunction): void {
+  function requestLogger(req: Request, res: Response, next: NextFunction): void {
     // An outer shapeguard() already has this request: its backend logs it.
     if (inScope(req)) {
       next()
@@ -184,4 +188,5 @@ export function requestLogger(
     if (threshold <= ERROR && typeof res.on === 'function') watch(req, res, threshold)
     runInScope(app, req, next)
   }
+  return Object.assign(requestLogger, { appLog: app })
 }

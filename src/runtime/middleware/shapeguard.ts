@@ -27,11 +27,18 @@ export function shapeguard(config: ShapeguardConfig = {}): RequestHandler {
       useDictionaryMode(req, res)
       installHelpers(res, resolved)
       const locals = req.app?.locals
+      let proceed = next
       if (locals !== undefined && locals.shapeguard !== resolved) {
         // An app's first request: its routes are registered by now.
         locals.shapeguard = resolved
-        installRequestLog(req)
-        if (resolved.debug) warnHandlerOrder(req.app)
+        installRequestLog(req, logRequest.appLog)
+        // Inside the request's scope, so the warning goes through this app's backend.
+        if (resolved.debug) {
+          proceed = () => {
+            warnHandlerOrder(req.app)
+            next()
+          }
+        }
       }
       try {
         assignRequestId(req, res)
@@ -42,7 +49,7 @@ export function shapeguard(config: ShapeguardConfig = {}): RequestHandler {
         return
       }
       // The rest of the request runs in its scope: `logger` writes for it (logging/request-scope.ts).
-      logRequest(req, res, next)
+      logRequest(req, res, proceed)
     } satisfies RequestHandler,
     resolved,
     config.response,

@@ -4,7 +4,7 @@ import { compile } from '../../engine/compile/compile.js'
 import type { RequestPart } from '../../engine/result.js'
 import { checkBoolean, checkKnownKeys, checkNested } from '../../shared/check-option.js'
 import { optionError, unprefixed } from '../../shared/error-codes.js'
-import type { MisuseCode } from '../../shared/misuse-codes.js'
+import { type MisuseCode, misuseCodes } from '../../shared/misuse-codes.js'
 import type { ResponseStripper } from '../core/context.js'
 import type { Step } from '../core/step.js'
 import {
@@ -147,9 +147,13 @@ function adapterOf(schema: unknown, field: string): SchemaAdapter {
   try {
     return toAdapter(schema)
   } catch (err) {
-    // The resolver's message names shapeguard already: the field goes after that prefix.
+    // The resolver's message names shapeguard already: the field goes after that prefix. Its
+    // code is kept when it is a misuse code (a library's own error may carry another).
+    const code = (err as { code?: unknown } | undefined)?.code
     throw optionError(
-      (err as { code?: MisuseCode }).code ?? 'SG_ERR_NOT_A_SCHEMA',
+      typeof code === 'string' && Object.hasOwn(misuseCodes, code)
+        ? (code as MisuseCode)
+        : 'SG_ERR_NOT_A_SCHEMA',
       `shapeguard: ${field}: ${unprefixed((err as Error).message)}`,
     )
   }

@@ -1,6 +1,6 @@
 import { parse } from 'node:querystring'
 import type { Request } from 'express'
-import { requestLog } from '../../runtime/logging/child-logger.js'
+import { requestLogProperty } from '../../runtime/logging/child-logger.js'
 import { checkOptionalOptions as checkOptions } from '../../shared/check-option.js'
 import { optionError } from '../../shared/error-codes.js'
 
@@ -81,7 +81,7 @@ export function mockRequest(options: MockRequestOptions = {}): Request {
     get,
     header: get,
   } as unknown as Request
-  // As on a real request: a logger bound to it, writing with its `requestId`.
-  Object.defineProperty(req, 'log', { get: () => requestLog(req), configurable: true })
+  // As on a real request: a logger bound to it, writing with its `requestId`, and assignable.
+  Object.defineProperty(req, 'log', requestLogProperty(undefined))
   return req
 }

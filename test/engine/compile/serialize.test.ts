@@ -8,10 +8,10 @@ import type { SchemaAdapter } from '../../../src/engine/adapter.js'
 import { compile } from '../../../src/engine/compile/compile.js'
 import { compileJson } from '../../../src/engine/compile/compile-json.js'
 import { defineAdapter } from '../../../src/engine/index.js'
-import { schemaCase } from '../arbitrary.js'
-import { valibotCase } from '../arbitrary-valibot.js'
-import { yupCase } from '../arbitrary-yup.js'
-import { fuzzRuns, PER_SCHEMA } from '../parity.js'
+import { schemaCase } from '../../support/arbitrary.js'
+import { valibotCase } from '../../support/arbitrary-valibot.js'
+import { yupCase } from '../../support/arbitrary-yup.js'
+import { fuzzRuns, PER_SCHEMA } from '../../support/parity.js'
 
 const RUNS = fuzzRuns(300)
 

@@ -15,9 +15,9 @@ import {
   DATE_PATTERN,
   YUP_BOOLEAN_PATTERN,
 } from '../../../src/engine/json-schema/json-schema-coerced.js'
+import { recheckParams } from '../../support/known-vulnerable.js'
+import { fuzzRuns } from '../../support/parity.js'
 import { valibotHasToNumber } from '../../support/peer-features.js'
-import { fuzzRuns } from '../parity.js'
-import { recheckParams } from '../regex/known-vulnerable.js'
 
 const RUNS = fuzzRuns(300)
 

@@ -3,8 +3,13 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { zodAdapter } from '../../../src/adapters/zod/zod-adapter.js'
 import { compile } from '../../../src/engine/index.js'
-import { key, recheckParams as params, replaced, unreachable } from './known-vulnerable.js'
-import { patternRuns } from './pattern-runs.js'
+import {
+  key,
+  recheckParams as params,
+  replaced,
+  unreachable,
+} from '../../support/known-vulnerable.js'
+import { patternRuns } from '../../support/pattern-runs.js'
 import { libraryRegexes } from './regex-inventory.js'
 
 describe('ReDoS audit (recheck)', () => {

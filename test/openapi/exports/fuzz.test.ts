@@ -3,8 +3,8 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { toBruno, toInsomnia, toPostman } from '../../../src/openapi/index.js'
 import { countedReads } from '../../support/counted-reads.js'
-import { documentArb } from './document-arbitrary.js'
-import { maxReads } from './hostile-document.js'
+import { documentArb } from '../../support/document-arbitrary.js'
+import { maxReads } from '../../support/hostile-document.js'
 
 describe('the client exports on random documents', () => {
   it('never throw, read the document a bounded number of times, give JSON Bruno’s schema accepts', async () => {

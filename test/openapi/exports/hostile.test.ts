@@ -4,7 +4,7 @@ import postman from 'postman-collection'
 import { describe, expect, it } from 'vitest'
 import { toBruno, toInsomnia, toPostman } from '../../../src/openapi/index.js'
 import { countedReads } from '../../support/counted-reads.js'
-import { evil, hostileDocument, maxReads } from './hostile-document.js'
+import { evil, hostileDocument, maxReads } from '../../support/hostile-document.js'
 
 // The document is untrusted input: a hostile one must neither crash nor stall an export, nor
 // smuggle template expressions or prototype keys into it. How long an export takes is measured

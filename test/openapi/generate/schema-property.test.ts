@@ -10,10 +10,10 @@ import type { SchemaAdapter } from '../../../src/engine/adapter.js'
 import type { IRNode } from '../../../src/engine/ir/types.js'
 import { children, each, type Visitor, visit } from '../../../src/engine/ir/visit.js'
 import { SchemaWriter } from '../../../src/openapi/generate/schemas.js'
-import { schemaCase } from '../../engine/arbitrary.js'
-import { type ValibotCase, valibotCase } from '../../engine/arbitrary-valibot.js'
-import { yupCase } from '../../engine/arbitrary-yup.js'
-import { fuzzRuns, PER_SCHEMA } from '../../engine/parity.js'
+import { schemaCase } from '../../support/arbitrary.js'
+import { type ValibotCase, valibotCase } from '../../support/arbitrary-valibot.js'
+import { yupCase } from '../../support/arbitrary-yup.js'
+import { fuzzRuns, PER_SCHEMA } from '../../support/parity.js'
 
 const RUNS = fuzzRuns(150)
 // 30 ms a schema: zod's, the slowest, take a fraction of it, and a loaded machine may be slower.

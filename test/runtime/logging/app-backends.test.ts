@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { logger, resetLogger } from '../../../src/runtime/logging/logger.js'
 import type { LoggerOptions } from '../../../src/runtime/logging/options.js'
 import { requestLogger } from '../../../src/runtime/logging/request-logger.js'
-import { BACKENDS, CLOCK, capture, settle } from './capture.js'
+import { BACKENDS, CLOCK, capture, settle } from '../../support/log-capture.js'
 
 // Each request logger (one per shapeguard()) keeps the backend and options it was mounted with;
 // a line `logger` writes inside one of its requests goes there, with the request's ID.

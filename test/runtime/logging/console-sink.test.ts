@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { createConsoleSink } from '../../../src/runtime/logging/console-sink.js'
 import type { LogLevel } from '../../../src/runtime/logging/levels.js'
-import { capture } from './capture.js'
+import { capture } from '../../support/log-capture.js'
 
 const LEVELS: LogLevel[] = ['debug', 'info', 'warn', 'error']
 const record = fc.dictionary(

@@ -8,7 +8,7 @@ import {
 } from '../../../src/runtime/logging/logger.js'
 import { resolveLoggerOptions } from '../../../src/runtime/logging/options.js'
 import { resolveBackend } from '../../../src/runtime/logging/resolve-backend.js'
-import { BACKENDS, CLOCK, capture, ISO, settle } from './capture.js'
+import { BACKENDS, CLOCK, capture, ISO, settle } from '../../support/log-capture.js'
 
 function mount(backend: (typeof BACKENDS)[number], pretty: boolean, level = 'debug' as const) {
   const out = capture()

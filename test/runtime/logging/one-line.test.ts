@@ -7,8 +7,8 @@ import { installSink, logger, resetLogger } from '../../../src/runtime/logging/l
 import { resolveLoggerOptions } from '../../../src/runtime/logging/options.js'
 import { printable } from '../../../src/runtime/logging/printable.js'
 import { resolveBackend } from '../../../src/runtime/logging/resolve-backend.js'
-import { FakeAppError, handOver, makeApp } from './app.js'
-import { BACKENDS, capture, settle } from './capture.js'
+import { BACKENDS, capture, settle } from '../../support/log-capture.js'
+import { FakeAppError, handOver, makeApp } from '../../support/logging-app.js'
 
 afterEach(() => resetLogger())
 

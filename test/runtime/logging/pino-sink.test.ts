@@ -4,7 +4,7 @@ import pino from 'pino'
 import { describe, expect, it } from 'vitest'
 import type { LogLevel } from '../../../src/runtime/logging/levels.js'
 import { createPinoSink, type PinoModule } from '../../../src/runtime/logging/pino-sink.js'
-import { capture } from './capture.js'
+import { capture } from '../../support/log-capture.js'
 
 const LEVELS: LogLevel[] = ['debug', 'info', 'warn', 'error']
 const KEYS = ['requestId', 'method', 'endpoint', 'status', 'duration_ms', 'slow', 'code', 'ip']

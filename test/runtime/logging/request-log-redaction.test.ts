@@ -5,8 +5,8 @@ import { installSink, logger, resetLogger } from '../../../src/runtime/logging/l
 import type { LoggerOptions } from '../../../src/runtime/logging/options.js'
 import { resolveLoggerOptions } from '../../../src/runtime/logging/options.js'
 import { resolveBackend } from '../../../src/runtime/logging/resolve-backend.js'
-import { makeApp } from './app.js'
-import { BACKENDS, capture, settle } from './capture.js'
+import { BACKENDS, capture, settle } from '../../support/log-capture.js'
+import { makeApp } from '../../support/logging-app.js'
 
 afterEach(() => resetLogger())
 

@@ -4,8 +4,8 @@ import { configureLogger, resetLogger } from '../../../src/runtime/logging/logge
 import type { LoggerOptions } from '../../../src/runtime/logging/options.js'
 import { ANSI } from '../../../src/runtime/logging/pretty.js'
 import { abandon } from '../../support/e2e.js'
-import { FakeAppError, handOver, ID, makeApp } from './app.js'
-import { BACKENDS, type Capture, CLOCK, capture, ISO, settle } from './capture.js'
+import { BACKENDS, type Capture, CLOCK, capture, ISO, settle } from '../../support/log-capture.js'
+import { FakeAppError, handOver, ID, makeApp } from '../../support/logging-app.js'
 
 afterEach(() => resetLogger())
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { tryLoadPeer } from '../../../src/runtime/core/load-peer.js'
 import { resolveLoggerOptions } from '../../../src/runtime/logging/options.js'
 import { resolveBackend } from '../../../src/runtime/logging/resolve-backend.js'
-import { capture } from './capture.js'
+import { capture } from '../../support/log-capture.js'
 
 const defaults = resolveLoggerOptions(undefined, false)
 const without =

@@ -4,7 +4,7 @@ import { installSink, logger, resetLogger } from '../../../src/runtime/logging/l
 import { resolveLoggerOptions } from '../../../src/runtime/logging/options.js'
 import { resolveBackend } from '../../../src/runtime/logging/resolve-backend.js'
 import { safeStream } from '../../../src/runtime/logging/safe-stream.js'
-import { BACKENDS, settle } from './capture.js'
+import { BACKENDS, settle } from '../../support/log-capture.js'
 
 afterEach(() => resetLogger())
 

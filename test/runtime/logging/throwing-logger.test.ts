@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { installSink, logger, resetLogger } from '../../../src/runtime/logging/logger.js'
 import { resolveLoggerOptions } from '../../../src/runtime/logging/options.js'
 import { resolveBackend } from '../../../src/runtime/logging/resolve-backend.js'
-import { throwingLoggers } from './throwing-loggers.js'
+import { throwingLoggers } from '../../support/throwing-loggers.js'
 
 const TIMER = resolve(import.meta.dirname, 'fixtures/throwing-logger-timer.ts')
 

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { turnBuffered } from '../../../src/runtime/logging/turn-buffer.js'
-import { capture } from './capture.js'
+import { capture } from '../../support/log-capture.js'
 
 const nextTurn = () => new Promise((done) => setImmediate(done))
 

@@ -5,7 +5,7 @@ import winston from 'winston'
 import Transport from 'winston-transport'
 import { winstonAdapter } from '../../../src/adapters-winston.js'
 import { resetLogger } from '../../../src/runtime/logging/logger.js'
-import { ID, makeApp } from './app.js'
+import { ID, makeApp } from '../../support/logging-app.js'
 
 /** A winston transport that keeps every info object it is given. */
 class Keep extends Transport {

@@ -22,7 +22,7 @@ import {
   activeTraceFields,
   requestTraceFields,
 } from '../../../src/runtime/telemetry/trace-fields.js'
-import { type Sdk, startSdk } from './sdk.js'
+import { type Sdk, startSdk } from '../../support/otel-sdk.js'
 
 const HEADER = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01'
 const FROM_HEADER = {

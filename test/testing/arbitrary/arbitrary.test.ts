@@ -9,9 +9,9 @@ import { zodAdapter } from '../../../src/adapters/zod/index.js'
 import { gen } from '../../../src/testing/arbitrary/ir-valid.js'
 import { arbitrary } from '../../../src/testing/index.js'
 import { fastCheck } from '../../../src/testing/load-fast-check.js'
-import { schemaCase } from '../../engine/arbitrary.js'
-import { valibotCase } from '../../engine/arbitrary-valibot.js'
-import { yupCase } from '../../engine/arbitrary-yup.js'
+import { schemaCase } from '../../support/arbitrary.js'
+import { valibotCase } from '../../support/arbitrary-valibot.js'
+import { yupCase } from '../../support/arbitrary-yup.js'
 import { census, publicCensus } from './arbitrary-census.js'
 
 // `npm test` keeps these small; `npm run fuzz` raises FUZZ_RUNS.

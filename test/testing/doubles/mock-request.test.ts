@@ -99,3 +99,13 @@ describe('mockRequest().log', () => {
     })
   })
 })
+
+describe('mockRequest().log assigned', () => {
+  it('takes another logger, as pino-http assigns one on a real request', () => {
+    const req = mockRequest()
+    const own = captureLogger()
+    req.log = own
+    req.log.info('mine')
+    expect(own.records).toEqual([{ level: 'info', message: 'mine', meta: {} }])
+  })
+})

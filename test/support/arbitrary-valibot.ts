@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import * as v from 'valibot'
-import { valibotHasToNumber } from '../support/peer-features.js'
+import { valibotHasToNumber } from './peer-features.js'
 
 /** A generated valibot schema with an arbitrary of inputs for it: valid ones and near misses. */
 export interface ValibotCase {

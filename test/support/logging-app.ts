@@ -1,9 +1,9 @@
 import express, { type ErrorRequestHandler, type Express } from 'express'
-import { peekContext } from '../../../src/runtime/core/context.js'
-import type { LoggerOptions } from '../../../src/runtime/logging/options.js'
-import { requestLogger } from '../../../src/runtime/logging/request-logger.js'
-import type { BackendDeps } from '../../../src/runtime/logging/resolve-backend.js'
-import { arrived } from '../../support/e2e.js'
+import { peekContext } from '../../src/runtime/core/context.js'
+import type { LoggerOptions } from '../../src/runtime/logging/options.js'
+import { requestLogger } from '../../src/runtime/logging/request-logger.js'
+import type { BackendDeps } from '../../src/runtime/logging/resolve-backend.js'
+import { arrived } from './e2e.js'
 
 export const ID = 'req_0190a1b2c3d4e5f6a7b8c9d0'
 

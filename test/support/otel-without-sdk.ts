@@ -1,7 +1,7 @@
 import { context, metrics, propagation, trace } from '@opentelemetry/api'
 import { afterAll, beforeAll, expect } from 'vitest'
-import { resetLogger } from '../../../src/runtime/logging/logger.js'
-import { otelApi, setOtelApi } from '../../../src/runtime/telemetry/otel-api.js'
+import { resetLogger } from '../../src/runtime/logging/logger.js'
+import { otelApi, setOtelApi } from '../../src/runtime/telemetry/otel-api.js'
 
 /** The two ways an app runs without an SDK: the API not installed (null), or installed alone. */
 export const NO_SDK_MODES = [

@@ -1,4 +1,4 @@
-import type { LogStream } from '../../../src/runtime/logging/types.js'
+import type { LogStream } from '../../src/runtime/logging/types.js'
 
 /** A stream that keeps what is written, for pino, winston and the built-in logger alike. */
 export interface Capture extends LogStream {

@@ -4,8 +4,8 @@ import { ExpressInstrumentation } from '@opentelemetry/instrumentation-express'
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http'
 import express4 from 'express4'
 import { afterAll, beforeAll } from 'vitest'
-import { resetLogger } from '../../../src/runtime/logging/logger.js'
-import { type Sdk, startSdk } from './sdk.js'
+import { resetLogger } from '../../src/runtime/logging/logger.js'
+import { type Sdk, startSdk } from './otel-sdk.js'
 
 interface ModuleDefinition {
   patch?(exports: unknown, version?: string): unknown

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import * as y from 'yup'
-import { yupHasDatetime, yupHasExact } from '../support/peer-features.js'
 import { anything, mix, numbers, strings } from './arbitrary-valibot.js'
+import { yupHasDatetime, yupHasExact } from './peer-features.js'
 
 /** A generated yup schema with an arbitrary of inputs for it: valid ones and near misses. */
 export interface YupCase {

@@ -1,8 +1,8 @@
 import { checkSync } from 'recheck'
 import { string } from 'yup'
 import { z } from 'zod'
-import { linearUrl } from '../../../src/adapters/yup/linear-patterns.js'
-import { stringCheck, type ZodCheckLike } from '../../../src/adapters/zod/checks.js'
+import { linearUrl } from '../../src/adapters/yup/linear-patterns.js'
+import { stringCheck, type ZodCheckLike } from '../../src/adapters/zod/checks.js'
 
 // recheck's fuzzer is seeded so that a run is reproducible; its native backend answers well
 // inside the timeout, the largest patterns (yup's url, valibot's emoji) slowest.

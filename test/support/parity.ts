@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { expect } from 'vitest'
 import type { SchemaAdapter } from '../../src/engine/adapter.js'
 import { compile } from '../../src/engine/index.js'
-import { canonical } from './canonical.js'
+import { canonical } from '../engine/canonical.js'
 
 /** What one parse answered, comparable across the engine and a library's own parser. */
 export type Outcome =

@@ -1,4 +1,4 @@
-import type { Logger } from '../../../src/runtime/logging/types.js'
+import type { Logger } from '../../src/runtime/logging/types.js'
 
 const METHODS = ['debug', 'info', 'warn', 'error'] as const
 
