@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { toBruno, toInsomnia, toPostman } from '../src/openapi/index.js'
-import { documentArb } from '../test/openapi/exports/document-arbitrary.js'
-import { hostileDocument } from '../test/openapi/exports/hostile-document.js'
+import { documentArb } from '../test/support/document-arbitrary.js'
+import { hostileDocument } from '../test/support/hostile-document.js'
 import { compare, printComparison, writeResults } from './lib.js'
 
 // Question: what does a client export (Postman, Insomnia, Bruno) cost on a hostile document and

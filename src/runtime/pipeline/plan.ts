@@ -149,12 +149,11 @@ function adapterOf(schema: unknown, field: string): SchemaAdapter {
   } catch (err) {
     // The resolver's message names shapeguard already: the field goes after that prefix. Its
     // code is kept when it is a misuse code (a library's own error may carry another).
-    const code = (err as { code?: unknown } | undefined)?.code
-    throw optionError(
-      typeof code === 'string' && Object.hasOwn(misuseCodes, code)
-        ? (code as MisuseCode)
-        : 'SG_ERR_NOT_A_SCHEMA',
-      `shapeguard: ${field}: ${unprefixed((err as Error).message)}`,
-    )
+    const own = (err as { code?: unknown } | undefined)?.code
+    const code: MisuseCode =
+      typeof own === 'string' && Object.hasOwn(misuseCodes, own)
+        ? (own as MisuseCode)
+        : 'SG_ERR_NOT_A_SCHEMA'
+    throw optionError(code, `shapeguard: ${field}: ${unprefixed((err as Error).message)}`)
   }
 }
