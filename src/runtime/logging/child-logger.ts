@@ -1,34 +1,12 @@
 import type { Request } from 'express'
 import type { AppLog } from './app-log.js'
-import type { LogLevel } from './levels.js'
-import { defaultLog, writeLine } from './logger.js'
-import { lineLost } from './lost-lines.js'
+import { scopedLogger } from './logger.js'
 import { currentScope, RequestScope } from './request-scope.js'
-import type { Logger, LogMethod } from './types.js'
+import type { Logger } from './types.js'
 
 // Bound to its scope, not to the async context: a listener that lost the context still writes
 // for the request.
-function childOf(scope: RequestScope): Logger {
-  const method = (level: LogLevel) =>
-    ((a: unknown, b?: unknown) => {
-      let app = scope.app
-      if (app === undefined) {
-        try {
-          app = defaultLog()
-        } catch {
-          lineLost()
-          return
-        }
-      }
-      writeLine(app, scope, level, a, b)
-    }) as LogMethod
-  return {
-    debug: method('debug'),
-    info: method('info'),
-    warn: method('warn'),
-    error: method('error'),
-  }
-}
+const childOf = (scope: RequestScope): Logger => scopedLogger(() => scope)
 
 /**
  * `req.log`: a logger bound to the request, made on first use. Its lines go to the backend of

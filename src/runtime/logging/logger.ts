@@ -94,20 +94,31 @@ export function writeLine(
   }
 }
 
-function method(level: LogLevel): LogMethod {
-  return ((a: unknown, b?: unknown) => {
-    const scope = currentScope()
-    let app = scope?.app
-    if (app === undefined) {
-      try {
-        app = defaultLog()
-      } catch {
-        lineLost()
-        return
+/**
+ * A logger whose lines are written for the scope `scopeOf()` gives when each line is written:
+ * through its app's backend, else (no scope, or a scope no `shapeguard()` made) the default one.
+ */
+export function scopedLogger(scopeOf: () => RequestScope | undefined): Logger {
+  const method = (level: LogLevel) =>
+    ((a: unknown, b?: unknown) => {
+      const scope = scopeOf()
+      let app = scope?.app
+      if (app === undefined) {
+        try {
+          app = defaultLog()
+        } catch {
+          lineLost()
+          return
+        }
       }
-    }
-    writeLine(app, scope, level, a, b)
-  }) as LogMethod
+      writeLine(app, scope, level, a, b)
+    }) as LogMethod
+  return {
+    debug: method('debug'),
+    info: method('info'),
+    warn: method('warn'),
+    error: method('error'),
+  }
 }
 
 /**
@@ -116,12 +127,7 @@ function method(level: LogLevel): LogMethod {
  * (and trace IDs) on the line; outside any request, through the `shapeguard()` mounted last.
  * @example logger.warn({ orderId }, 'payment retried')
  */
-export const logger: Logger = {
-  debug: method('debug'),
-  info: method('info'),
-  warn: method('warn'),
-  error: method('error'),
-}
+export const logger: Logger = scopedLogger(currentScope)
 
 /**
  * Reconfigures the logging of every `shapeguard()` instance in the process, whenever it is called:
