@@ -21,10 +21,10 @@ export interface ConfigureLoggerOptions {
   silent?: boolean
 }
 
-// Where `logger` writes outside any request: the app mounted last, or the defaults.
+// Where `logger` writes outside any request: the last shapeguard() called, or the defaults.
 let fallback: AppLog | undefined
 
-/** The backend of lines written outside a request: the last mounted, else the defaults (NODE_ENV read now). */
+/** The backend of lines written outside a request: the last made, else the defaults (NODE_ENV read now). */
 export function defaultLog(): AppLog {
   if (fallback === undefined) {
     const options = resolveLoggerOptions(undefined, process.env.NODE_ENV !== 'production')
@@ -124,7 +124,7 @@ export function scopedLogger(scopeOf: () => RequestScope | undefined): Logger {
 /**
  * The shapeguard logger: `logger.info('message')` or `logger.info({ userId }, 'message')`.
  * Inside a request it writes through that request's `shapeguard()` backend, with its `requestId`
- * (and trace IDs) on the line; outside any request, through the `shapeguard()` mounted last.
+ * (and trace IDs) on the line; outside any request, through the last `shapeguard()` called.
  * @example logger.warn({ orderId }, 'payment retried')
  */
 export const logger: Logger = scopedLogger(currentScope)
