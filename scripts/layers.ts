@@ -99,6 +99,8 @@ export const layers: readonly Layer[] = [
       'response',
       'rate-limit',
       'webhooks',
+      'cookies',
+      'multipart',
       'router',
       'middleware',
       'pipeline',

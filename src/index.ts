@@ -51,6 +51,7 @@ export type {
 } from './runtime/pipeline/handler-types.js'
 export type {
   BodyOf,
+  FilesSlot,
   RequestBodyOf,
   RouteDefinition,
   RouteSlots,
@@ -100,4 +101,16 @@ export type {
 export { verifyWebhook } from './runtime/webhooks/verify-webhook.js'
 export type { ResponseShape, ShapeToken } from './shared/envelope-shape.js'
 export { ErrorCode } from './shared/error-codes.js'
+export {
+  type FileFactory,
+  type FileField,
+  type FileManyOptions,
+  type FileOf,
+  type FileOptions,
+  type FileStorage,
+  type FilesOf,
+  file,
+  type StoredFile,
+  type UploadedFile,
+} from './shared/file-field.js'
 export type { ProblemDetails, ProblemIssue } from './shared/problem-details.js'

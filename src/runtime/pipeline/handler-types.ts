@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import type { NextFunction, Request, Response } from 'express'
+import type { FilesOf } from '../../shared/file-field.js'
 import type { CreatedOptions, OkOptions, ResponseSent } from '../response/types.js'
 import type {
   OutputOr,
@@ -13,7 +14,17 @@ import type {
 // What a handler sees of its route. Each type takes the route's slots `S` (`typeof route` works
 // too) and reads the slots it needs, so a new slot changes only the types that use it.
 
-/** `req` inside a `handle()` handler: params, body, query (and headers) typed by the route's schemas. */
+// A slot's field on `req`, typed where the route declares the slot.
+type Declared<S, K extends 'files' | 'cookies' | 'signedCookies', V> = [SlotOf<S, K>] extends [
+  undefined,
+]
+  ? unknown
+  : { [P in K]: V }
+
+/**
+ * `req` inside a `handle()` handler: params, body, query (and headers, files, cookies and signed
+ * cookies, where declared) typed by the route's schemas.
+ */
 export type TypedRequest<S, T = RequestBodyOf<S>> = Request<
   OutputOr<SlotOf<S, 'params'>, Request['params']>,
   any,
@@ -22,7 +33,10 @@ export type TypedRequest<S, T = RequestBodyOf<S>> = Request<
 > &
   ([SlotOf<S, 'headers'>] extends [undefined]
     ? unknown
-    : { headers: IncomingHttpHeaders & SchemaOutput<SlotOf<S, 'headers'>> })
+    : { headers: IncomingHttpHeaders & SchemaOutput<SlotOf<S, 'headers'>> }) &
+  Declared<S, 'files', FilesOf<SlotOf<S, 'files'>>> &
+  Declared<S, 'cookies', SchemaOutput<SlotOf<S, 'cookies'>>> &
+  Declared<S, 'signedCookies', SchemaOutput<SlotOf<S, 'signedCookies'>>>
 
 type Data<S> = SchemaInput<ResponseOf<S>>
 

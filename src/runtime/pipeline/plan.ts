@@ -38,6 +38,9 @@ const parts = ['body', 'params', 'query', 'headers'] as const satisfies readonly
  */
 export const routeKeys = [
   ...parts,
+  'files',
+  'cookies',
+  'signedCookies',
   'response',
   'sends',
   'transform',

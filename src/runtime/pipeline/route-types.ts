@@ -1,6 +1,7 @@
 import type { InferInput, InferOutput, SchemaAdapter } from '../../engine/adapter.js'
 import type { JsonSchema } from '../../engine/json-schema/json-schema-types.js'
 import type { StandardSchemaV1 } from '../../engine/standard-schema.js'
+import type { FileField } from '../../shared/file-field.js'
 import type { GuardLimits } from '../guards/index.js'
 import type { ExposureOptions, WarningOptions } from '../middleware/resolve-config.js'
 import type { RateLimitOptions } from '../rate-limit/types.js'
@@ -74,6 +75,9 @@ export interface RouteDocs {
 /** What a schema slot of a route holds: a schema, or nothing. */
 export type SchemaSlot = Schema | undefined
 
+/** What a route's `files` slot holds: one field per upload, each made by `file()` or `file.many()`. */
+export type FilesSlot = Readonly<Record<string, FileField>> | undefined
+
 /**
  * What a route declares for its handler, one field per slot: the one type parameter of every route
  * type, as hono bundles a route's inputs in its `Input`. `defineRoute()`, `handle()` and
@@ -88,6 +92,15 @@ export interface RouteSlots {
   readonly query?: SchemaSlot
   /** The headers' schema, with lower-case header names; the validated values replace those headers. */
   readonly headers?: SchemaSlot
+  /**
+   * The route's uploads, one field each made by `file()` or `file.many()`: the route reads its
+   * `multipart/form-data` body itself, and its text fields are the `body`.
+   */
+  readonly files?: FilesSlot
+  /** The cookies' schema (the `Cookie` header, parsed); the validated values replace `req.cookies`. */
+  readonly cookies?: SchemaSlot
+  /** The signed cookies' schema (signed as cookie-parser signs them); the verified, validated values replace `req.signedCookies`. */
+  readonly signedCookies?: SchemaSlot
   /** The response data; unknown fields are stripped, a mismatch is a 500. */
   readonly response?: SchemaSlot
   /** Alias of `response`. */
