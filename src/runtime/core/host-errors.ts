@@ -1,5 +1,6 @@
 import { type ErrorCode, errorCodes } from '../../shared/error-codes.js'
 import { contentTypesAllowed } from './media-types.js'
+import { multipartClientError } from './multipart-errors.js'
 import { dataField, isError } from './safe-read.js'
 
 /** What a client error raised by the host framework (router, body parser, static files) becomes. */
@@ -84,7 +85,8 @@ function clientStatus(err: object): number | undefined {
  * does: an `Error` carrying a 4xx `status` (or `statusCode`), whether or not it is marked
  * `expose`. body-parser errors are told apart by their `type`, the router's failure to decode a
  * path parameter by being a `URIError`; both are answered in our words, since their messages
- * quote the request. Any other error keeps its message only when its creator marked it `expose`
+ * quote the request. A route's multipart parser (multer, busboy) marks no status: its errors are
+ * recognised by `multipartClientError`. Any other error keeps its message only when its creator marked it `expose`
  * (`createError(404, 'User not found')`), as Express sends it; an unmarked one (`send`'s 404
  * names a server file) gets our words. A value that is not an `Error` (a plain object thrown by
  * user code) is never trusted, and reading never runs a getter or lets a throwing Proxy trap
@@ -92,6 +94,11 @@ function clientStatus(err: object): number | undefined {
  */
 export function hostClientError(value: unknown): HostClientError | undefined {
   if (!isError(value)) return undefined
+  const multipart = multipartClientError(value)
+  if (multipart !== undefined) {
+    const { code, message, field } = multipart
+    return answer(code, message, field === undefined ? null : { field })
+  }
   const status = clientStatus(value)
   if (status === undefined) return undefined
   const type = dataField(value, 'type')
