@@ -111,7 +111,7 @@ if (from === 'dist' && !existsSync(join(root, 'dist/index.js'))) {
 }
 const env = { SHAPEGUARD_FROM: from }
 // The rows measured: every row of http-rows.ts, and with --baseline a twin of each shapeguard row.
-const twinned = ['guarded', 'logged', 'rate-limited', 'router-1000', 'query']
+const twinned = ['guarded', 'logged', 'rate-limited', 'router-1000', 'query', 'upload']
 const before = (name: string) => `${name}@before`
 const chosen = only === undefined ? allRows : allRows.filter((r) => only.includes(r.name))
 if (only !== undefined && chosen.length !== only.length) {
@@ -266,6 +266,7 @@ const ratios: Record<RatioName, ReturnType<typeof pair>> = {
   'router-1000 / bare-router-1000': pair('router-1000', 'bare-router-1000'),
   'bare-router-1000 / bare': pair('bare-router-1000', 'bare'),
   'query / bare-query': pair('query', 'bare-query'),
+  'upload / multer-upload': pair('upload', 'multer-upload'),
   'guarded / peer': pair('guarded', 'peer'),
   // The cost of @opentelemetry/api without an SDK; shapeguard's share of a traced request.
   'otel-api / guarded': pair('otel-api', 'guarded'),
