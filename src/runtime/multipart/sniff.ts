@@ -117,7 +117,7 @@ const signed: ReadonlySet<string> = new Set([
 export function uploadType(head: Uint8Array, declared: string | undefined): string {
   const sniffed = sniffType(head)
   if (sniffed !== undefined) return sniffed
-  const type = declared?.split(';', 1)[0]!.trim().toLowerCase() ?? ''
+  const type = (declared?.split(';', 1)[0] ?? '').trim().toLowerCase()
   return mediaType.test(type) && !signed.has(type) ? type : 'application/octet-stream'
 }
 
