@@ -8,7 +8,6 @@ import {
   errorHandler,
   file,
   handle,
-  type ShapeguardOptions,
   shapeguard,
 } from '../../../src/index.js'
 import { uploadDirectory } from '../../../src/runtime/multipart/storage.js'
@@ -40,7 +39,7 @@ const route = {
 
 let seen: any
 
-function appWith(express: Express, options: ShapeguardOptions = {}) {
+function appWith(express: Express, options: Parameters<typeof shapeguard>[0] = {}) {
   const app = express()
   app.use(shapeguard(options))
   app.use(express.json())
