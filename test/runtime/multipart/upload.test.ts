@@ -3,13 +3,7 @@ import { dirname } from 'node:path'
 import request from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
 import * as z from 'zod'
-import {
-  configureLogger,
-  errorHandler,
-  file,
-  handle,
-  shapeguard,
-} from '../../../src/index.js'
+import { configureLogger, errorHandler, file, handle, shapeguard } from '../../../src/index.js'
 import { uploadDirectory } from '../../../src/runtime/multipart/storage.js'
 import { type Express, hosts } from '../../support/e2e.js'
 
