@@ -3,8 +3,9 @@ import type { FileField } from '../../shared/file-field.js'
 import type { WarningSink } from './types.js'
 
 // A route's `files` as the parts of its multipart/form-data body: each field a binary string.
-// `format: binary` beside `contentMediaType` (both valid in 3.1): Swagger UI (5.17) shows a file
-// input, openapi-typescript and the client exports' importers know a file, only by the format.
+// `format: binary` is written beside 3.1's `contentMediaType` (both valid): Swagger UI 5.17 shows a
+// file input only for `format: binary` (or base64), and Postman's and Bruno's importers and
+// openapi-typescript's documented Blob transform recognise a file by it too.
 
 /** One uploaded file as a multipart part's schema. */
 function fileSchema(field: FileField): JsonSchema {
