@@ -14,6 +14,7 @@ export {
   type SecurityScheme,
   type WarningSink,
 } from './openapi/index.js'
+export type { CookieOptions } from './runtime/cookies/cookie-options.js'
 export {
   AppError,
   type AppErrorCode,
@@ -21,7 +22,6 @@ export {
   type AppErrorOptions,
   isAppError,
 } from './runtime/core/app-error.js'
-export type { CookieOptions } from './runtime/cookies/cookie-options.js'
 export type { ErrorFormat, OnErrorHook } from './runtime/core/config.js'
 export type { ValidationIssue } from './runtime/core/validation-issue.js'
 export { type ErrorHandlerOptions, errorHandler } from './runtime/errors/error-handler.js'
