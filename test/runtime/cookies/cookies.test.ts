@@ -58,9 +58,11 @@ describe('cookieJar', () => {
     expect(Object.getPrototypeOf(jar.plain)).toBe(null)
   })
 
-  it('reads each request once', () => {
-    const req = { headers: { cookie: 'a=1' } } as never
-    expect(cookieJar(req, [])).toBe(cookieJar(req, []))
+  it('reads each request once per app (its secrets)', () => {
+    const req = { headers: { cookie: `g=${encodeURIComponent(`s:${signature.sign('v', 'b')}`)}` } }
+    const a = ['a']
+    expect(cookieJar(req as never, a)).toBe(cookieJar(req as never, a))
+    expect({ ...cookieJar(req as never, ['b']).signed }).toEqual({ g: 'v' })
   })
 })
 
