@@ -4,6 +4,12 @@
 export const MAX_NAME = 255
 
 /**
+ * The longest filename a client may send, as sent (a path included): longer than any file
+ * system's path, so only a hostile client sends one; it is refused rather than cut.
+ */
+export const MAX_SENT_NAME = 1024
+
+/**
  * Whether a code point is dropped from a name: C0 and C1 controls, DEL, the bidirectional
  * controls that make `gnp.exe` read as `exe.png` (U+061C, U+200E–U+200F, U+202A–U+202E,
  * U+2066–U+2069), zero-width and byte-order marks, lone surrogates, and the characters Windows

@@ -5,11 +5,12 @@ import type { FileField, StoredFile, UploadedFile } from '../../shared/file-fiel
 import { AppError } from '../core/app-error.js'
 import { limitError, Violation } from '../guards/guard-errors.js'
 import type { GuardLimits } from '../guards/limits.js'
-import { safeFilename } from './filename.js'
+import { MAX_SENT_NAME, safeFilename } from './filename.js'
 import { headerMeter } from './header-meter.js'
 import type { MultipartLimits } from './limits.js'
 import {
   fileCount,
+  fileNameTooLong,
   fileTooLarge,
   fileTypeRefused,
   malformed,
@@ -133,6 +134,10 @@ export function readMultipart(
       if (field === undefined) {
         stream.resume()
         return fail(undeclaredFile(name))
+      }
+      if (filename !== undefined && filename.length > MAX_SENT_NAME) {
+        stream.resume()
+        return fail(fileNameTooLong(name, MAX_SENT_NAME))
       }
       const n = (counts.get(name) ?? 0) + 1
       counts.set(name, n)

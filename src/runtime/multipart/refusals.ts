@@ -39,6 +39,14 @@ export function fileCount(field: string, message: string): AppError {
   return raise('VALIDATION_ERROR', undefined, { field: path(field), message })
 }
 
+/** 422 for a file whose client filename is longer than any file system keeps (`MAX_SENT_NAME`). */
+export function fileNameTooLong(field: string, max: number): AppError {
+  return raise('VALIDATION_ERROR', undefined, {
+    field: path(field),
+    message: `Filename is longer than ${max} characters`,
+  })
+}
+
 /** 422 for a file part under a name the route does not declare (or under no name). */
 export function undeclaredFile(name: string | undefined): AppError {
   const field = name === undefined || name === '' ? 'files' : path(clientName(name))
