@@ -1,5 +1,6 @@
 import { parseShape } from '../../shared/envelope-shape.js'
 import { optionError } from '../../shared/error-codes.js'
+import { isFileField } from '../../shared/file-field.js'
 import { isObject } from '../../shared/is-object.js'
 import type { MisuseCode } from '../../shared/misuse-codes.js'
 import { checkProblemTypeBase } from '../../shared/problem-details.js'
@@ -147,6 +148,14 @@ export function checkOperation(
     fail(`${where}.bodyType`, "'json', 'multipart' or 'form'")
   if (route.operationId !== undefined && !/^[A-Za-z_][\w.-]*$/.test(route.operationId))
     fail(`${where}.operationId`, 'an identifier')
+  const files = (route as { files?: unknown }).files
+  if (files !== undefined) {
+    if (!isObject(files)) fail(`${where}.files`, 'an object of field name → file() or file.many()')
+    for (const [name, field] of Object.entries(files as object)) {
+      if (!isFileField(field))
+        fail(`${where}.files.${name}`, 'a field made by file() or file.many()')
+    }
+  }
   if (route.responseHeaders !== undefined && !isObject(route.responseHeaders))
     fail(`${where}.responseHeaders`, 'an object of header name → { description, schema }')
   checkExtensions(`${where}.extensions`, route.extensions)

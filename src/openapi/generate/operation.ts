@@ -1,6 +1,6 @@
 import type { JsonSchema } from '../../engine/json-schema/json-schema-types.js'
 import { extensionsOf } from './extensions.js'
-import { parametersOf } from './parameters.js'
+import { type ParameterPart, parametersOf } from './parameters.js'
 import { requestBodyOf } from './request-body.js'
 import { errorRefs, successEnvelope } from './responses.js'
 import { operationIdOf, type RouteKey } from './route-key.js'
@@ -66,6 +66,25 @@ function successHeaders(ctx: OperationContext, route: OpenAPIRoute, where: strin
   return headers
 }
 
+const parts: readonly ParameterPart[] = ['params', 'query', 'headers', 'cookies', 'signedCookies']
+
+// OpenAPI allows one parameter per name and location: a cookie both plain and signed is one.
+function uniqueParameters(list: unknown[], where: string, warn: WarningSink): unknown[] {
+  const seen = new Set<string>()
+  return list.filter((p) => {
+    const { name, in: location } = p as { name: string; in: string }
+    const id = `${location}\0${name}`
+    if (!seen.has(id)) {
+      seen.add(id)
+      return true
+    }
+    warn(
+      `shapeguard: ${where} declares the cookie ${JSON.stringify(name)} in cookies and signedCookies; documented once`,
+    )
+    return false
+  })
+}
+
 // The methods whose requests the content-type guard and the body parser see with a body.
 const bodyMethods = new Set(['post', 'put', 'patch'])
 
@@ -88,14 +107,14 @@ export function operationOf(
   if (route.externalDocs !== undefined) op.externalDocs = { ...route.externalDocs }
   op.operationId = uniqueId(ctx, route.operationId ?? operationIdOf(key.method, key.ownPath), where)
 
-  const parameters = [
-    ...parametersOf(schemas, where, 'path', route.params, key.params, warn),
-    ...parametersOf(schemas, where, 'query', route.query, key.params, warn),
-    ...parametersOf(schemas, where, 'header', route.headers, key.params, warn),
-  ]
+  const parameters = uniqueParameters(
+    parts.flatMap((part) => parametersOf(schemas, where, part, route[part], key.params, warn)),
+    where,
+    warn,
+  )
   if (parameters.length > 0) op.parameters = parameters
-  if (route.body !== undefined)
-    op.requestBody = requestBodyOf(schemas, where, route.body, route.bodyType)
+  if (route.body !== undefined || route.files !== undefined)
+    op.requestBody = requestBodyOf(schemas, where, route, warn)
 
   const response = route.response ?? route.sends
   const data: JsonSchema =
@@ -113,6 +132,7 @@ export function operationOf(
     ...errorRefs({
       secured: security.length > 0,
       body: route.body !== undefined || bodyMethods.has(key.method),
+      files: route.files !== undefined,
       rateLimited: route.rateLimit !== undefined,
       failsClosed: route.rateLimit?.store !== undefined && route.rateLimit.failOpen === false,
     }),

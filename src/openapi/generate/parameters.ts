@@ -2,13 +2,33 @@ import type { JsonSchema } from '../../engine/json-schema/json-schema-types.js'
 import type { SchemaWriter } from './schemas.js'
 import type { WarningSink } from './types.js'
 
-/** Where a parameter is: the request part it comes from. */
-type Location = 'path' | 'query' | 'header'
+/** A request part whose schema's properties are parameters. */
+export type ParameterPart = 'params' | 'query' | 'headers' | 'cookies' | 'signedCookies'
 
-const parts: Readonly<Record<Location, 'params' | 'query' | 'headers'>> = {
-  path: 'params',
+/** Where a part's parameters are. */
+type Location = 'path' | 'query' | 'header' | 'cookie'
+
+const locations: Readonly<Record<ParameterPart, Location>> = {
+  params: 'path',
   query: 'query',
-  header: 'headers',
+  headers: 'header',
+  cookies: 'cookie',
+  signedCookies: 'cookie',
+}
+
+// A signed cookie on the wire is `s:<value>.<signature>` (cookie-parser's signing: HMAC-SHA256,
+// base64 without padding), so its parameter's schema is that string; the schema validates the
+// value inside, which only the server that holds the secret can sign.
+const signedNote = 'Signed: sent as `s:<value>.<signature>`, as cookie-parser signs it.'
+const signedSchema: JsonSchema = {
+  type: 'string',
+  pattern: '^s:[\\s\\S]*\\.[A-Za-z0-9+/]{43}$',
+}
+
+function signed(p: Record<string, unknown>): Record<string, unknown> {
+  const own = typeof p.description === 'string' ? p.description.trim() : ''
+  const description = own === '' ? signedNote : `${own.replace(/[^.!?]$/, '$&.')} ${signedNote}`
+  return { ...p, schema: { ...signedSchema }, description }
 }
 
 // OpenAPI ignores these as header parameters: the body's media type and security describe them.
@@ -30,20 +50,21 @@ const isArraySchema = (s: JsonSchema) =>
 /**
  * The parameters of one request part, one per declared property of its (object) schema, in input
  * mode with coerced values as their target type (what the string means). Path parameters are all
- * required; a path parameter the schema does not declare is documented as a string.
+ * required; a path parameter the schema does not declare is documented as a string. Cookies and
+ * signed cookies are `in: cookie`, a signed one saying so in its description.
  */
 export function parametersOf(
   schemas: SchemaWriter,
   where: string,
-  location: Location,
+  part: ParameterPart,
   schema: unknown,
   pathParams: readonly string[],
   warn: WarningSink,
 ): unknown[] {
   const out: unknown[] = []
   const declared = new Set<string>()
+  const location = locations[part]
   if (schema !== undefined) {
-    const part = parts[location]
     const root = objectOf(schemas.write(schema, 'input', `${where} ${part}`), schemas.components)
     const properties = root.properties as Record<string, JsonSchema> | undefined
     if (root.type !== 'object' || properties === undefined) {
@@ -61,11 +82,12 @@ export function parametersOf(
         }
         if (location === 'header' && ignoredHeaders.has(name.toLowerCase())) continue
         declared.add(name)
-        out.push(parameter(name, location, property, location === 'path' || required.has(name)))
+        const p = parameter(name, location, property, location === 'path' || required.has(name))
+        out.push(part === 'signedCookies' ? signed(p) : p)
       }
     }
   }
-  if (location === 'path') {
+  if (part === 'params') {
     for (const name of pathParams) {
       if (!declared.has(name)) out.push(parameter(name, 'path', { type: 'string' }, true))
     }

@@ -1,6 +1,7 @@
 import type { JsonSchema } from '../../engine/json-schema/json-schema-types.js'
+import { filesBody } from './file-fields.js'
 import type { SchemaWriter } from './schemas.js'
-import type { OperationOptions } from './types.js'
+import type { OpenAPIRoute, WarningSink } from './types.js'
 
 /** Field names documented as uploaded files (`format: binary`) in a multipart body. */
 export const uploadFieldNames: ReadonlySet<string> = new Set([
@@ -68,16 +69,35 @@ const mediaTypes = {
 /**
  * The request body of an operation: its schema in input mode under the media type of `bodyType`.
  * A JSON body documents a converted value as its type or the strings the library reads as it;
- * form fields are strings, documented as the type they are converted to.
+ * form fields are strings, documented as the type they are converted to. A route with `files`
+ * reads multipart/form-data whatever `bodyType` says: its file fields are the binary parts.
  */
 export function requestBodyOf(
   schemas: SchemaWriter,
   where: string,
-  schema: unknown,
-  bodyType: OperationOptions['bodyType'],
+  route: Pick<OpenAPIRoute, 'body' | 'bodyType' | 'files'>,
+  warn: WarningSink,
 ): Record<string, unknown> {
-  const type = bodyType ?? 'json'
-  let written = schemas.write(schema, 'input', `${where} body`, type === 'json' ? 'json' : 'target')
+  const { body, files } = route
+  if (files !== undefined) {
+    if (route.bodyType === 'json' || route.bodyType === 'form')
+      warn(
+        `shapeguard: ${where} has files, which are read as multipart/form-data; its bodyType '${route.bodyType}' is not documented`,
+      )
+    const written =
+      body === undefined
+        ? undefined
+        : resolved(schemas.write(body, 'input', `${where} body`), schemas.components)
+    const { schema, encoding, required } = filesBody(written, files, where, warn)
+    const media: Record<string, unknown> = { schema }
+    if (Object.keys(encoding).length > 0) media.encoding = encoding
+    return {
+      required: required || (written !== undefined && !acceptsAbsent(written)),
+      content: { [mediaTypes.multipart]: media },
+    }
+  }
+  const type = route.bodyType ?? 'json'
+  let written = schemas.write(body, 'input', `${where} body`, type === 'json' ? 'json' : 'target')
   if (type === 'multipart') written = withUploads(resolved(written, schemas.components))
   const required = !acceptsAbsent(written)
   return { required, content: { [mediaTypes[type]]: { schema: written } } }

@@ -134,7 +134,10 @@ function problemComponents(base: string | undefined): Record<string, JsonSchema>
         field: { type: 'string', description: 'Dotted path inside the request part, or the part.' },
         message: { type: 'string' },
         code: { type: 'string', description: 'Sent only with `exposeSchemaCodes`.' },
-        in: { enum: ['body', 'query', 'params', 'headers'], description: 'The request part.' },
+        in: {
+          enum: ['body', 'query', 'params', 'headers', 'files', 'cookies', 'signedCookies'],
+          description: 'The request part.',
+        },
       },
       required: ['field', 'message'],
     },
@@ -215,6 +218,14 @@ export function errorResponses(format: ErrorFormat): Record<string, unknown> {
       description: `The body's Content-Type is missing or not one the app parses.${codesOf(415)}`,
       content: content('error'),
     },
+    UploadTooLarge: {
+      description: `The body, or a file in it, is larger than its limit (a file field's \`maxBytes\`).${codesOf(413)}`,
+      content: content('error'),
+    },
+    UnsupportedUpload: {
+      description: `The body is not multipart/form-data, or a file's type (sniffed from its content where the format has a signature) is not one its field accepts.${codesOf(415)}`,
+      content: content('error'),
+    },
     Unauthorized: {
       description: `Authentication is required.${codesOf(401)}`,
       content: content('error'),
@@ -251,6 +262,8 @@ export interface ErrorCases {
   readonly secured: boolean
   /** The method carries a body (POST, PUT, PATCH) or the route has a body schema: 413 and 415. */
   readonly body: boolean
+  /** The route has `files`: its 413 and 415 also refuse a file. */
+  readonly files: boolean
   /** `rateLimit` is set: 429. */
   readonly rateLimited: boolean
   /** `rateLimit` has a store and `failOpen: false`: 503. */
@@ -265,7 +278,10 @@ export function errorRefs(cases: ErrorCases): Record<string, unknown> {
     out['401'] = r('Unauthorized')
     out['403'] = r('Forbidden')
   }
-  if (cases.body) {
+  if (cases.files) {
+    out['413'] = r('UploadTooLarge')
+    out['415'] = r('UnsupportedUpload')
+  } else if (cases.body) {
     out['413'] = r('PayloadTooLarge')
     out['415'] = r('UnsupportedMediaType')
   }

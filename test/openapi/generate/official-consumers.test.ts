@@ -58,6 +58,7 @@ describe.each(hosts)('the shop API documented from its %s app', (_, express) => 
       'post /v1/products',
       'get /v1/products/{id}',
       'post /v1/products/{id}/images',
+      'put /v1/products/{id}/manual',
       'post /v1/orders',
       'post /v1/products/{id}/reviews',
       'get /v1/categories',
@@ -81,7 +82,7 @@ describe.each(hosts)('the shop API documented from its %s app', (_, express) => 
     expect(check({})).toBe(false)
   })
 
-  it('documents recursion, unions, uploads, security and rate limits', () => {
+  it('documents recursion, unions, uploads, cookies, security and rate limits', () => {
     const schemas = doc.components.schemas as Record<string, any>
     expect(schemas.Category.properties.children.items.$ref).toBe('#/components/schemas/Category')
     expect(schemas.Product.properties.delivery.oneOf).toHaveLength(2)
@@ -89,6 +90,23 @@ describe.each(hosts)('the shop API documented from its %s app', (_, express) => 
       'multipart/form-data'
     ]
     expect(upload.schema.properties.thumbnail).toMatchObject({ format: 'binary' })
+    const manual = (doc.paths['/v1/products/{id}/manual'] as any).put
+    expect(manual.requestBody.content['multipart/form-data']).toMatchObject({
+      schema: {
+        properties: {
+          language: { enum: ['en', 'de'] },
+          manual: { format: 'binary', contentMediaType: 'application/pdf' },
+          photos: { type: 'array', maxItems: 5 },
+        },
+        required: ['language', 'manual'],
+      },
+      encoding: { photos: { contentType: 'image/png, image/jpeg' } },
+    })
+    expect(manual.parameters.map((p: any) => `${p.in} ${p.name}`)).toEqual([
+      'path id',
+      'cookie currency',
+      'cookie editor',
+    ])
     const order = (doc.paths['/v1/orders'] as any).post
     expect(order.responses).toHaveProperty('429')
     expect(order['x-idempotent']).toBe(false)
