@@ -1,6 +1,6 @@
 import { optionError } from '../../shared/error-codes.js'
 import { isObject } from '../../shared/is-object.js'
-import type { GuardLimits } from '../core/config.js'
+import type { GuardLimits, ResolvedConfig } from '../core/config.js'
 
 export type { GuardLimits }
 
@@ -66,4 +66,24 @@ export function resolveLimits(
     maxArrayLength: r?.maxArrayLength ?? g?.maxArrayLength ?? defaultLimits.maxArrayLength,
     maxStringLength: r?.maxStringLength ?? g?.maxStringLength ?? defaultLimits.maxStringLength,
   })
+}
+
+/**
+ * The limits of a route's requests under each app: the app's own when the route sets none, else
+ * the route's over the app's, merged once per shapeguard() instance. Checks `routeLimits` now.
+ */
+export function routeLimitsFor(
+  routeLimits: Partial<GuardLimits> | undefined,
+): (config: ResolvedConfig) => GuardLimits {
+  if (routeLimits === undefined) return (config) => config.validation.limits
+  resolveLimits(undefined, routeLimits)
+  const merged = new WeakMap<ResolvedConfig, GuardLimits>()
+  return (config) => {
+    let limits = merged.get(config)
+    if (limits === undefined) {
+      limits = resolveLimits(config.validation.limits, routeLimits)
+      merged.set(config, limits)
+    }
+    return limits
+  }
 }

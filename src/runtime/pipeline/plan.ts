@@ -13,6 +13,7 @@ import {
   resolveExposure,
   warningKeys,
 } from '../middleware/resolve-config.js'
+import { multipartStep } from '../multipart/multipart-step.js'
 import { rateLimitStep } from '../rate-limit/rate-limit-step.js'
 import { cacheStep } from '../response/cache-control.js'
 import { responseStripper } from '../response/strip-response.js'
@@ -134,6 +135,11 @@ export function planRoute(route: AnyRoute, name = 'validate()'): RoutePlan {
 
   const steps: Step[] = [guardStep(route.limits, queryArrayKeys(adapters.get('query')))]
   if (route.rateLimit !== undefined) steps.push(rateLimitStep(route.rateLimit))
+  // Before the schemas: the body schema validates the text fields the multipart body holds.
+  if (route.files !== undefined) {
+    const bodyKeys = queryArrayKeys(adapters.get('body'))
+    steps.push(multipartStep(route.files, route.limits, bodyKeys, name))
+  }
   for (const [part, adapter] of adapters) {
     const validator = compile(adapter)
     warnCompileFallback(part, adapter, validator)

@@ -9,9 +9,9 @@ import {
   type GuardLimits,
   guardBody,
   guardQuery,
-  resolveLimits,
   sanitizeParams,
 } from '../guards/index.js'
+import { routeLimitsFor } from '../guards/limits.js'
 import { warnUnparsedBody } from '../guards/warn-unparsed-body.js'
 import { resolveExposure } from '../middleware/resolve-config.js'
 import { countValidationFailure } from '../telemetry/metrics.js'
@@ -32,20 +32,7 @@ export function guardStep(
   routeLimits: Partial<GuardLimits> | undefined,
   arrayKeys: QueryArrayKeys,
 ): Step {
-  let limitsFor = (config: ResolvedConfig): GuardLimits => config.validation.limits
-  if (routeLimits !== undefined) {
-    resolveLimits(undefined, routeLimits)
-    // Route limits over each app's global limits, merged once per shapeguard() instance.
-    const merged = new WeakMap<ResolvedConfig, GuardLimits>()
-    limitsFor = (config) => {
-      let limits = merged.get(config)
-      if (limits === undefined) {
-        limits = resolveLimits(config.validation.limits, routeLimits)
-        merged.set(config, limits)
-      }
-      return limits
-    }
-  }
+  const limitsFor = routeLimitsFor(routeLimits)
   return function guards(req, _res, config) {
     checkContentType(req, warnUnparsedBody)
     const limits = limitsFor(config)
