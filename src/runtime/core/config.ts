@@ -70,6 +70,10 @@ export interface ResolvedConfig {
     /** Problem types are this URI followed by the code; `about:blank` when undefined. */
     readonly problemTypeBase: string | undefined
   }
+  readonly cookies: {
+    /** The first signs (`req.secret`), every one verifies; empty when none is configured. */
+    readonly secrets: readonly string[]
+  }
 }
 
 /** How error answers are written: the error envelope, or RFC 9457 problem details. */

@@ -51,6 +51,7 @@ export const ALWAYS_REDACTED = Object.freeze({
     'tokens',
     'secrets',
     'cookies',
+    'signedcookies',
     'apikeys',
     'pin',
     'pincode',

@@ -8,6 +8,7 @@ import {
 import type { ResponseShape } from '../../shared/envelope-shape.js'
 import { optionError } from '../../shared/error-codes.js'
 import { checkProblemTypeBase } from '../../shared/problem-details.js'
+import { type CookieOptions, resolveCookieOptions } from '../cookies/cookie-options.js'
 import {
   debugFromEnv,
   defaultFallbackMessage,
@@ -45,6 +46,8 @@ export interface ShapeguardConfig {
   }
   /** The development warnings that can be turned off, each on by default. */
   warnings?: WarningOptions
+  /** Signed cookies: the secrets that sign and verify them (a route's `signedCookies`). */
+  cookies?: CookieOptions
   /** How errors are answered. */
   errors?: {
     /** Message of programmer errors in production. @default 'Something went wrong' */
@@ -136,7 +139,7 @@ function checkKeys(config: ShapeguardConfig): void {
   if (typeof config === 'object' && config !== null) perRouteOnly(config)
   checkOptions(
     config,
-    ['debug', 'logger', 'requestId', 'validation', 'response', 'warnings', 'errors'],
+    ['debug', 'logger', 'requestId', 'validation', 'response', 'warnings', 'errors', 'cookies'],
     'shapeguard()',
   )
   checkNested(config.requestId, 'requestId', ['enabled', 'header', 'generator'])
@@ -179,6 +182,7 @@ export function resolveConfig(config: ShapeguardConfig = {}): ResolvedConfig {
         debug,
     }),
     errors: resolveErrors(config.errors),
+    cookies: resolveCookieOptions(config.cookies),
   })
 }
 

@@ -14,7 +14,7 @@ import { resolveConfig, type ShapeguardConfig } from './resolve-config.js'
  * every request its ID (`req.id`), puts the response helpers (`res.ok`, `res.fail`, …) on every
  * response and makes the configuration reachable from that request only, so two apps in one
  * process never share it.
- * @param config `debug`, `requestId`, `logger`, `validation`, `response`, `errors` (see the README); default `{}`
+ * @param config `debug`, `requestId`, `logger`, `validation`, `response`, `errors`, `cookies` (see the README); default `{}`
  * @example app.use(shapeguard({ response: { statusCodes: { POST: 200 } } }))
  */
 export function shapeguard(config: ShapeguardConfig = {}): RequestHandler {
@@ -22,10 +22,14 @@ export function shapeguard(config: ShapeguardConfig = {}): RequestHandler {
   // Mounted after the request ID step (it reads `req.id`); it calls `next` itself.
   const logRequest = requestLogger(config.logger, resolved.debug)
   const assignRequestId = requestIdStep(resolved)
+  // As cookie-parser sets it: Express's `res.cookie(name, value, { signed: true })` signs with it.
+  const secret = resolved.cookies.secrets[0]
   return markShapeguard(
     function shapeguard(req, res, next) {
       useDictionaryMode(req, res)
       installHelpers(res, resolved)
+      if (secret !== undefined && (req as { secret?: unknown }).secret === undefined)
+        (req as { secret?: unknown }).secret = secret
       const locals = req.app?.locals
       let proceed = next
       if (locals !== undefined && locals.shapeguard !== resolved) {

@@ -1,7 +1,17 @@
 import type { Issue, RequestPart } from '../../engine/result.js'
+import type { CookieSlot } from '../cookies/cookie-sources.js'
 import { AppError } from '../core/app-error.js'
 import type { Exposure } from '../core/config.js'
 import { inPart, type ValidationIssue } from '../core/validation-issue.js'
+
+/**
+ * What a validation error's issues are in: a request part, or a cookie slot, whose fields are
+ * named after it (`cookies.theme`): a cookie's name alone could be a body field's.
+ */
+export type IssuePart = RequestPart | CookieSlot
+
+const named = (part: IssuePart): part is CookieSlot =>
+  part === 'cookies' || part === 'signedCookies'
 
 /** Message of every issue when `exposeMessage` is off. */
 export const HIDDEN_MESSAGE = 'Invalid value'
@@ -32,18 +42,22 @@ const enumCodes: ReadonlySet<string> = new Set([
  */
 export function validationError(
   issues: readonly Issue[],
-  part: RequestPart,
+  part: IssuePart,
   allErrors: boolean,
   exposure: Exposure,
 ): AppError {
   const count = allErrors ? issues.length : Math.min(issues.length, 1)
   const out: ValidationIssue[] = []
   for (let i = 0; i < count; i++) out.push(detail(issues[i]!, part, exposure))
-  return inPart(AppError.validation(out), part)
+  const error = AppError.validation(out)
+  // Problem details' `in` names the four request parts only; a cookie's field names its slot.
+  return named(part) ? error : inPart(error, part)
 }
 
-function detail(issue: Issue, part: RequestPart, exposure: Exposure): ValidationIssue {
-  const field = exposure.fieldName && issue.path.length > 0 ? issue.path.join('.') : part
+function detail(issue: Issue, part: IssuePart, exposure: Exposure): ValidationIssue {
+  const path = issue.path.join('.')
+  const field =
+    !exposure.fieldName || issue.path.length === 0 ? part : named(part) ? `${part}.${path}` : path
   let message = issue.message
   if (message !== BODY_REQUIRED) {
     if (!exposure.message) message = HIDDEN_MESSAGE

@@ -5,6 +5,8 @@ import type { RequestPart } from '../../engine/result.js'
 import { checkBoolean, checkKnownKeys, checkNested } from '../../shared/check-option.js'
 import { optionError, unprefixed } from '../../shared/error-codes.js'
 import { type MisuseCode, misuseCodes } from '../../shared/misuse-codes.js'
+import { type CookieSlot, cookieSource, signedCookieSource } from '../cookies/cookie-sources.js'
+import { declaredNames } from '../cookies/declared-names.js'
 import type { ResponseStripper } from '../core/context.js'
 import type { Step } from '../core/step.js'
 import {
@@ -17,9 +19,10 @@ import { multipartStep } from '../multipart/multipart-step.js'
 import { rateLimitStep } from '../rate-limit/rate-limit-step.js'
 import { cacheStep } from '../response/cache-control.js'
 import { responseStripper } from '../response/strip-response.js'
+import type { IssuePart } from './issue-details.js'
 import { queryArrayKeys } from './query-array-keys.js'
 import type { AnyRoute } from './route-types.js'
-import { guardStep, partStep, transformStep } from './steps.js'
+import { cookieStep, guardStep, partStep, transformStep } from './steps.js'
 import { warnCompileFallback } from './warn-compile-fallback.js'
 import { warnRiskyPatterns } from './warn-risky-patterns.js'
 
@@ -32,6 +35,7 @@ export interface RoutePlan {
 }
 
 const parts = ['body', 'params', 'query', 'headers'] as const satisfies readonly RequestPart[]
+const cookieSlots = ['cookies', 'signedCookies'] as const satisfies readonly CookieSlot[]
 
 /**
  * Every field a route may hold: its schemas, its options (`transform`, `rateLimit`, `cache`,
@@ -40,8 +44,7 @@ const parts = ['body', 'params', 'query', 'headers'] as const satisfies readonly
 export const routeKeys = [
   ...parts,
   'files',
-  'cookies',
-  'signedCookies',
+  ...cookieSlots,
   'response',
   'sends',
   'transform',
@@ -113,8 +116,8 @@ export function planRoute(route: AnyRoute, name = 'validate()'): RoutePlan {
   checkNested(route.warnings, 'warnings', warningKeys)
   const schemaWarning =
     checkBoolean(route.warnings?.missingResponseSchema, 'warnings.missingResponseSchema') ?? true
-  const adapters = new Map<RequestPart, SchemaAdapter>()
-  for (const part of parts)
+  const adapters = new Map<IssuePart, SchemaAdapter>()
+  for (const part of [...parts, ...cookieSlots])
     if (route[part] !== undefined) adapters.set(part, adapterOf(route[part], part))
   warnRiskyPatterns(adapters)
   if (route.response !== undefined && route.sends !== undefined && route.response !== route.sends) {
@@ -143,7 +146,10 @@ export function planRoute(route: AnyRoute, name = 'validate()'): RoutePlan {
   for (const [part, adapter] of adapters) {
     const validator = compile(adapter)
     warnCompileFallback(part, adapter, validator)
-    steps.push(partStep(part, validator, allErrors, sanitize))
+    if (part === 'cookies' || part === 'signedCookies') {
+      const source = part === 'cookies' ? cookieSource : signedCookieSource(declaredNames(adapter))
+      steps.push(cookieStep(part, source, validator, allErrors, sanitize))
+    } else steps.push(partStep(part, validator, allErrors, sanitize))
   }
   if (route.cache !== undefined) steps.push(cacheStep(route.cache))
   if (route.transform !== undefined) steps.push(transformStep(route.transform))

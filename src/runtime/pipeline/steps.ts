@@ -1,6 +1,7 @@
 import type { Request } from 'express'
 import type { PartValidator } from '../../engine/compile/compile.js'
 import type { Issue, RequestPart, Result } from '../../engine/result.js'
+import type { CookieSlot, CookieSource } from '../cookies/cookie-sources.js'
 import type { Exposure, ResolvedConfig } from '../core/config.js'
 import { setRequestField } from '../core/request-fields.js'
 import type { Step } from '../core/step.js'
@@ -16,7 +17,7 @@ import { warnUnparsedBody } from '../guards/warn-unparsed-body.js'
 import { resolveExposure } from '../middleware/resolve-config.js'
 import { countValidationFailure } from '../telemetry/metrics.js'
 import { traceValidationFailure } from '../telemetry/spans.js'
-import { BODY_REQUIRED, validationError } from './issue-details.js'
+import { BODY_REQUIRED, type IssuePart, validationError } from './issue-details.js'
 import { listSingles, type QueryArrayKeys } from './query-array-keys.js'
 import { bodyInput, normaliseStrings } from './request-input.js'
 import type { AnyRoute } from './route-types.js'
@@ -63,28 +64,59 @@ function setQuery(req: Request, value: unknown): void {
   setRequestField(req, 'query', value)
 }
 
-type Read = (req: Request) => unknown
-type Write = (req: Request, value: unknown) => void
-
-const io: Record<RequestPart, readonly [Read, Write, boolean]> = {
-  body: [bodyInput, (req, v) => (req.body = v), true],
-  params: [(req) => req.params, (req, v) => (req.params = v as Request['params']), true],
-  query: [(req) => req.query, setQuery, true],
-  // Validated headers land on a copy of the original, so undeclared headers stay readable.
-  headers: [
-    (req) => req.headers,
-    (req, v) => (req.headers = { ...req.headers, ...(v as object) }),
-    false,
-  ],
+/** Where a part's input comes from and its validated value goes; `refuse` fails it before its schema runs. */
+interface Source {
+  read(req: Request, config: ResolvedConfig): unknown
+  write(req: Request, value: unknown): void
+  /** Its strings are trimmed and lower-cased by `validation.strings`. */
+  readonly normalises?: boolean
+  refuse?(req: Request, config: ResolvedConfig): readonly Issue[] | undefined
 }
 
+const sources: Record<RequestPart, Source> = {
+  body: { read: bodyInput, write: (req, v) => (req.body = v), normalises: true },
+  params: {
+    read: (req) => req.params,
+    write: (req, v) => (req.params = v as Request['params']),
+    normalises: true,
+  },
+  query: { read: (req) => req.query, write: setQuery, normalises: true },
+  // Validated headers land on a copy of the original, so undeclared headers stay readable.
+  headers: {
+    read: (req) => req.headers,
+    write: (req, v) => (req.headers = { ...req.headers, ...(v as object) }),
+  },
+}
+
+/** Validates one request part with its schema; the validated, stripped value replaces it. */
 export function partStep(
   part: RequestPart,
   validator: PartValidator,
   allErrors: boolean,
   sanitize: AnyRoute['sanitize'],
 ): Step {
-  const [read, write, normalises] = io[part]
+  return validationStep(part, sources[part], validator, allErrors, sanitize)
+}
+
+/** Validates a cookie slot with its schema, read from and written to its source (cookies/). */
+export function cookieStep(
+  slot: CookieSlot,
+  source: CookieSource,
+  validator: PartValidator,
+  allErrors: boolean,
+  sanitize: AnyRoute['sanitize'],
+): Step {
+  return validationStep(slot, source, validator, allErrors, sanitize)
+}
+
+function validationStep(
+  part: IssuePart,
+  source: Source,
+  validator: PartValidator,
+  allErrors: boolean,
+  sanitize: AnyRoute['sanitize'],
+): Step {
+  const { read, write, normalises = false, refuse } = source
   // The route's `sanitize` over each app's exposure options, merged once per shapeguard() instance.
   const merged = new WeakMap<ResolvedConfig, Exposure>()
   function exposureFor(config: ResolvedConfig): Exposure {
@@ -96,21 +128,23 @@ export function partStep(
     }
     return exposure
   }
-  function settle(r: Result, req: Request, config: ResolvedConfig, missing: boolean): undefined {
-    if (r.success) {
-      write(req, r.data)
-      return undefined
-    }
-    const issues: readonly Issue[] = missing
-      ? [{ path: [], message: BODY_REQUIRED, code: 'required' }]
-      : r.issues
+  function fail(issues: readonly Issue[], req: Request, config: ResolvedConfig): never {
     const error = validationError(issues, part, allErrors, exposureFor(config))
     traceValidationFailure(part, Array.isArray(error.details) ? error.details.length : 1)
     countValidationFailure(req, part)
     throw error
   }
+  function settle(r: Result, req: Request, config: ResolvedConfig, missing: boolean): undefined {
+    if (r.success) {
+      write(req, r.data)
+      return undefined
+    }
+    fail(missing ? [{ path: [], message: BODY_REQUIRED, code: 'required' }] : r.issues, req, config)
+  }
   return function validatePart(req, _res, config) {
-    let input = read(req)
+    const refused = refuse?.(req, config)
+    if (refused !== undefined) fail(refused, req, config)
+    let input = read(req, config)
     const { trim, lowercase } = config.validation
     if (normalises && (trim || lowercase)) input = normaliseStrings(input, trim, lowercase)
     const missing = part === 'body' && input === undefined

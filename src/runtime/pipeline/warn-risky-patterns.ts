@@ -1,8 +1,8 @@
 import type { SchemaAdapter } from '../../engine/adapter.js'
 import { riskyPatterns } from '../../engine/regex/risky-patterns.js'
-import type { RequestPart } from '../../engine/result.js'
 import { debugFromEnv } from '../core/config.js'
 import { logger } from '../logging/logger.js'
+import type { IssuePart } from './issue-details.js'
 
 // `file:line:column` of a V8 stack frame (`at fn (file:1:2)` or `at file:1:2`).
 function locationOf(frame: string): string {
@@ -32,7 +32,7 @@ function definedAt(): string {
  * the pattern's source (the author's code, never request data) and where the route is defined.
  * @example warnRiskyPatterns(new Map([['body', zodAdapter(Body)]]))
  */
-export function warnRiskyPatterns(adapters: ReadonlyMap<RequestPart, SchemaAdapter>): void {
+export function warnRiskyPatterns(adapters: ReadonlyMap<IssuePart, SchemaAdapter>): void {
   if (!debugFromEnv()) return
   let where: string | undefined
   for (const [part, adapter] of adapters) {

@@ -77,6 +77,8 @@ const SECRET_KEYS = [
   'Cookie',
   'set-cookie',
   'Set-Cookie',
+  'cookies',
+  'signedCookies',
   'session',
   'sessionid',
   'JSESSIONID',

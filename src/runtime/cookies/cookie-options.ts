@@ -1,0 +1,41 @@
+import { checkNested } from '../../shared/check-option.js'
+import { optionError } from '../../shared/error-codes.js'
+import type { ResolvedConfig } from '../core/config.js'
+
+/** `cookies` options of `shapeguard()`. */
+export interface CookieOptions {
+  /**
+   * The secrets of signed cookies, current first: the first signs (`req.secret`, which Express's
+   * `res.cookie(name, value, { signed: true })` uses), every one verifies a route's
+   * `signedCookies`, so a secret being rotated out stays last until its cookies expire. Signed as
+   * cookie-parser signs (`s:<value>.<signature>`), so either reads what the other wrote.
+   * @default []
+   */
+  secrets?: readonly string[]
+}
+
+const none: ResolvedConfig['cookies'] = Object.freeze({ secrets: Object.freeze([]) })
+
+/** Checks `cookies` at mount: `secrets`, when given, is a non-empty array of non-empty strings. */
+export function resolveCookieOptions(
+  options: CookieOptions | undefined,
+): ResolvedConfig['cookies'] {
+  checkNested(options, 'cookies', ['secrets'])
+  const secrets: unknown = options?.secrets
+  if (secrets === undefined) return none
+  if (!Array.isArray(secrets) || secrets.length === 0) {
+    throw optionError(
+      'SG_ERR_INVALID_OPTION',
+      'shapeguard: cookies.secrets: must be a non-empty array of strings, the current secret first',
+    )
+  }
+  secrets.forEach((secret: unknown, i) => {
+    if (typeof secret !== 'string' || secret === '') {
+      throw optionError(
+        'SG_ERR_INVALID_OPTION',
+        `shapeguard: cookies.secrets[${i}]: must be a non-empty string`,
+      )
+    }
+  })
+  return Object.freeze({ secrets: Object.freeze([...(secrets as string[])]) })
+}
