@@ -229,6 +229,26 @@ describe.each(hosts)('%s', (host, express) => {
     expect(res.body).toEqual(JSON.parse(expected('body-too-deep')))
   })
 
+  it('files-413: the files example answers an avatar over its maxBytes', async () => {
+    const app = await example('files', host)
+    app.use(errorHandler())
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+    const res = await request(app)
+      .post('/profile')
+      .field('title', 'Holidays')
+      .field('year', '2024')
+      .attach('avatar', Buffer.concat([png, Buffer.alloc(2_000_000)]), 'me.png')
+    expect(res.status).toBe(413)
+    expect(res.body).toEqual(JSON.parse(expected('files-413')))
+    const ok = await request(app)
+      .post('/profile')
+      .field('title', 'Holidays')
+      .field('year', '2024')
+      .attach('avatar', png, 'me.png')
+    expect(ok.status).toBe(201)
+    expect(ok.body.data).toEqual({ title: 'Holidays', avatar: 8, photos: 0, scan: false })
+  })
+
   it('rate-limit-429: the sixth login attempt within the minute', async () => {
     const app = await example('rate-limit', host)
     app.use(errorHandler())
@@ -325,6 +345,7 @@ it('has a scenario for every output block of the README and docs/, each name onc
     'logging-pretty',
     'logging-json',
     'body-too-deep',
+    'files-413',
     'rate-limit-429',
     'webhook-401',
     'docs-csp-local',

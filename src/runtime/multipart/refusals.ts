@@ -1,6 +1,6 @@
 import { type AppError, raise } from '../core/app-error.js'
 import { sanitizeString } from '../guards/sanitize.js'
-import { safeJson } from '../logging/printable.js'
+import { printable, safeJson } from '../logging/printable.js'
 
 // Every answer a multipart body can get before the handler. A declared field's name comes from
 // the route (the developer's text); a name the client sent is sanitised and clipped, and only in
@@ -8,9 +8,10 @@ import { safeJson } from '../logging/printable.js'
 
 const multipartOnly = Object.freeze(['multipart/form-data'])
 
-// A client's field name as a path may show it: no control or bidi character, at most 64 characters.
+// A client's field name as a path may show it: no bidi or zero-width character, controls written
+// as `\uXXXX`, at most 64 characters.
 function clientName(name: string): string {
-  const clean = sanitizeString(name)
+  const clean = printable(sanitizeString(name))
   return clean.length > 64 ? `${clean.slice(0, 64)}…` : clean
 }
 
