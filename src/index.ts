@@ -14,6 +14,7 @@ export {
   type SecurityScheme,
   type WarningSink,
 } from './openapi/index.js'
+export type { CookieOptions } from './runtime/cookies/cookie-options.js'
 export {
   AppError,
   type AppErrorCode,

@@ -361,6 +361,8 @@ it('has a scenario for every output block of the README and docs/, each name onc
     'otel-handler-line',
     // test/e2e/logging-apps.test.ts
     'handler-log',
+    // test/e2e/cookies-readme.test.ts
+    'cookies-422',
   ]
   const marked = blocks.filter((b) => b.output !== undefined)
   expect(marked.map((b) => b.output).sort()).toEqual([...names].sort())

@@ -14,8 +14,12 @@ export interface CookieJar {
 
 const SIGNED = 's:'
 
-// The cookies and signedCookies steps of one request read one jar.
-const jars = new WeakMap<Request, CookieJar>()
+// The cookies and signedCookies steps of one request read one jar, filed with one app's secrets
+// (a sub-app's shapeguard() may have others).
+const jars = new WeakMap<
+  Request,
+  { readonly secrets: readonly string[]; readonly jar: CookieJar }
+>()
 
 /**
  * The request's cookies, parsed from its `Cookie` header (the `cookie` package's parsing, as
@@ -24,11 +28,10 @@ const jars = new WeakMap<Request, CookieJar>()
  * whatever another middleware left on `req.cookies`.
  */
 export function cookieJar(req: Request, secrets: readonly string[]): CookieJar {
-  let jar = jars.get(req)
-  if (jar === undefined) {
-    jar = fileCookies(req.headers.cookie, secrets)
-    jars.set(req, jar)
-  }
+  const known = jars.get(req)
+  if (known !== undefined && known.secrets === secrets) return known.jar
+  const jar = fileCookies(req.headers.cookie, secrets)
+  jars.set(req, { secrets, jar })
   return jar
 }
 

@@ -2,13 +2,15 @@ import { checkNested } from '../../shared/check-option.js'
 import { optionError } from '../../shared/error-codes.js'
 import type { ResolvedConfig } from '../core/config.js'
 
-/** `cookies` options of `shapeguard()`. */
+/**
+ * `cookies` options of `shapeguard()`. Cookies are signed as cookie-parser signs them
+ * (`s:<value>.<signature>`, HMAC-SHA256), so either reads what the other wrote; keep a secret being
+ * rotated out in the list until the cookies it signed expire.
+ */
 export interface CookieOptions {
   /**
-   * The secrets of signed cookies, current first: the first signs (`req.secret`, which Express's
-   * `res.cookie(name, value, { signed: true })` uses), every one verifies a route's
-   * `signedCookies`, so a secret being rotated out stays last until its cookies expire. Signed as
-   * cookie-parser signs (`s:<value>.<signature>`), so either reads what the other wrote.
+   * Secrets of signed cookies, current first: the first signs (`req.secret`, as `res.cookie(name,
+   * value, { signed: true })` uses it), each verifies a route's `signedCookies` (rotation).
    * @default []
    */
   secrets?: readonly string[]

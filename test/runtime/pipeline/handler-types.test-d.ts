@@ -181,3 +181,22 @@ describe('the route type parameter', () => {
     expectTypeOf<TypedRequest<{}>['params']>().toEqualTypeOf<Request['params']>()
   })
 })
+
+describe('cookies', () => {
+  it('types req.cookies and req.signedCookies from their schemas, output side', () => {
+    const route = defineRoute({
+      cookies: z.object({ theme: z.enum(['dark', 'light']), visits: z.coerce.number() }),
+      signedCookies: v.object({
+        session: v.pipe(
+          v.string(),
+          v.transform((s) => s.length),
+        ),
+      }),
+    })
+    handle(route, (req) => {
+      expectTypeOf(req.cookies.theme).toEqualTypeOf<'dark' | 'light'>()
+      expectTypeOf(req.cookies.visits).toEqualTypeOf<number>()
+      expectTypeOf(req.signedCookies.session).toEqualTypeOf<number>()
+    })
+  })
+})
