@@ -1,12 +1,14 @@
 import type { AddressInfo } from 'node:net'
 import createClient from 'openapi-fetch'
 import openapiTS, { astToString } from 'openapi-typescript'
+import ts from 'typescript'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { boolean, number, object } from 'yup'
 import * as z from 'zod'
 import { createApp } from '../../examples/demo/app.js'
 import { yupAdapter } from '../../src/adapters/yup/index.js'
 import { generateOpenAPI } from '../../src/openapi/index.js'
+import { uploadsApi } from './exports/fixtures/uploads-api.js'
 import type { paths } from './fixtures/demo-paths.js'
 
 // The demo's document → openapi-typescript types (kept in fixtures/demo-paths.ts, checked against
@@ -78,5 +80,37 @@ describe('openapi-typescript types of converting body fields', () => {
     expect(types).toMatch(/gift\?: boolean \| string;/)
     expect(types).toMatch(/total: number \| string;/)
     expect(types).not.toMatch(/(qty|gift|total)\??: unknown/)
+  })
+})
+
+// A route's files and cookies (API.md 38, 39): the multipart body's parts and the cookie parameters.
+describe('openapi-typescript types of files and cookies', () => {
+  const operation = (types: string, id: string) => {
+    const start = types.indexOf(`    ${id}: {`)
+    return types.slice(start, types.indexOf('responses: {', start)).replace(/\s+/g, ' ')
+  }
+
+  it('types file fields as binary strings beside the text fields, and cookies as cookie parameters', async () => {
+    const types = astToString(await openapiTS(uploadsApi as never))
+    const put = operation(types, 'putProfile')
+    expect(put).toMatch(/cookie: \{ theme: "dark" \| "light"; \/\*\*[^*]*\*\/ session: string; \}/)
+    expect(put).toMatch(
+      /"multipart\/form-data": \{ name: string; age\?: number; \/\*\* \* Format: binary \* @description A square picture \*\/ avatar: string; photos\?: string\[\]; \}/,
+    )
+    expect(operation(types, 'postImports')).toMatch(
+      /"multipart\/form-data": \{ \/\*\* Format: binary \*\/ csv: string; \}/,
+    )
+  })
+
+  it("types them as Blob with openapi-typescript's transform for format: binary", async () => {
+    const blob = ts.factory.createTypeReferenceNode(ts.factory.createIdentifier('Blob'))
+    const types = astToString(
+      await openapiTS(uploadsApi as never, {
+        transform: (schema) => (schema.format === 'binary' ? blob : undefined),
+      }),
+    )
+    const put = operation(types, 'putProfile')
+    expect(put).toMatch(/avatar: Blob; photos\?: Blob\[\];/)
+    expect(operation(types, 'postImports')).toMatch(/csv: Blob;/)
   })
 })

@@ -134,10 +134,7 @@ function problemComponents(base: string | undefined): Record<string, JsonSchema>
         field: { type: 'string', description: 'Dotted path inside the request part, or the part.' },
         message: { type: 'string' },
         code: { type: 'string', description: 'Sent only with `exposeSchemaCodes`.' },
-        in: {
-          enum: ['body', 'query', 'params', 'headers', 'files', 'cookies', 'signedCookies'],
-          description: 'The request part.',
-        },
+        in: { enum: ['body', 'query', 'params', 'headers'], description: 'The request part.' },
       },
       required: ['field', 'message'],
     },
