@@ -3,8 +3,8 @@ import type { QueryArrayKeys } from '../../runtime/pipeline/query-array-keys.js'
 import type { UploadDraft } from '../arbitrary/upload.js'
 import { cookiesWire, WRONG_SECRET } from './cookie-wire.js'
 import { formWire, MULTIPART, multipartBody } from './form-wire.js'
+import type { FuzzRequest, RequestKind } from './fuzz-request.js'
 import { guardsRefuse } from './guard-refusal.js'
-import type { FuzzRequest, RequestKind } from './route-requests.js'
 import { bodyWire, headersWire, paramsWire, queryWire } from './wire.js'
 
 /** The values of one request, part by part, before they travel. */

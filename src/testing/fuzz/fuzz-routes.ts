@@ -13,10 +13,11 @@ import {
   type FuzzRoutesOptions,
   type ResolvedFuzzOptions,
 } from './fuzz-options.js'
+import type { FuzzRequest } from './fuzz-request.js'
 import { brokenInvariant, type RouteChecks } from './invariants.js'
 import { silenceLogs } from './quiet-logs.js'
 import { type ErrorAnswerCheck, errorAnswerCheck, operationOf } from './response-check.js'
-import { type FuzzRequest, routeRequests } from './route-requests.js'
+import { routeRequests } from './route-requests.js'
 import { type Listener, listen } from './send-request.js'
 
 /** One route the fuzzer sent requests to. */

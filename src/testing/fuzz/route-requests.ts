@@ -13,12 +13,12 @@ import {
 } from '../arbitrary/arbitrary.js'
 import { boundedFilter } from '../arbitrary/bounded-filter.js'
 import { partCaps } from '../arbitrary/caps.js'
-import type { HostileKind } from '../arbitrary/hostile.js'
 import type { Miss } from '../arbitrary/ir-invalid.js'
 import { fastCheck } from '../load-fast-check.js'
 import { assemble, type Parts, type Shape } from './assemble.js'
 import { cookiesFromWire, cookiesWire } from './cookie-wire.js'
 import { type FormFields, formFromWire, formWire } from './form-wire.js'
+import type { FuzzRequest } from './fuzz-request.js'
 import { type Build, type Kind, specialRequests } from './special-requests.js'
 import { validUploads } from './upload-cases.js'
 import {
@@ -31,32 +31,6 @@ import {
   queryWire,
   type Wire,
 } from './wire.js'
-
-/** The kind of request: every part valid, one rule of one part broken, or a guard case. */
-export type RequestKind = 'valid' | 'invalid' | 'hostile'
-
-/** One generated request, ready to send. */
-export interface FuzzRequest {
-  readonly kind: RequestKind
-  readonly method: string
-  /** The path with its parameters filled in, and the query string. */
-  readonly url: string
-  readonly headers: Readonly<Record<string, string>>
-  /** JSON text, a `multipart/form-data` body (a route with files), or none. */
-  readonly body: string | Buffer | undefined
-  /** An invalid request: the part and the field (as `details.field` names it) that is broken. */
-  readonly broken?: {
-    readonly part: Part | 'files'
-    readonly field: string
-    readonly deep: boolean
-  }
-  /** What a hostile request tries: a guard case, an upload (`oversized-file`…) or a cookie header (`cookie-8kb`…). */
-  readonly hostile?: HostileKind | (string & {})
-  /** A request the server must answer with one of these statuses (400 past a guard, 413, 415). */
-  readonly expect?: readonly number[]
-  /** Values of the request no answer may hold: a raw hostile filename, a hostile cookie. */
-  readonly echo?: readonly string[]
-}
 
 type Adapters = Partial<Record<Part, SchemaAdapter>>
 

@@ -7,7 +7,7 @@ import { boundedFilter } from '../arbitrary/bounded-filter.js'
 import { fastCheck } from '../load-fast-check.js'
 import type { Parts } from './assemble.js'
 import { COOKIE_MARK, hostileCookies } from './cookie-wire.js'
-import type { FuzzRequest, RequestKind } from './route-requests.js'
+import type { FuzzRequest, RequestKind } from './fuzz-request.js'
 import { uploadCases } from './upload-cases.js'
 import type { Part } from './wire.js'
 

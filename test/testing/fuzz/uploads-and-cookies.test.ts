@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import fc from 'fast-check'
+import * as fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod'
 import { defineRoute, file } from '../../../src/index.js'
@@ -8,9 +8,10 @@ import { typeAllowed, uploadType } from '../../../src/runtime/multipart/sniff.js
 import { curlLine } from '../../../src/shared/curl-line.js'
 import { envelopeNames } from '../../../src/shared/envelope-shape.js'
 import { draftBytes, fileKinds } from '../../../src/testing/arbitrary/upload.js'
+import type { FuzzRequest } from '../../../src/testing/fuzz/fuzz-request.js'
 import { brokenInvariant, type RouteChecks } from '../../../src/testing/fuzz/invariants.js'
 import { errorAnswerCheck } from '../../../src/testing/fuzz/response-check.js'
-import { type FuzzRequest, routeRequests } from '../../../src/testing/fuzz/route-requests.js'
+import { routeRequests } from '../../../src/testing/fuzz/route-requests.js'
 import { validUploads } from '../../../src/testing/fuzz/upload-cases.js'
 
 const limits = resolveLimits(undefined, undefined)
