@@ -9,6 +9,7 @@ export {
   mockResponse,
 } from './doubles/mock-response.js'
 export type { FuzzRoutesOptions } from './fuzz/fuzz-options.js'
+export type { FuzzRequest, RequestKind } from './fuzz/fuzz-request.js'
 export {
   type FuzzError,
   type FuzzedRoute,
@@ -16,4 +17,3 @@ export {
   type FuzzReport,
   fuzzRoutes,
 } from './fuzz/fuzz-routes.js'
-export type { FuzzRequest, RequestKind } from './fuzz/route-requests.js'

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { ensureBuilt, hosts, onHost, shapeguard } from '../support/cli.js'
 
@@ -30,6 +31,33 @@ describe.each(hosts)('shapeguard fuzz on %s', (_, host) => {
       { cwd },
     )
     expect(replay).toEqual(run)
+  })
+
+  it('sends uploads and cookies: a curl line that writes the multipart body byte for byte', () => {
+    const file = onHost('uploads.mjs', host)
+    const cwd = file.replace(/\/uploads\.mjs$/, '')
+    const run = shapeguard(['fuzz', 'uploads.mjs', '--runs', '30', '--seed', '5'], { cwd })
+    expect(run.stderr).toBe('')
+    expect(run.status).toBe(1)
+    const lines = run.stdout.split('\n')
+    expect(lines[0]).toMatch(/^fuzz: 1 of 2 routes broke an invariant \(seed 5, \d+ requests\)$/)
+    expect(lines[2]).toBe('POST /avatars: answered 500: a request must never get a 5xx')
+    expect(lines[3]).toMatch(
+      /^ {2}printf '.*' \| curl --globoff -X POST 'http:\/\/localhost:3000\/avatars' -H 'content-type: multipart\/form-data; boundary=shapeguard-fuzz-7c1e5a' --data-binary @-$/,
+    )
+    const body = execFileSync('sh', ['-c', lines[3]!.trim().replace(/ \| curl .*$/, '')])
+    expect(body.toString('latin1')).toMatch(/name="avatar"; filename="[^"]* [^"]*\.png"/)
+    expect(lines[4]).toBe(
+      "  replay: shapeguard fuzz uploads.mjs --seed 5 --routes 'POST /avatars' --runs 30",
+    )
+    const cookies = shapeguard(
+      ['fuzz', 'uploads.mjs', '--runs', '30', '--seed', '5', '--routes', 'GET /me'],
+      { cwd },
+    )
+    expect(cookies.stdout).toBe(
+      'fuzz: 1 route, 30 requests, no invariant broken (seed 5)\n  GET /me: 30 requests\n',
+    )
+    expect(cookies.status).toBe(0)
   })
 
   it('points the curl line at --base-url and sends --auth and --header with every request', () => {

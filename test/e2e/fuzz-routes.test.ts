@@ -64,9 +64,12 @@ describe.each(hosts)('fuzzRoutes on %s', (_, express) => {
     expect(error.message).toContain('POST /v1/posts: answered 500: a request must never get a 5xx')
     const [failure] = error.report.failures
     expect(error.report.failures).toHaveLength(1)
-    expect(JSON.parse(failure!.request.body!)).toEqual({ title: expect.any(String), tags: [] })
+    expect(JSON.parse(failure!.request.body as string)).toEqual({
+      title: expect.any(String),
+      tags: [],
+    })
     // Shrunk: the shortest title that passes trim().min(1).
-    expect(JSON.parse(failure!.request.body!).title).toHaveLength(1)
+    expect(JSON.parse(failure!.request.body as string).title).toHaveLength(1)
     expect(failure!.curl).toMatch(
       /^curl --globoff -X POST 'http:\/\/localhost:3000\/v1\/posts' -H 'content-type: application\/json' --data-raw '\{"title":"a","tags":\[\]\}'$/,
     )

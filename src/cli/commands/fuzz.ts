@@ -1,9 +1,10 @@
 import type { FuzzReport, FuzzRequest, FuzzRoutesOptions } from 'shapeguard/testing'
+import { curlLine } from '../../shared/curl-line.js'
 import { type Command, loadOptions, type Values } from '../command.js'
 import { appDocument } from '../document.js'
 import { testingEntry } from '../entries.js'
 import type { Io } from '../io.js'
-import { count, shellQuote, shellWords } from '../text.js'
+import { count, shellWords } from '../text.js'
 import { EXIT, UsageError } from '../usage-error.js'
 import { baseUrlOf, fuzzOptions } from './fuzz-options.js'
 
@@ -23,11 +24,13 @@ function secretHeaders({ auth, headers = {} }: FuzzRoutesOptions): Set<string> {
  * `$'…'`) and the rest of a value that another secret is a part of.
  */
 function maskedCurl(req: FuzzRequest, baseUrl: string, secrets: ReadonlySet<string>): string {
-  const words = ['curl', '--globoff', '-X', req.method, shellQuote(`${baseUrl}${req.url}`)]
-  for (const [name, value] of Object.entries(req.headers))
-    words.push('-H', shellQuote(`${name}: ${secrets.has(name.toLowerCase()) ? MASK : value}`))
-  if (req.body !== undefined) words.push('--data-raw', shellQuote(req.body))
-  return words.join(' ')
+  const headers = Object.fromEntries(
+    Object.entries(req.headers).map(([name, value]) => [
+      name,
+      secrets.has(name.toLowerCase()) ? MASK : value,
+    ]),
+  )
+  return curlLine(req.method, `${baseUrl}${req.url}`, headers, req.body)
 }
 
 /**

@@ -14,6 +14,8 @@ export interface Caps {
 
 // Node refuses a request whose headers pass 16 KiB together (431): one value stays well below.
 const HEADER_CHARS = 8192
+// A cookie travels percent-encoded (up to 9 characters for one) in one Cookie header with the others.
+const COOKIE_CHARS = 1000
 
 /** What a request part carries to its schema past the guards (headers: past Node's header limit). */
 export function partCaps(part: string, limits: GuardLimits): Caps {
@@ -23,6 +25,13 @@ export function partCaps(part: string, limits: GuardLimits): Caps {
     return {
       string: HEADER_CHARS,
       stringBy: `what a header carries (${HEADER_CHARS})`,
+      array,
+      arrayBy,
+    }
+  if (part === 'cookies' || part === 'signedCookies')
+    return {
+      string: COOKIE_CHARS,
+      stringBy: `what a cookie carries in the Cookie header (${COOKIE_CHARS})`,
       array,
       arrayBy,
     }

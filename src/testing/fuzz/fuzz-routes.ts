@@ -4,6 +4,7 @@ import type { OpenAPIDocument } from '../../openapi/generate/types.js'
 import type { ResolvedConfig } from '../../runtime/core/config.js'
 import { type GuardLimits, resolveLimits } from '../../runtime/guards/limits.js'
 import { type DiscoveredRoute, discoverRoutes } from '../../runtime/pipeline/discover-routes.js'
+import { curlLine } from '../../shared/curl-line.js'
 import { type EnvelopeNames, envelopeNames } from '../../shared/envelope-shape.js'
 import { optionError, unprefixed } from '../../shared/error-codes.js'
 import { fastCheck } from '../load-fast-check.js'
@@ -12,12 +13,12 @@ import {
   type FuzzRoutesOptions,
   type ResolvedFuzzOptions,
 } from './fuzz-options.js'
+import type { FuzzRequest } from './fuzz-request.js'
 import { brokenInvariant, type RouteChecks } from './invariants.js'
 import { silenceLogs } from './quiet-logs.js'
 import { type ErrorAnswerCheck, errorAnswerCheck, operationOf } from './response-check.js'
-import { type FuzzRequest, routeRequests } from './route-requests.js'
+import { routeRequests } from './route-requests.js'
 import { type Listener, listen } from './send-request.js'
-import { curlLine } from './wire.js'
 
 /** One route the fuzzer sent requests to. */
 export interface FuzzedRoute {
@@ -82,11 +83,14 @@ function selected(routes: readonly DiscoveredRoute[], pick: FuzzRoutesOptions['r
   return routes.filter((r) => wanted.has(keyOf(r)))
 }
 
+const configOf = (app: unknown): ResolvedConfig | undefined =>
+  (app as { locals?: { shapeguard?: ResolvedConfig } }).locals?.shapeguard
+
 /** The guard limits the app's shapeguard() left on `app.locals`, once it has seen a request. */
-function appLimits(app: unknown): GuardLimits | undefined {
-  const locals = (app as { locals?: { shapeguard?: ResolvedConfig } }).locals
-  return locals?.shapeguard?.validation.limits
-}
+const appLimits = (app: unknown): GuardLimits | undefined => configOf(app)?.validation.limits
+
+/** The secret the app's signed cookies are signed with (the first of its secrets), once it is there. */
+const appSecret = (app: unknown): string | undefined => configOf(app)?.cookies?.secrets[0]
 
 /**
  * shapeguard() leaves its configuration on the app with the first request it sees: one OPTIONS
@@ -140,6 +144,7 @@ async function fuzzRoute(
   const { arbitrary, notes } = routeRequests(r.method, r.path, r.route, {
     headers: o.headers,
     limits,
+    secret: appSecret(app),
   })
   const responseSchema = r.route.response ?? r.route.sends
   const checks: RouteChecks = {

@@ -2,8 +2,8 @@ import type { IRNode } from '../../engine/ir/types.js'
 import type { EnvelopeNames } from '../../shared/envelope-shape.js'
 import { errorCodes } from '../../shared/error-codes.js'
 import { isObject } from '../../shared/is-object.js'
+import type { FuzzRequest } from './fuzz-request.js'
 import type { ErrorAnswerCheck, Operation } from './response-check.js'
-import type { FuzzRequest } from './route-requests.js'
 import type { Answer } from './send-request.js'
 import { undeclaredKey } from './undeclared.js'
 
@@ -150,6 +150,15 @@ function described(req: FuzzRequest): string {
     : `an invalid request (${broken.part} field ${broken.field} broken)`
 }
 
+/** Whether the answer (its body or a header) holds one of the request's hostile values, raw or JSON-escaped. */
+function echoes(req: FuzzRequest, answer: Answer): boolean {
+  const headers = Object.values(answer.headers).flat().join('\n')
+  return (req.echo ?? []).some((value) => {
+    const escaped = JSON.stringify(value).slice(1, -1)
+    return [answer.text, headers].some((text) => text.includes(value) || text.includes(escaped))
+  })
+}
+
 // Credentials refused before validation: the fuzzer was not given the ones the app wants.
 const authHint = (status: number) =>
   status === 401 || status === 403
@@ -163,7 +172,8 @@ const authHint = (status: number) =>
  * document's format (the envelope, or problem details) with its media type; valid requests never 422;
  * invalid ones exactly 422 naming the broken field; requests past a guard limit refused with 400;
  * the route's own 429 (`rateLimit`) with its code and `Retry-After`; success data with no key the
- * response schema does not declare; `Object.prototype` untouched.
+ * response schema does not declare; `Object.prototype` untouched; a hostile filename or cookie
+ * never echoed.
  */
 export function brokenInvariant(
   req: FuzzRequest,
@@ -173,6 +183,8 @@ export function brokenInvariant(
   if (prototypeKeys() !== cleanPrototype) return 'Object.prototype was modified'
   const { status } = answer
   if (status >= 500) return `answered ${status}: a request must never get a 5xx`
+  if (echoes(req, answer))
+    return `answered ${status} holding what ${described(req)} sent (a raw filename or cookie): an answer must never echo it`
   // The route's own limiter may refuse any request, in its documented answer.
   if (status === 429 && checks.rateLimited) return rateLimitAnswer(answer, checks)
   const op = checks.operation

@@ -2,11 +2,10 @@ import type { Arbitrary } from 'fast-check'
 import { toAdapter } from '../../adapters/resolve.js'
 import type { SchemaAdapter } from '../../engine/adapter.js'
 import type { GuardLimits } from '../../runtime/guards/limits.js'
-import { type QueryArrayKeys, queryArrayKeys } from '../../runtime/pipeline/query-array-keys.js'
+import { queryArrayKeys } from '../../runtime/pipeline/query-array-keys.js'
 import type { AnyRoute } from '../../runtime/pipeline/route-types.js'
 import { unprefixed } from '../../shared/error-codes.js'
 import {
-  hostileArbitrary,
   libraryAccepts,
   missArbitrary,
   type Reach,
@@ -14,10 +13,14 @@ import {
 } from '../arbitrary/arbitrary.js'
 import { boundedFilter } from '../arbitrary/bounded-filter.js'
 import { partCaps } from '../arbitrary/caps.js'
-import type { HostileKind } from '../arbitrary/hostile.js'
 import type { Miss } from '../arbitrary/ir-invalid.js'
 import { fastCheck } from '../load-fast-check.js'
-import { guardsRefuse } from './guard-refusal.js'
+import { assemble, type Parts, type Shape } from './assemble.js'
+import { cookiesFromWire, cookiesWire } from './cookie-wire.js'
+import { type FormFields, formFromWire, formWire } from './form-wire.js'
+import type { FuzzRequest } from './fuzz-request.js'
+import { type Build, type Kind, specialRequests } from './special-requests.js'
+import { validUploads } from './upload-cases.js'
 import {
   bodyFromWire,
   bodyWire,
@@ -29,28 +32,17 @@ import {
   type Wire,
 } from './wire.js'
 
-/** The kind of request: every part valid, one rule of one part broken, or a guard case. */
-export type RequestKind = 'valid' | 'invalid' | 'hostile'
-
-/** One generated request, ready to send. */
-export interface FuzzRequest {
-  readonly kind: RequestKind
-  readonly method: string
-  /** The path with its parameters filled in, and the query string. */
-  readonly url: string
-  readonly headers: Readonly<Record<string, string>>
-  readonly body: string | undefined
-  /** An invalid request: the part and the field (as `details.field` names it) that is broken. */
-  readonly broken?: { readonly part: Part; readonly field: string; readonly deep: boolean }
-  readonly hostile?: HostileKind
-  /** A request the guards must refuse (400, or 413 for a body past the parser's limit). */
-  readonly expect?: readonly number[]
-}
-
-type Parts = { params?: unknown; query?: unknown; headers?: unknown; body?: unknown }
 type Adapters = Partial<Record<Part, SchemaAdapter>>
 
-const partNames: readonly Part[] = ['params', 'query', 'headers', 'body']
+const partNames: readonly Part[] = [
+  'params',
+  'query',
+  'headers',
+  'body',
+  'cookies',
+  'signedCookies',
+]
+const cookieParts: ReadonlySet<Part> = new Set(['cookies', 'signedCookies'])
 
 /** The `:name` parameters of an Express path, or undefined for syntax the fuzzer cannot fill. */
 export function paramNames(path: string): string[] | undefined {
@@ -58,29 +50,27 @@ export function paramNames(path: string): string[] | undefined {
   return [...path.matchAll(/:([A-Za-z0-9_$]+)/g)].map((m) => m[1]!)
 }
 
-function toWire(
-  part: Part,
-  value: unknown,
-  names: readonly string[],
-  arrayKeys: QueryArrayKeys,
-): Wire<unknown> {
-  if (part === 'params') return paramsWire(value, names)
-  if (part === 'query') return queryWire(value, arrayKeys.repeatable)
+function toWire(part: Part, value: unknown, shape: Shape): Wire<unknown> {
+  if (part === 'params') return paramsWire(value, shape.names)
+  if (part === 'query') return queryWire(value, shape.arrayKeys.repeatable)
   if (part === 'headers') return headersWire(value)
+  if (part === 'cookies') return cookiesWire(value)
+  // The signature does not change what travels: any secret tells.
+  if (part === 'signedCookies') return cookiesWire(value, 'secret')
+  if (shape.multipart)
+    return formWire(value, shape.formKeys.repeatable, shape.limits.maxArrayLength)
   return bodyWire(value)
 }
 
-/** What the server hands the part's schema for the wire form. */
-function fromWire(
-  part: Part,
-  wire: unknown,
-  headers: Readonly<Record<string, string>>,
-  arrayKeys: QueryArrayKeys,
-): unknown {
-  if (part === 'query') return queryFromWire(wire as string, arrayKeys.lists)
+/** What the server hands the part's schema for the value sent. */
+function fromWire(part: Part, value: unknown, wire: unknown, shape: Shape): unknown {
+  if (part === 'query') return queryFromWire(wire as string, shape.arrayKeys.lists)
+  if (cookieParts.has(part)) return cookiesFromWire(value)
+  if (part === 'body' && shape.multipart)
+    return formFromWire(wire as FormFields, shape.formKeys.lists)
   if (part === 'body') return bodyFromWire(wire as string | undefined)
   if (part === 'headers')
-    return { host: 'localhost', connection: 'keep-alive', ...headers, ...(wire as object) }
+    return { host: 'localhost', connection: 'keep-alive', ...shape.headers, ...(wire as object) }
   return wire
 }
 
@@ -89,6 +79,8 @@ export interface RequestOptions {
   readonly headers: Readonly<Record<string, string>>
   /** The route's guard limits (its own over the app's). */
   readonly limits: GuardLimits
+  /** The app's first cookie secret (`shapeguard({ cookies: { secrets } })`), when it could be read. */
+  readonly secret?: string | undefined
 }
 
 /** The arbitrary of requests for one route, and what it cannot generate (with why). */
@@ -97,10 +89,15 @@ export interface RouteRequests {
   readonly notes: readonly string[]
 }
 
+// The field a 422 names for a broken path: a cookie's after its slot (`cookies.theme`).
+const fieldOf = (part: Part, path: readonly PropertyKey[]) =>
+  path.length === 0 ? part : cookieParts.has(part) ? `${part}.${path.join('.')}` : path.join('.')
+
 /**
  * Requests for a route, from its schemas: valid ones (every part accepted by its library after
- * the trip through the wire), invalid ones (one rule of one part broken, the rest valid) and
- * hostile ones (guard cases in the body or the query).
+ * the trip through the wire, with valid uploads and signed cookies), invalid ones (one rule of one
+ * part broken, the rest valid) and hostile ones (guard cases; uploads and cookie headers, see
+ * special-requests.ts).
  */
 export function routeRequests(
   method: string,
@@ -115,53 +112,83 @@ export function routeRequests(
   const adapters: Adapters = {}
   for (const part of partNames)
     if (route[part] !== undefined) adapters[part] = toAdapter(route[part])
-  const arrayKeys = queryArrayKeys(adapters.query)
+  const files = route.files ?? {}
+  const shape: Shape = {
+    method,
+    path,
+    names,
+    headers: options.headers,
+    limits: options.limits,
+    arrayKeys: queryArrayKeys(adapters.query),
+    formKeys: queryArrayKeys(adapters.body),
+    multipart: Object.keys(files).length > 0,
+    secret: options.secret,
+  }
   const notes = new Set<string>()
   const reach = (part: Part): Reach => ({ caps: partCaps(part, options.limits), notes })
   const travels = (part: Part, value: unknown, accepted: boolean): boolean => {
-    const wire = toWire(part, value, names, arrayKeys)
+    const wire = toWire(part, value, shape)
     if (!wire.ok) return false
     const adapter = adapters[part]
     if (adapter === undefined) return accepted
-    const answer = libraryAccepts(adapter, fromWire(part, wire.wire, options.headers, arrayKeys))
+    const answer = libraryAccepts(adapter, fromWire(part, value, wire.wire, shape))
     return answer === undefined || answer === accepted
   }
-  const valid: Partial<Record<Part, Arbitrary<unknown>>> = {}
-  for (const part of partNames) {
-    const adapter = adapters[part]
-    if (adapter === undefined) {
-      valid[part] = fc.constant(undefined)
-      continue
+  const valid: Record<string, Arbitrary<unknown>> = {}
+  try {
+    for (const part of partNames) {
+      const adapter = adapters[part]
+      valid[part] =
+        adapter === undefined
+          ? fc.constant(undefined)
+          : boundedFilter(
+              fc,
+              validArbitrary(adapter, part, reach(part)),
+              (v) => travels(part, v, true),
+              `valid ${part} that survive the trip over HTTP`,
+            )
     }
-    let values: Arbitrary<unknown>
-    try {
-      values = validArbitrary(adapter, part, reach(part))
-    } catch (error) {
-      // No valid value (a bound past the guards' limits, a schema that accepts nothing): no request.
-      return {
-        arbitrary: undefined,
-        notes: [...notes, `no requests: ${unprefixed((error as Error).message)}`],
-      }
+    if (shape.multipart) valid.files = validUploads(fc, files)
+  } catch (error) {
+    // No valid value (a bound past the guards' limits, a schema that accepts nothing): no request.
+    return {
+      arbitrary: undefined,
+      notes: [...notes, `no requests: ${unprefixed((error as Error).message)}`],
     }
-    valid[part] = boundedFilter(
-      fc,
-      values,
-      (v) => travels(part, v, true),
-      `valid ${part} that survive the trip over HTTP`,
-    )
   }
-  const validParts = fc.record(valid as Record<Part, Arbitrary<unknown>>)
-  const build = (kind: RequestKind, parts: Parts, extra: Partial<FuzzRequest> = {}) =>
-    assemble(method, path, names, parts, { ...options, arrayKeys }, kind, extra)
-  const kinds: { arbitrary: Arbitrary<FuzzRequest>; weight: number; kind: RequestKind }[] = [
-    { kind: 'valid', weight: 3, arbitrary: validParts.map((p) => build('valid', p)) },
-  ]
+  const validParts = fc.record(valid) as Arbitrary<Parts>
+  const build: Build = (kind, parts, extra = {}) => assemble(shape, parts, kind, extra)
+  const kinds: Kind[] = []
+  // Without the app's secret no signed cookie is valid: only what needs none is sent.
+  const signable = adapters.signedCookies === undefined || shape.secret !== undefined
+  if (signable) {
+    kinds.push({ kind: 'valid', weight: 3, arbitrary: validParts.map((p) => build('valid', p)) })
+    const invalid = invalidRequests(adapters, validParts, build, travels, reach, shape.multipart)
+    if (invalid !== undefined) kinds.push({ kind: 'invalid', weight: 3, arbitrary: invalid })
+  } else
+    notes.add(
+      "the app's cookie secrets could not be read (its shapeguard() was not reached): no valid requests, only wrong-signature and hostile ones",
+    )
+  kinds.push(...specialRequests({ adapters, files, validParts, build, reach, notes }))
+  return usable(kinds, notes)
+}
+
+function invalidRequests(
+  adapters: Adapters,
+  validParts: Arbitrary<Parts>,
+  build: Build,
+  travels: (part: Part, value: unknown, accepted: boolean) => boolean,
+  reach: (part: Part) => Reach,
+  multipart: boolean,
+): Arbitrary<FuzzRequest> | undefined {
+  const fc = fastCheck()
   const invalid: Arbitrary<FuzzRequest>[] = []
   for (const part of partNames) {
     const adapter = adapters[part]
     if (adapter === undefined) continue
     let misses = missArbitrary(adapter, part, reach(part))
-    if (part === 'body' && libraryAccepts(adapter, undefined) === false) {
+    // No JSON body at all; a form always has one (its fields, maybe none).
+    if (part === 'body' && !multipart && libraryAccepts(adapter, undefined) === false) {
       const none = fc.constant<Miss>({ value: undefined, path: [], deep: false })
       misses = misses === undefined ? none : fc.oneof(misses, none)
     }
@@ -169,7 +196,7 @@ export function routeRequests(
     const travelling = boundedFilter(
       fc,
       misses,
-      (m) => travels(part, m.value, false),
+      (m) => (!multipart || m.value !== undefined) && travels(part, m.value, false),
       `invalid ${part} that survive the trip over HTTP`,
     )
     invalid.push(
@@ -180,66 +207,26 @@ export function routeRequests(
           {
             broken: {
               part,
-              field: m.path.length > 0 ? m.path.join('.') : part,
-              deep: m.deep || (part === 'query' && listedScalar(m, arrayKeys.lists)),
+              field: fieldOf(part, m.path),
+              deep: m.deep || (part === 'query' && listedScalar(m, adapters)),
             },
           },
         ),
       ),
     )
   }
-  if (invalid.length > 0)
-    kinds.push({ kind: 'invalid', weight: 3, arbitrary: fc.oneof(...invalid) })
-  kinds.push({
-    kind: 'hostile',
-    weight: 1,
-    arbitrary: hostileRequests(adapters, validParts, build, reach('body')),
-  })
-  return usable(kinds, notes)
+  return invalid.length === 0 ? undefined : fc.oneof(...invalid)
 }
 
 // A single value where a list key's array belongs travels as a one-element array: the library
 // reports it at the item (`ids.0`) as well as at the key.
-function listedScalar(m: Miss, lists: ReadonlySet<string>): boolean {
+function listedScalar(m: Miss, adapters: Adapters): boolean {
   const [key] = m.path
-  if (m.path.length !== 1 || !lists.has(String(key))) return false
+  if (m.path.length !== 1 || !queryArrayKeys(adapters.query).lists.has(String(key))) return false
   return !Array.isArray((m.value as Record<string, unknown>)[key as string])
 }
 
-type Build = (kind: RequestKind, parts: Parts, extra?: Partial<FuzzRequest>) => FuzzRequest
-
-function hostileRequests(
-  adapters: Adapters,
-  validParts: Arbitrary<Parts>,
-  build: Build,
-  reach: Reach,
-): Arbitrary<FuzzRequest> {
-  const fc = fastCheck()
-  const arbs: Arbitrary<FuzzRequest>[] = [
-    // A repeated query key the schema does not declare as an array: 400 PARAM_POLLUTION.
-    validParts.map((p) => build('hostile', p, { hostile: 'repeated-key' })),
-  ]
-  const body = adapters.body
-  if (body !== undefined) {
-    arbs.push(
-      fc.tuple(validParts, hostileArbitrary(body, 'body', reach)).map(([p, h]) =>
-        build(
-          'hostile',
-          { ...p, body: h.value },
-          {
-            hostile: h.kind,
-          },
-        ),
-      ),
-    )
-  }
-  return fc.oneof(...arbs)
-}
-
-function usable(
-  kinds: { arbitrary: Arbitrary<FuzzRequest>; weight: number; kind: RequestKind }[],
-  left: ReadonlySet<string>,
-): RouteRequests {
+function usable(kinds: readonly Kind[], left: ReadonlySet<string>): RouteRequests {
   const fc = fastCheck()
   const notes: string[] = []
   const ok = kinds.filter((k) => {
@@ -252,45 +239,8 @@ function usable(
     }
   })
   // Sampling builds every part once: the notes of what was left out are all in by now.
-  return { arbitrary: ok.length === 0 ? undefined : fc.oneof(...ok), notes: [...left, ...notes] }
-}
-
-function assemble(
-  method: string,
-  path: string,
-  names: readonly string[],
-  parts: Parts,
-  options: RequestOptions & { readonly arrayKeys: QueryArrayKeys },
-  kind: RequestKind,
-  extra: Partial<FuzzRequest>,
-): FuzzRequest {
-  const params = paramsWire(parts.params, names)
-  const filled = params.ok ? params.wire : {}
-  const pathname = path.replace(/:([A-Za-z0-9_$]+)/g, (_, n: string) =>
-    encodeURIComponent(filled[n] ?? '1'),
-  )
-  const q = queryWire(parts.query, options.arrayKeys.repeatable)
-  let query = q.ok ? q.wire : ''
-  if (extra.hostile === 'repeated-key')
-    query = `${query}${query ? '&' : ''}fuzz_repeated=1&fuzz_repeated=2`
-  const h = headersWire(parts.headers)
-  const b = bodyWire(parts.body)
-  const body = b.ok ? b.wire : undefined
-  const headers: Record<string, string> = { ...options.headers, ...(h.ok ? h.wire : {}) }
-  if (body !== undefined) headers['content-type'] = 'application/json'
-  // The guards answer first: a 400 (413 when the body is also past the parser's size limit).
-  const refused = guardsRefuse(
-    { params: filled, query, body },
-    options.limits,
-    options.arrayKeys.repeatable,
-  )
   return {
-    kind,
-    method: method.toUpperCase(),
-    url: `${pathname}${query ? `?${query}` : ''}`,
-    headers,
-    body,
-    ...(refused ? { expect: body === undefined ? [400] : [400, 413] } : {}),
-    ...extra,
+    arbitrary: ok.length === 0 ? undefined : fc.oneof(...ok),
+    notes: [...left, ...notes],
   }
 }

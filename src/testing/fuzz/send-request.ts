@@ -14,7 +14,7 @@ export interface Listener {
     method: string,
     url: string,
     headers: Readonly<Record<string, string>>,
-    body?: string,
+    body?: string | Buffer,
   ): Promise<Answer>
   close(): Promise<void>
 }
@@ -37,6 +37,9 @@ export async function listen(app: (req: never, res: never) => void): Promise<Lis
   return {
     send(method, url, headers, body) {
       return new Promise((resolve, reject) => {
+        // A server that refuses an upload may close the connection once it has answered: the
+        // client's write then fails after the answer, which stands.
+        let answered = false
         const req = request(
           { host: '127.0.0.1', port, method, path: url, headers, agent, timeout: TIMEOUT_MS },
           (res) => {
@@ -45,14 +48,17 @@ export async function listen(app: (req: never, res: never) => void): Promise<Lis
             res.on('data', (chunk: string) => {
               text += chunk
             })
-            res.on('end', () =>
-              resolve({ status: res.statusCode ?? 0, headers: res.headers, text }),
-            )
+            res.on('end', () => {
+              answered = true
+              resolve({ status: res.statusCode ?? 0, headers: res.headers, text })
+            })
             res.on('error', reject)
           },
         )
         req.on('timeout', () => req.destroy(new Error(`no answer within ${TIMEOUT_MS / 1000} s`)))
-        req.on('error', reject)
+        req.on('error', (error) => {
+          if (!answered) reject(error)
+        })
         req.end(body)
       })
     },

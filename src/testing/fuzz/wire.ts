@@ -3,15 +3,16 @@ import { sanitizeString } from '../../runtime/guards/sanitize.js'
 import { listSingles } from '../../runtime/pipeline/query-array-keys.js'
 import { isPlainObject } from '../../shared/is-object.js'
 
-/** A request part a route's schema validates. */
-export type Part = 'params' | 'query' | 'headers' | 'body'
+/** A request part a route's schema validates (the cookie slots are parts of the Cookie header). */
+export type Part = 'params' | 'query' | 'headers' | 'body' | 'cookies' | 'signedCookies'
 
 /** What the fuzzer sends for one part, or why the value cannot travel in it. */
 export type Wire<T> = { readonly ok: true; readonly wire: T } | { readonly ok: false }
 
 const no = { ok: false } as const
 
-const scalar = (v: unknown): string | undefined =>
+/** A value as one text field or parameter carries it, or undefined. */
+export const scalar = (v: unknown): string | undefined =>
   typeof v === 'string'
     ? v
     : typeof v === 'number' && Number.isFinite(v)
@@ -87,7 +88,7 @@ export function bodyWire(value: unknown): Wire<string | undefined> {
 }
 
 /** Strings and keys as the pre-parse guards leave them: `constructor` and `prototype` keys removed. */
-function guarded(value: unknown): unknown {
+export function guarded(value: unknown): unknown {
   if (typeof value === 'string') return sanitizeString(value)
   if (Array.isArray(value)) return value.map(guarded)
   if (typeof value !== 'object' || value === null) return value
@@ -110,32 +111,4 @@ export function queryFromWire(query: string, lists: ReadonlySet<string>): Record
 /** The body the server hands the schema for JSON text (undefined: none sent). */
 export function bodyFromWire(text: string | undefined): unknown {
   return text === undefined ? undefined : guarded(JSON.parse(text))
-}
-
-// Control characters (C0 and DEL) need bash's $'…' quoting to survive a copy and paste.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
-const control = /[\x00-\x1f\x7f]/g
-
-function shellQuote(s: string): string {
-  control.lastIndex = 0
-  if (!control.test(s)) return `'${s.replace(/'/g, `'\\''`)}'`
-  const hex = (c: string) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`
-  return `$'${s.replace(/[\\']/g, '\\$&').replace(control, hex)}'`
-}
-
-/**
- * A request as one `curl` command line a shell runs as is (control characters in `$'…'`).
- * @example curlLine('POST', 'http://localhost:3000/users', { 'content-type': 'application/json' }, '{}')
- */
-export function curlLine(
-  method: string,
-  url: string,
-  headers: Readonly<Record<string, string>>,
-  body: string | undefined,
-): string {
-  const parts = ['curl', '--globoff', '-X', method, shellQuote(url)]
-  for (const [name, value] of Object.entries(headers))
-    parts.push('-H', shellQuote(`${name}: ${value}`))
-  if (body !== undefined) parts.push('--data-raw', shellQuote(body))
-  return parts.join(' ')
 }

@@ -3,12 +3,12 @@ import * as z from 'zod'
 import { zodAdapter } from '../../../src/adapters/zod/index.js'
 import { defineRoute } from '../../../src/index.js'
 import { generateOpenAPI } from '../../../src/openapi/index.js'
+import { curlLine } from '../../../src/shared/curl-line.js'
 import { envelopeNames } from '../../../src/shared/envelope-shape.js'
+import type { FuzzRequest } from '../../../src/testing/fuzz/fuzz-request.js'
 import { brokenInvariant, type RouteChecks } from '../../../src/testing/fuzz/invariants.js'
 import { errorAnswerCheck, operationOf } from '../../../src/testing/fuzz/response-check.js'
-import type { FuzzRequest } from '../../../src/testing/fuzz/route-requests.js'
 import { undeclaredKey } from '../../../src/testing/fuzz/undeclared.js'
-import { curlLine } from '../../../src/testing/fuzz/wire.js'
 
 const User = z.object({ id: z.number(), name: z.string() })
 const route = defineRoute({ body: z.object({ name: z.string().min(1) }), response: User })

@@ -1,0 +1,75 @@
+// A request as one shell command line that replays it byte for byte: the fuzzer prints it with
+// each failure, and the `shapeguard fuzz` command with its secret headers masked.
+
+// Control characters (C0 and DEL) need bash's $'…' quoting to survive a copy and paste.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const control = /[\x00-\x1f\x7f]/
+
+/** A word quoted for a POSIX shell; control characters in bash's `$'…'`. */
+export function shellQuote(s: string): string {
+  if (!control.test(s)) return `'${s.replace(/'/g, `'\\''`)}'`
+  const hex = (c: string) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`
+  return `$'${s.replace(/[\\']/g, '\\$&').replace(new RegExp(control, 'g'), hex)}'`
+}
+
+// A run of one byte this long is written as `head -c N /dev/zero | tr …`, not byte by byte: an
+// upload's filler stays one short command however large the file.
+const RUN = 256
+
+const octal = (byte: number) => `\\${byte.toString(8).padStart(3, '0')}`
+
+/** Bytes as a printf format that prints exactly them: printable ASCII as is, the rest in octal. */
+function printfFormat(bytes: Uint8Array): string {
+  let out = ''
+  for (const byte of bytes) {
+    if (byte === 0x25) out += '%%'
+    else if (byte === 0x5c) out += '\\\\'
+    // A leading `-` would be read as an option of printf.
+    else if (byte === 0x27 || byte < 0x20 || byte > 0x7e || (byte === 0x2d && out === ''))
+      out += octal(byte)
+    else out += String.fromCharCode(byte)
+  }
+  return `printf '${out}'`
+}
+
+/** The commands that write `body` to stdout, each byte as it is (NUL included). */
+function bodyWriter(body: Uint8Array): string {
+  const commands: string[] = []
+  let start = 0
+  let i = 0
+  while (i < body.length) {
+    let end = i + 1
+    while (end < body.length && body[end] === body[i]) end++
+    if (end - i >= RUN) {
+      if (i > start) commands.push(printfFormat(body.subarray(start, i)))
+      const fill = body[i] === 0 ? '' : ` | tr '\\000' '${octal(body[i]!)}'`
+      commands.push(`head -c ${end - i} /dev/zero${fill}`)
+      start = end
+    }
+    i = end
+  }
+  if (start < body.length || commands.length === 0)
+    commands.push(printfFormat(body.subarray(start)))
+  return commands.length === 1 ? commands[0]! : `{ ${commands.join('; ')}; }`
+}
+
+/**
+ * A request as one command line a POSIX shell runs as is: a text body with `--data-raw`, a binary
+ * one (a `multipart/form-data` upload) written by `printf` (and `head … | tr` for long runs of one
+ * byte) into `curl --data-binary @-`, so that NUL, CR and quotes in a filename replay exactly.
+ * @example curlLine('POST', 'http://localhost:3000/users', { 'content-type': 'application/json' }, '{}')
+ */
+export function curlLine(
+  method: string,
+  url: string,
+  headers: Readonly<Record<string, string>>,
+  body: string | Uint8Array | undefined,
+): string {
+  const words = ['curl', '--globoff', '-X', method, shellQuote(url)]
+  for (const [name, value] of Object.entries(headers))
+    words.push('-H', shellQuote(`${name}: ${value}`))
+  if (typeof body === 'string') words.push('--data-raw', shellQuote(body))
+  if (typeof body !== 'object') return words.join(' ')
+  words.push('--data-binary', '@-')
+  return `${bodyWriter(body)} | ${words.join(' ')}`
+}
