@@ -83,7 +83,7 @@ describe('openapi-typescript types of converting body fields', () => {
   })
 })
 
-// A route's files and cookies (API.md 38, 39): the multipart body's parts and the cookie parameters.
+// A route's files and cookies: the multipart body's parts and the cookie parameters.
 describe('openapi-typescript types of files and cookies', () => {
   const operation = (types: string, id: string) => {
     const start = types.indexOf(`    ${id}: {`)

@@ -198,7 +198,7 @@ describe('generateOpenAPI: files beside other body shapes', () => {
           body: z.object({ file: z.string(), avatar: z.string() }),
           files: { avatar: file() },
         },
-        // Without files, the name-based guess of SPEC.md still applies.
+        // Without files, the name-based guess (fields named file, avatar…) still applies.
         'POST /guess': { bodyType: 'multipart', body: z.object({ file: z.any() }) },
       },
     })
