@@ -19,6 +19,8 @@ export const outputPath = resolve(root, 'docs/options.md')
 export const SECTIONS: readonly (readonly string[])[] = [
   ['shapeguard'],
   ['handle', 'validate', 'defineRoute'],
+  ['file'],
+  ['file.many'],
   ['errorHandler'],
   ['notFoundHandler'],
   ['createRouter'],
@@ -147,15 +149,26 @@ function generate(): Reference {
   const inSrc = (node: ts.Node) => !relative(srcDir, node.getSourceFile().fileName).startsWith('..')
 
   // Every exported function of the entry points, by name, with the subpath it is first found in.
-  const exported = new Map<string, { subpath: string; decl: ts.FunctionDeclaration }>()
+  // A function assigned to a property of an exported function (`file.many = function …`) is
+  // documented under its dotted name.
+  type Fn = ts.FunctionDeclaration | ts.FunctionExpression
+  const exported = new Map<string, { subpath: string; decl: Fn }>()
   for (const [subpath, file] of entries) {
     const source = program.getSourceFile(file)
     const module = source && checker.getSymbolAtLocation(source)
     if (module === undefined) throw new Error(`cannot read ${file}`)
     for (const symbol of checker.getExportsOfModule(module)) {
       const decl = resolveAlias(symbol).declarations?.find(ts.isFunctionDeclaration)
-      if (decl !== undefined && !exported.has(symbol.name))
-        exported.set(symbol.name, { subpath, decl })
+      if (decl === undefined || exported.has(symbol.name)) continue
+      exported.set(symbol.name, { subpath, decl })
+      for (const member of checker.getTypeOfSymbol(resolveAlias(symbol)).getProperties()) {
+        const assigned = member.valueDeclaration?.parent
+        if (assigned !== undefined && ts.isBinaryExpression(assigned)) {
+          const fn = assigned.right
+          if (ts.isFunctionExpression(fn))
+            exported.set(`${symbol.name}.${member.name}`, { subpath, decl: fn })
+        }
+      }
     }
   }
 
@@ -164,7 +177,7 @@ function generate(): Reference {
     type.getCallSignatures().length > 0 || type.getConstructSignatures().length > 0
 
   /** The options parameter: the last one that is neither a function nor `unknown`/`object`. */
-  function optionsParameter(fn: ts.FunctionDeclaration): ts.ParameterDeclaration {
+  function optionsParameter(fn: Fn): ts.ParameterDeclaration {
     const candidates = fn.parameters.filter((p) => {
       const type = checker.getNonNullableType(checker.getTypeAtLocation(p))
       const opaque = ts.TypeFlags.Unknown | ts.TypeFlags.Any | ts.TypeFlags.NonPrimitive
@@ -309,6 +322,17 @@ function generate(): Reference {
     })
   }
 
+  /** The options parameter's type as written, or its constraint's when it names a type parameter. */
+  function typeNode(param: ts.ParameterDeclaration): ts.TypeNode | undefined {
+    const node = param.type
+    if (node === undefined || !ts.isTypeReferenceNode(node)) return node
+    const symbol = checker.getSymbolAtLocation(node.typeName)
+    const decl = symbol && resolveAlias(symbol).declarations?.[0]
+    return decl !== undefined && ts.isTypeParameterDeclaration(decl)
+      ? (decl.constraint ?? node)
+      : node
+  }
+
   const sections = found.map(({ names, fns }): Section => {
     let tables: OptionTable[] | undefined
     let typeName = ''
@@ -317,7 +341,7 @@ function generate(): Reference {
       const these = tablesOf(typeOfParameter(param))
       if (tables === undefined) {
         tables = these
-        typeName = flat(param.type?.getText() ?? '').replace(/<.*$/, '')
+        typeName = flat(typeNode(param)?.getText() ?? '').replace(/<.*$/, '')
       } else if (JSON.stringify(these) !== JSON.stringify(tables)) {
         throw new Error(
           `${names[i]}() and ${names[0]}() take different options: give each a section`,

@@ -103,7 +103,6 @@ export { verifyWebhook } from './runtime/webhooks/verify-webhook.js'
 export type { ResponseShape, ShapeToken } from './shared/envelope-shape.js'
 export { ErrorCode } from './shared/error-codes.js'
 export {
-  type FileFactory,
   type FileField,
   type FileManyOptions,
   type FileOf,

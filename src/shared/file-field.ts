@@ -174,25 +174,25 @@ function build(options: unknown, many: boolean): FileField {
 type Optional<O> = O extends { readonly optional: true } ? true : false
 type StorageOf<O> = O extends { readonly storage: 'disk' } ? 'disk' : 'memory'
 
-/** `file()`, and `file.many()` for a field that takes several files. */
-export interface FileFactory {
-  /**
-   * One uploaded file, for a route's `files` slot: `req.files.<name>` is `{ name, type, size,
-   * buffer }` (or `path` with `storage: 'disk'`). Throws a TypeError naming a bad option.
-   * @example handle({ files: { avatar: file({ types: ['image/png', 'image/jpeg'], maxBytes: 2_000_000 }) } }, handler)
-   */
-  <const O extends FileOptions = {}>(options?: O): FileField<false, Optional<O>, StorageOf<O>>
-  /**
-   * Several files under one field name, an array in `req.files.<name>`.
-   * @example handle({ files: { photos: file.many({ types: ['image/*'], max: 5 }) } }, handler)
-   */
-  many<const O extends FileManyOptions = {}>(
-    options?: O,
-  ): FileField<true, Optional<O>, StorageOf<O>>
+/**
+ * One uploaded file, for a route's `files` slot: `req.files.<name>` is `{ name, type, size,
+ * buffer }` (or `path` with `storage: 'disk'`). `file.many()` takes several files under one
+ * name, an array in `req.files.<name>`, with `max` (default 10) and `min` (default 1, 0 when
+ * `optional`). Throws a TypeError naming a bad option.
+ * @example handle({ files: { avatar: file({ types: ['image/png', 'image/jpeg'], maxBytes: 2_000_000 }), photos: file.many({ types: ['image/*'], max: 5 }) } }, handler)
+ */
+export function file<const O extends FileOptions = {}>(
+  options?: O,
+): FileField<false, Optional<O>, StorageOf<O>> {
+  return build(options, false) as never
 }
 
-/** Makes the fields of a route's `files` slot. */
-export const file: FileFactory = Object.assign(
-  (options?: FileOptions) => build(options, false) as never,
-  { many: (options?: FileManyOptions) => build(options, true) as never },
-) as FileFactory
+/**
+ * Several files under one field name, an array in `req.files.<name>`.
+ * @example handle({ files: { photos: file.many({ types: ['image/*'], max: 5 }) } }, handler)
+ */
+file.many = function many<const O extends FileManyOptions = {}>(
+  options?: O,
+): FileField<true, Optional<O>, StorageOf<O>> {
+  return build(options, true) as never
+}
