@@ -157,7 +157,7 @@ describe('the performance guide and the chart', () => {
 })
 
 describe('targetsFor (bench/fixtures/http-rows.ts)', () => {
-  it("gives Node 22 issue 19's targets, 24 and every later line issue 32's", () => {
+  it("gives Node 22 issue 19's targets, 24 and every later line issue 32's, each with issue 44's upload target", () => {
     const min = (line: number) => Object.fromEntries(targetsFor(line).map((t) => [t.name, t.min]))
     expect(min(22)).toEqual({
       'guarded / bare': 0.95,
@@ -165,6 +165,7 @@ describe('targetsFor (bench/fixtures/http-rows.ts)', () => {
       'router-1000 / router-10': 0.97,
       'query / bare-query': 0.95,
       'guarded / peer': 1,
+      'upload / multer-upload': 1,
     })
     const later = {
       'guarded / bare': 1,
@@ -172,6 +173,7 @@ describe('targetsFor (bench/fixtures/http-rows.ts)', () => {
       'router-1000 / router-10': 0.97,
       'query / bare-query': 0.97,
       'guarded / peer': 1,
+      'upload / multer-upload': 1,
     }
     expect(min(24)).toEqual(later)
     expect(min(26)).toEqual(later)

@@ -70,6 +70,9 @@ describe('the packed tarball', () => {
           join(consumer, 'node_modules', pkg.name).length + 1,
         ),
       )
+      // npm nests a dependency whose version the consumer's tree holds another of (`cookie`,
+      // which Express pins older): installed beside the package, not shipped in it.
+      .filter((f) => !f.startsWith('node_modules/'))
     expect(
       files.every((f) =>
         /^(dist\/|docs\/|README\.md$|CHANGELOG\.md$|LICENSE$|package\.json$)/.test(f),
