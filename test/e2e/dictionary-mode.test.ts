@@ -121,10 +121,10 @@ describe("V8's object modes", () => {
       `Node ${line}: measure both modes and add the faster to measuredChoice`,
     ).toBeDefined()
     expect(modes()).toEqual(expected(choice === 'dictionary' ? dictionary : fast))
-  })
+  }, 60_000)
 
   it('follow SHAPEGUARD_DICTIONARY_MODE where it is set', () => {
     expect(modes('1')).toEqual(expected(dictionary))
     expect(modes('0')).toEqual(expected(fast))
-  })
+  }, 60_000)
 })
