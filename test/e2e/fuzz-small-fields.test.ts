@@ -5,7 +5,8 @@ import { configureLogger, errorHandler, file, handle, shapeguard } from '../../s
 import { fuzzRoutes } from '../../src/testing/index.js'
 
 // fuzzRoutes finds nothing on correct routes at the edges of its cases: a file field smaller than
-// the executable it sends as a wrong type.
+// the executable it sends as a wrong type; a record of cookies, which takes a hostile cookie's
+// name and value as valid (the planted echo on a listed schema is in fuzz-uploads.test.ts).
 
 beforeAll(() => configureLogger({ silent: true }))
 
@@ -25,6 +26,24 @@ describe('fuzzRoutes on correct routes at the edges of its cases', () => {
     )
     app.use(errorHandler())
     const report = await fuzzRoutes(app, { runs: 100, seed: 3 })
+    expect(report.failures).toEqual([])
+  }, 60_000)
+
+  it('lets a record of cookies return the cookies it validated, hostile names included', async () => {
+    const app = express()
+    app.use(shapeguard())
+    app.get(
+      '/jar',
+      ...handle(
+        {
+          cookies: z.record(z.string(), z.string().max(100)),
+          response: z.record(z.string(), z.string()),
+        },
+        (req, res) => res.ok({ data: req.cookies }),
+      ),
+    )
+    app.use(errorHandler())
+    const report = await fuzzRoutes(app, { runs: 200, seed: 3 })
     expect(report.failures).toEqual([])
   }, 60_000)
 })
