@@ -53,10 +53,28 @@ function bodyWriter(body: Uint8Array): string {
   return commands.length === 1 ? commands[0]! : `{ ${commands.join('; ')}; }`
 }
 
+// A signed cookie's value as cookie-parser reads it (`s:`, raw or percent-encoded) ends in a dot
+// and the HMAC of the app's secret, which the fuzzer signs with: a log must not show it.
+function maskPair(pair: string): string {
+  const value = pair
+    .slice(pair.indexOf('=') + 1)
+    .trimStart()
+    .toLowerCase()
+  const dot = pair.lastIndexOf('.')
+  const signed = value.startsWith('s:') || value.startsWith('s%3a')
+  return signed && dot > pair.indexOf('=') ? `${pair.slice(0, dot + 1)}***` : pair
+}
+
+/** A Cookie header with the signature of each signed cookie shown as `***` (`s:value.***`). */
+export function maskSignatures(cookie: string): string {
+  return cookie.split(';').map(maskPair).join(';')
+}
+
 /**
  * A request as one command line a POSIX shell runs as is: a text body with `--data-raw`, a binary
  * one (a `multipart/form-data` upload) written by `printf` (and `head … | tr` for long runs of one
  * byte) into `curl --data-binary @-`, so that NUL, CR and quotes in a filename replay exactly.
+ * A signed cookie's signature is shown as `***` (`s:value.***`): the line goes to logs.
  * @example curlLine('POST', 'http://localhost:3000/users', { 'content-type': 'application/json' }, '{}')
  */
 export function curlLine(
@@ -66,8 +84,10 @@ export function curlLine(
   body: string | Uint8Array | undefined,
 ): string {
   const words = ['curl', '--globoff', '-X', method, shellQuote(url)]
-  for (const [name, value] of Object.entries(headers))
-    words.push('-H', shellQuote(`${name}: ${value}`))
+  for (const [name, value] of Object.entries(headers)) {
+    const shown = name.toLowerCase() === 'cookie' ? maskSignatures(value) : value
+    words.push('-H', shellQuote(`${name}: ${shown}`))
+  }
   if (typeof body === 'string') words.push('--data-raw', shellQuote(body))
   if (typeof body !== 'object') return words.join(' ')
   words.push('--data-binary', '@-')

@@ -52,6 +52,12 @@ function app(express: Express, config: ShapeguardConfig = {}, before?: (a: any) 
         res.ok({ data: { session: req.signedCookies.session, cookies: { ...req.cookies } } }),
     ),
   )
+  server.get(
+    '/jar',
+    ...handle({ signedCookies: z.record(z.string(), z.string().max(5)) }, (req, res) =>
+      res.ok({ data: { names: Object.keys(req.signedCookies) } }),
+    ),
+  )
   server.get('/login', (_req, res) => {
     res.cookie('session', 'abc123', { signed: true })
     res.ok({ data: null })
@@ -142,6 +148,24 @@ describe.each(hosts)('%s', (_, express) => {
     it('ignores a bad signature on a cookie the schema does not declare', async () => {
       const cookie = `session=${cookieOf(signed('abc123'))}; other=s%3Ax.y`
       expect((await get(app(express), '/me', cookie)).status).toBe(200)
+    })
+
+    it.each([
+      ['a bad signature', (name: string) => `${name}=s%3AVALUEMARK.forged`],
+      [
+        'a verified value the schema refuses',
+        (name: string) => `${name}=${cookieOf(signed('VALUEMARK'))}`,
+      ],
+    ])("names a record schema's cookie cleaned and clipped after %s", async (_, pair) => {
+      // A C1 control (CSI), which a header may carry, written as text; 100 characters clipped.
+      const name = `EVIL\x9b<b>${'X'.repeat(100)}`
+      const res = await get(app(express), '/jar', pair(name))
+      expect(res.status).toBe(422)
+      const shown = `EVIL\\u009b<b>${'X'.repeat(100)}`.slice(0, 64)
+      expect(res.body.error.details.field).toBe(`signedCookies.${shown}…`)
+      expect(res.text).not.toContain('VALUEMARK')
+      expect(res.text).not.toContain('\x9b')
+      expect(res.text).not.toContain('X'.repeat(60))
     })
 
     it('answers in problem details when the app says so, with the field and no value', async () => {

@@ -14,6 +14,15 @@ import type {
 // What a handler sees of its route. Each type takes the route's slots `S` (`typeof route` works
 // too) and reads the slots it needs, so a new slot changes only the types that use it.
 
+// The fields a route declares among those Express or a plugin also types on `req`
+// (`cookies: any`, multer's `files`): they leave Express's Request, because `any & T` is `any`
+// and multer's type would mix with the route's.
+type Replaced<S> = {
+  [K in 'files' | 'cookies' | 'signedCookies']: [SlotOf<S, K>] extends [undefined] ? never : K
+}['files' | 'cookies' | 'signedCookies']
+
+type Without<R, K extends PropertyKey> = [K] extends [never] ? R : Omit<R, K>
+
 // A slot's field on `req`, typed where the route declares the slot.
 type Declared<S, K extends 'files' | 'cookies' | 'signedCookies', V> = [SlotOf<S, K>] extends [
   undefined,
@@ -25,11 +34,14 @@ type Declared<S, K extends 'files' | 'cookies' | 'signedCookies', V> = [SlotOf<S
  * `req` inside a `handle()` handler: params, body, query (and headers, files, cookies and signed
  * cookies, where declared) typed by the route's schemas.
  */
-export type TypedRequest<S, T = RequestBodyOf<S>> = Request<
-  OutputOr<SlotOf<S, 'params'>, Request['params']>,
-  any,
-  T,
-  OutputOr<SlotOf<S, 'query'>, Request['query']>
+export type TypedRequest<S, T = RequestBodyOf<S>> = Without<
+  Request<
+    OutputOr<SlotOf<S, 'params'>, Request['params']>,
+    any,
+    T,
+    OutputOr<SlotOf<S, 'query'>, Request['query']>
+  >,
+  Replaced<S>
 > &
   ([SlotOf<S, 'headers'>] extends [undefined]
     ? unknown

@@ -3,6 +3,7 @@ import type { CookieSlot } from '../cookies/cookie-sources.js'
 import { AppError } from '../core/app-error.js'
 import type { Exposure } from '../core/config.js'
 import { inPart, type ValidationIssue } from '../core/validation-issue.js'
+import { clientName } from '../guards/client-name.js'
 
 /**
  * What a validation error's issues are in: a request part, or a cookie slot, whose fields are
@@ -54,10 +55,17 @@ export function validationError(
   return named(part) ? error : inPart(error, part)
 }
 
+// A cookie's name is the client's (a record schema takes any), kept raw in the jar: it is shown
+// cleaned and clipped, as a multipart field's.
+const cookiePath = (path: Issue['path']): string => path.map((k) => clientName(String(k))).join('.')
+
 function detail(issue: Issue, part: IssuePart, exposure: Exposure): ValidationIssue {
-  const path = issue.path.join('.')
   const field =
-    !exposure.fieldName || issue.path.length === 0 ? part : named(part) ? `${part}.${path}` : path
+    !exposure.fieldName || issue.path.length === 0
+      ? part
+      : named(part)
+        ? `${part}.${cookiePath(issue.path)}`
+        : issue.path.join('.')
   let message = issue.message
   if (message !== BODY_REQUIRED) {
     if (!exposure.message) message = HIDDEN_MESSAGE

@@ -2,7 +2,7 @@ import type { GuardLimits } from '../../runtime/guards/limits.js'
 import type { QueryArrayKeys } from '../../runtime/pipeline/query-array-keys.js'
 import type { UploadDraft } from '../arbitrary/upload.js'
 import { cookiesWire, WRONG_SECRET } from './cookie-wire.js'
-import { formWire, MULTIPART, multipartBody } from './form-wire.js'
+import { formWire, MULTIPART, mergeFields, multipartBody } from './form-wire.js'
 import type { FuzzRequest, RequestKind } from './fuzz-request.js'
 import { guardsRefuse } from './guard-refusal.js'
 import { bodyWire, headersWire, paramsWire, queryWire } from './wire.js'
@@ -63,13 +63,10 @@ function bodyOf(
   }
   const form = formWire(parts.body, shape.formKeys.repeatable, Number.POSITIVE_INFINITY)
   const fields = form.ok ? form.wire : []
-  const object: Record<string, unknown> = {}
-  for (const [name, value] of fields) {
-    const prior = Object.hasOwn(object, name) ? object[name] : undefined
-    object[name] =
-      prior === undefined ? value : Array.isArray(prior) ? [...prior, value] : [prior, value]
+  return {
+    body: multipartBody(fields, parts.files ?? []),
+    text: JSON.stringify(mergeFields(fields)),
   }
-  return { body: multipartBody(fields, parts.files ?? []), text: JSON.stringify(object) }
 }
 
 /** One request from its parts: the path filled, the query, headers, cookies and body. */

@@ -46,15 +46,20 @@ export function formWire(
   return fields.length <= maxFields ? { ok: true, wire: fields } : no
 }
 
-/** The body the server hands the schema for form fields: `lists` keys always arrays. */
-export function formFromWire(fields: FormFields, lists: ReadonlySet<string>): unknown {
+/** Form fields as an object, as the server reads them: a name sent again gathers an array. */
+export function mergeFields(fields: FormFields): Record<string, unknown> {
   const body: Record<string, unknown> = Object.create(null)
   for (const [name, value] of fields) {
     const prior = body[name]
     body[name] =
       prior === undefined ? value : Array.isArray(prior) ? [...prior, value] : [prior, value]
   }
-  return listSingles(guarded(body), lists)
+  return body
+}
+
+/** The body the server hands the schema for form fields: `lists` keys always arrays. */
+export function formFromWire(fields: FormFields, lists: ReadonlySet<string>): unknown {
+  return listSingles(guarded(mergeFields(fields)), lists)
 }
 
 const crlf = '\r\n'

@@ -14,6 +14,9 @@ import type { FC } from '../load-fast-check.js'
 
 type Fields = Readonly<Record<string, FileField>>
 
+// The size of the executable sent as a PNG, unless the field takes fewer bytes.
+const WRONG_TYPE_BYTES = 64
+
 /** An oversized upload (`maxBytes + 1`) is sent only up to this size: 16 MiB, past the 10 MB default. */
 export const OVERSIZE_BYTES = 16 * 1024 * 1024
 
@@ -94,12 +97,18 @@ function fieldCases(name: string, field: FileField, notes: Set<string>): UploadC
     notes.add(
       `${path}: no oversized upload (maxBytes + 1 is past the ${OVERSIZE_BYTES} bytes sent)`,
     )
-  if (field.types !== undefined && !typeAllowed('application/x-msdownload', field.types))
+  // At most maxBytes, so that the type is what the server refuses (past it, the 413 comes first).
+  const wrongSize = Math.min(WRONG_TYPE_BYTES, field.maxBytes)
+  if (
+    field.types !== undefined &&
+    !typeAllowed('application/x-msdownload', field.types) &&
+    wrongSize >= EXECUTABLE.length
+  )
     cases.push({
       name: 'wrong-type-file',
       uploads: (v) => [
         ...without(v, name),
-        { field: name, filename: 'cat.png', type: 'image/png', head: EXECUTABLE, size: 64 },
+        { field: name, filename: 'cat.png', type: 'image/png', head: EXECUTABLE, size: wrongSize },
       ],
       expect: [415],
     })

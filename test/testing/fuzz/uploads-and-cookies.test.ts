@@ -8,6 +8,7 @@ import { typeAllowed, uploadType } from '../../../src/runtime/multipart/sniff.js
 import { curlLine } from '../../../src/shared/curl-line.js'
 import { envelopeNames } from '../../../src/shared/envelope-shape.js'
 import { draftBytes, fileKinds } from '../../../src/testing/arbitrary/upload.js'
+import { signCookie } from '../../../src/testing/fuzz/cookie-wire.js'
 import type { FuzzRequest } from '../../../src/testing/fuzz/fuzz-request.js'
 import { brokenInvariant, type RouteChecks } from '../../../src/testing/fuzz/invariants.js'
 import { errorAnswerCheck } from '../../../src/testing/fuzz/response-check.js'
@@ -50,6 +51,18 @@ describe('curlLine of a binary body', () => {
     expect(writer).toContain("head -c 10000 /dev/zero | tr '\\000' '\\056'")
     expect(writer).toContain('head -c 300 /dev/zero;')
     expect(line.length).toBeLessThan(2000)
+  })
+})
+
+describe('curlLine of signed cookies', () => {
+  it('shows each signature as ***, raw or percent-encoded, and every other cookie as is', () => {
+    const raw = signCookie('a.b', 'top-secret')
+    const header = `theme=dark; sid=${encodeURIComponent(raw)}; old=${raw};pct=S%3ax.y; plain=a.b`
+    const line = curlLine('GET', 'http://h/x', { Cookie: header }, undefined)
+    expect(line).toBe(
+      "curl --globoff -X GET 'http://h/x' -H 'Cookie: theme=dark; sid=s%3Aa.b.***; old=s:a.b.***;pct=S%3ax.***; plain=a.b'",
+    )
+    expect(line).not.toContain(raw.slice(raw.lastIndexOf('.') + 1))
   })
 })
 
