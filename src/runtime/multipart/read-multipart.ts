@@ -180,6 +180,7 @@ export function readMultipart(
         }
         sink = openSink(field.storage, spec.dir)
         sinks.push(sink)
+        sink.onError((err) => fail(AppError.fromUnknown(err)))
         if (first.length > 0) write(first)
         return true
       }
