@@ -31,7 +31,7 @@ export interface FileManyOptions<Storage extends FileStorage = FileStorage>
   extends FileOptions<Storage> {
   /** The most files the field takes. @default 10 */
   readonly max?: number
-  /** The fewest files the field takes. @default 1, or 0 when `optional` */
+  /** The fewest files the field takes; not with `optional`, which means 0. @default 1, or 0 when `optional` */
   readonly min?: number
 }
 
@@ -78,7 +78,10 @@ export interface StoredFile extends Omit<UploadedFile, 'buffer'> {
 
 type FileValue<S> = S extends 'disk' ? StoredFile : UploadedFile
 
-/** What `req.files[name]` holds for a field: a file, an array for `file.many()`, possibly undefined when optional. */
+/**
+ * What `req.files[name]` holds for a field: a file (`| undefined` when optional); for
+ * `file.many()` always an array, empty when no file came.
+ */
 export type FileOf<F> =
   F extends FileField<infer M, infer O, infer S>
     ? M extends true
@@ -156,6 +159,12 @@ function build(options: unknown, many: boolean): FileField {
   const min = many ? count(o.min, `${name}: min`, optional ? 0 : 1, 0) : optional ? 0 : 1
   if (min > max) {
     throw optionError('SG_ERR_INVALID_OPTION', `shapeguard: ${name}: min must be at most max`)
+  }
+  if (optional && min > 0) {
+    throw optionError(
+      'SG_ERR_OPTION_CONFLICT',
+      `shapeguard: ${name}: optional and min ${min} cannot go together, give one of them`,
+    )
   }
   const description = checkString(o.description, `${name}: description`)
   return Object.freeze({

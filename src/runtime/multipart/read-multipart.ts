@@ -9,12 +9,13 @@ import { MAX_SENT_NAME, safeFilename } from './filename.js'
 import { headerMeter } from './header-meter.js'
 import type { MultipartLimits } from './limits.js'
 import {
-  fileCount,
   fileNameTooLong,
   fileTooLarge,
   fileTypeRefused,
   malformed,
   repeatedField,
+  tooFewFiles,
+  tooManyFiles,
   tooManyParts,
   undeclaredFile,
   unnamedField,
@@ -90,20 +91,12 @@ export function readMultipart(
     function finish(): void {
       if (settled || !parsed || pending > 0) return
       for (const name in fields) {
-        const field = fields[name]!
-        if ((counts.get(name) ?? 0) < field.min) {
-          const message = field.many
-            ? `At least ${field.min} files are required`
-            : 'File is required'
-          fail(fileCount(name, message))
-          return
-        }
+        if ((counts.get(name) ?? 0) < fields[name]!.min)
+          return fail(tooFewFiles(name, fields[name]!))
       }
       settled = true
       stop()
-      const files: Record<string, unknown> = Object.create(null)
-      for (const name in kept) files[name] = fields[name]!.many ? kept[name] : kept[name]![0]
-      resolve({ body, files })
+      resolve({ body, files: filesOf(fields, kept) })
     }
 
     const meter = headerMeter(boundary, limits.headerSize)
@@ -139,18 +132,19 @@ export function readMultipart(
         stream.resume()
         return fail(fileNameTooLong(name, MAX_SENT_NAME))
       }
-      const n = (counts.get(name) ?? 0) + 1
-      counts.set(name, n)
-      if (n > field.max) {
-        stream.resume()
-        const message = field.many
-          ? `At most ${field.max} files are accepted`
-          : 'Only one file is accepted'
-        return fail(fileCount(name, message))
-      }
+      // A browser sends an empty file input as a part with `filename=""`: counted once it has bytes.
+      if (filename !== '' && !admit(name, field)) return void stream.resume()
       pending++
       receive(stream, name, field, filename, mime)
     })
+
+    function admit(name: string, field: FileField): boolean {
+      const n = (counts.get(name) ?? 0) + 1
+      counts.set(name, n)
+      if (n <= field.max) return true
+      fail(tooManyFiles(name, field))
+      return false
+    }
 
     function receive(
       stream: BusboyFileStream,
@@ -171,6 +165,7 @@ export function readMultipart(
       }
       // The type is checked on the first SNIFF_BYTES, before any byte is kept.
       const start = (): boolean => {
+        if (filename === '' && !admit(name, field)) return false
         const first = head.length === 1 ? head[0]! : Buffer.concat(head)
         head = []
         type = uploadType(first.subarray(0, SNIFF_BYTES), mime)
@@ -193,7 +188,13 @@ export function readMultipart(
         if (size >= SNIFF_BYTES) start()
       })
       stream.on('end', () => {
-        if (settled || (sink === undefined && !start())) return
+        if (settled) return
+        // An empty file input (no file chosen): no file at all, as the browser means it.
+        if (sink === undefined && size === 0 && filename === '') {
+          pending--
+          return finish()
+        }
+        if (sink === undefined && !start()) return
         sink!.end().then(
           (where) => {
             const file = { name: safeFilename(filename), type, size, ...where } as Kept
@@ -233,4 +234,18 @@ export function readMultipart(
     source.on('close', onClose)
     source.on('error', onError)
   })
+}
+
+// `req.files`: one file or undefined for `file()`, an array (maybe empty) for `file.many()`.
+export function filesOf(
+  fields: Readonly<Record<string, FileField>>,
+  kept: Readonly<Record<string, readonly unknown[]>>,
+): Record<string, unknown> {
+  const files: Record<string, unknown> = Object.create(null)
+  for (const name in fields) {
+    const list = kept[name]
+    if (fields[name]!.many) files[name] = list ?? []
+    else if (list !== undefined) files[name] = list[0]
+  }
+  return files
 }
