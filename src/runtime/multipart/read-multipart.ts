@@ -7,7 +7,7 @@ import { limitError, Violation } from '../guards/guard-errors.js'
 import type { GuardLimits } from '../guards/limits.js'
 import { MAX_SENT_NAME, safeFilename } from './filename.js'
 import { headerMeter } from './header-meter.js'
-import type { MultipartLimits } from './limits.js'
+import { bodyBytes, type MultipartLimits } from './limits.js'
 import {
   fileNameTooLong,
   fileTooLarge,
@@ -100,10 +100,17 @@ export function readMultipart(
     }
 
     const meter = headerMeter(boundary, limits.headerSize)
+    // The body can never hold more than its route allows: every file at its maxBytes, the text
+    // budget and the delimiters. Counted here, so that no part is needed to refuse it.
+    const maxBody = bodyBytes(limits, boundary)
+    let received = 0
+    let textBytes = 0
     function onData(chunk: Buffer): void {
       onBytes(chunk.length)
       if (settled) return
-      if (!meter(chunk)) fail(tooManyParts('header bytes in one part', limits.headerSize))
+      received += chunk.length
+      if (received > maxBody) fail(tooManyParts('bytes', maxBody))
+      else if (!meter(chunk)) fail(tooManyParts('header bytes in one part', limits.headerSize))
       else if (!boy.write(chunk)) req.pause()
     }
     const onDrain = () => req.resume()
@@ -212,7 +219,12 @@ export function readMultipart(
     boy.on('field', (name, value, _nameTruncated, valueTruncated) => {
       if (settled) return
       if (name === undefined) return fail(unnamedField())
-      if (valueTruncated) return fail(limitError(Violation.stringTooLong, 'Body', spec.guard))
+      // Refused as each field arrives, not once the whole body is kept.
+      if (valueTruncated || value.length > spec.guard.maxStringLength)
+        return fail(limitError(Violation.stringTooLong, 'Body', spec.guard))
+      textBytes += name.length + value.length
+      if (textBytes > limits.textBytes)
+        return fail(tooManyParts('bytes of text fields', limits.textBytes))
       const prior = body[name]
       if (prior === undefined) body[name] = spec.lists.has(name) ? [value] : value
       else if (!spec.repeatable.has(name)) fail(repeatedField(name))
