@@ -13,6 +13,8 @@ export interface FileOptions<Storage extends FileStorage = FileStorage> {
   /**
    * Media types accepted, exact (`image/png`) or a family (`image/*`); checked against the type
    * sniffed from the content's first bytes where the format has a signature, else the part's own.
+   * A family takes only a type the signature confirmed: a type without one (`image/svg+xml`,
+   * `text/csv`) is taken only when listed exactly.
    * @default any type
    */
   readonly types?: readonly string[]

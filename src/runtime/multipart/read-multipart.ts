@@ -91,8 +91,10 @@ export function readMultipart(
     function finish(): void {
       if (settled || !parsed || pending > 0) return
       for (const name in fields) {
-        if ((counts.get(name) ?? 0) < fields[name]!.min)
-          return fail(tooFewFiles(name, fields[name]!))
+        if ((counts.get(name) ?? 0) < fields[name]!.min) {
+          fail(tooFewFiles(name, fields[name]!))
+          return
+        }
       }
       settled = true
       stop()

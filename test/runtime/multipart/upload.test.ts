@@ -15,7 +15,11 @@ const png = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
   Buffer.alloc(40, 7),
 ])
-const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(60, 0)])
+// A real DOS/PE header, as every Windows executable starts.
+const exe = Buffer.concat([
+  Buffer.from([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0xff, 0xff, 0, 0, 0xb8, 0]),
+  Buffer.alloc(44, 0),
+])
 
 const route = {
   files: {
@@ -115,6 +119,21 @@ describe.each(hosts)('uploads on %s', (_, express) => {
     expect(res.body.error).toMatchObject({ code: 'PARAM_POLLUTION', details: { param: 'title' } })
     // The client's name is in details only: a message is logged.
     expect(res.body.error.message).not.toContain('title')
+  })
+
+  it('refuses SVG or HTML declared as an image for an image/* field: a family needs a signature', async () => {
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+    )
+    for (const type of ['image/svg+xml', 'image/x-foo']) {
+      const res = await request(app)
+        .post('/upload')
+        .field('title', 'x')
+        .attach('avatar', png, 'me.png')
+        .attach('photos', svg, { filename: 'a.svg', contentType: type })
+      expect(res.status).toBe(415)
+      expect(res.body.error.details).toMatchObject({ field: 'files.photos' })
+    }
   })
 
   it('takes an empty file input of a browser form (filename="", no bytes) as no file', async () => {
