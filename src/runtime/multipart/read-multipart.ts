@@ -35,6 +35,13 @@ export interface MultipartSpec {
   readonly dir: string | undefined
 }
 
+// The boundary as busboy takes it: the first parameter named exactly `boundary`, unquoted.
+const boundaryParam = /;\s*boundary\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]*))/i
+function boundaryOf(type: string): string {
+  const match = boundaryParam.exec(type)
+  return match?.[1]?.replace(/\\(.)/g, '$1') ?? match?.[2] ?? ''
+}
+
 /** A body read to its end: the text fields and the files, both null-prototype objects. */
 export interface Multipart {
   readonly body: Record<string, unknown>
@@ -68,7 +75,7 @@ export function readMultipart(
         isPartAFile: (name, _type, filename) =>
           filename !== undefined || (name !== undefined && Object.hasOwn(fields, name)),
       })
-      boundary = /boundary="?([^";]+)/i.exec(req.headers['content-type']!)?.[1] ?? ''
+      boundary = boundaryOf(req.headers['content-type']!)
     } catch {
       reject(malformed('multipart/form-data needs a boundary parameter'))
       return

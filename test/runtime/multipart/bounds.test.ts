@@ -108,4 +108,19 @@ describe.each(hosts)('multipart bounds on %s', (_, express) => {
       .attach('f', Buffer.alloc(1000), 'a.bin')
     expect(fine.status).toBe(201)
   })
+
+  it('meters part headers by the boundary busboy reads, and no epilogue after the close', async () => {
+    const pad = `--a\r\nContent-Disposition: form-data; name="f"; filename="x.bin"\r\nX-Pad: ${'p'.repeat(100_000)}\r\n\r\nv\r\n--a--\r\n`
+    const padded = await request(roomy)
+      .post('/roomy')
+      .set('Content-Type', 'multipart/form-data; xboundary=zz; boundary=a')
+      .send(pad)
+    expect(padded.status).toBe(413)
+    expect(padded.body.error.details).toMatchObject({ limit: 16 * 1024 })
+    const epilogue = await request(roomy)
+      .post('/roomy')
+      .set('Content-Type', `multipart/form-data; boundary=${B}`)
+      .send(`${field('a', 'x')}--${B}--\r\n${'E'.repeat(20_000)}`)
+    expect(epilogue.status).toBe(201)
+  })
 })
