@@ -1,6 +1,7 @@
 import { checkBoolean, checkKnownKeys, checkString } from './check-option.js'
 import { optionError } from './error-codes.js'
 import { isObject } from './is-object.js'
+import { mediaRange } from './media-type.js'
 
 // A route's `files` slot holds one field per upload, made by `file()` or `file.many()`: the
 // runtime reads multipart bodies by it, generateOpenAPI documents it and the fuzzer sends it.
@@ -108,9 +109,6 @@ const defaultMax = 10
 const oneKeys = ['types', 'maxBytes', 'optional', 'storage', 'description'] as const
 const manyKeys = [...oneKeys, 'max', 'min'] as const
 
-// A media type or a family (`image/*`), as RFC 6838 spells its names.
-const mediaType = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/(?:\*|[a-z0-9][a-z0-9!#$&^_.+-]{0,126})$/
-
 function count(value: unknown, name: string, fallback: number, least: number): number {
   if (value === undefined) return fallback
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < least) {
@@ -139,7 +137,7 @@ function build(options: unknown, many: boolean): FileField {
     }
     types = o.types.map((t: unknown, i) => {
       const lower = typeof t === 'string' ? t.trim().toLowerCase() : ''
-      if (!mediaType.test(lower)) {
+      if (!mediaRange.test(lower)) {
         throw optionError(
           'SG_ERR_INVALID_OPTION',
           `shapeguard: ${name}: types[${i}] must be a media type, e.g. 'image/png' or 'image/*'`,

@@ -1,6 +1,8 @@
 // A file's media type from its first bytes, where its format starts with a signature: the type a
 // route checks, so that `evil.exe` renamed `cat.png` (and sent as image/png) is refused.
 
+import { mediaType } from '../../shared/media-type.js'
+
 /** How many of a file's first bytes `sniffType` reads. */
 export const SNIFF_BYTES = 32
 
@@ -136,9 +138,6 @@ export function sniffType(head: Uint8Array): string | undefined {
   for (const [type, offset, bytes] of signatures) if (at(head, offset, bytes)) return type
   return shortSignature(head)
 }
-
-// A media type as RFC 6838 bounds its names (127 characters each side).
-const mediaType = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/
 
 // Every type some signature above announces: a part declared as one of these must carry it.
 const signed: ReadonlySet<string> = new Set([
