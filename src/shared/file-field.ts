@@ -1,6 +1,7 @@
 import { checkBoolean, checkKnownKeys, checkString } from './check-option.js'
 import { optionError } from './error-codes.js'
 import { isObject } from './is-object.js'
+import { mediaRange } from './media-type.js'
 
 // A route's `files` slot holds one field per upload, made by `file()` or `file.many()`: the
 // runtime reads multipart bodies by it, generateOpenAPI documents it and the fuzzer sends it.
@@ -13,6 +14,8 @@ export interface FileOptions<Storage extends FileStorage = FileStorage> {
   /**
    * Media types accepted, exact (`image/png`) or a family (`image/*`); checked against the type
    * sniffed from the content's first bytes where the format has a signature, else the part's own.
+   * A family takes only a type the signature confirmed: a type without one (`image/svg+xml`,
+   * `text/csv`) is taken only when listed exactly.
    * @default any type
    */
   readonly types?: readonly string[]
@@ -31,7 +34,7 @@ export interface FileManyOptions<Storage extends FileStorage = FileStorage>
   extends FileOptions<Storage> {
   /** The most files the field takes. @default 10 */
   readonly max?: number
-  /** The fewest files the field takes. @default 1, or 0 when `optional` */
+  /** The fewest files the field takes; not with `optional`, which means 0. @default 1, or 0 when `optional` */
   readonly min?: number
 }
 
@@ -78,7 +81,10 @@ export interface StoredFile extends Omit<UploadedFile, 'buffer'> {
 
 type FileValue<S> = S extends 'disk' ? StoredFile : UploadedFile
 
-/** What `req.files[name]` holds for a field: a file, an array for `file.many()`, possibly undefined when optional. */
+/**
+ * What `req.files[name]` holds for a field: a file (`| undefined` when optional); for
+ * `file.many()` always an array, empty when no file came.
+ */
 export type FileOf<F> =
   F extends FileField<infer M, infer O, infer S>
     ? M extends true
@@ -102,9 +108,6 @@ const defaultMax = 10
 
 const oneKeys = ['types', 'maxBytes', 'optional', 'storage', 'description'] as const
 const manyKeys = [...oneKeys, 'max', 'min'] as const
-
-// A media type or a family (`image/*`), as RFC 6838 spells its names.
-const mediaType = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/(?:\*|[a-z0-9][a-z0-9!#$&^_.+-]{0,126})$/
 
 function count(value: unknown, name: string, fallback: number, least: number): number {
   if (value === undefined) return fallback
@@ -134,7 +137,7 @@ function build(options: unknown, many: boolean): FileField {
     }
     types = o.types.map((t: unknown, i) => {
       const lower = typeof t === 'string' ? t.trim().toLowerCase() : ''
-      if (!mediaType.test(lower)) {
+      if (!mediaRange.test(lower)) {
         throw optionError(
           'SG_ERR_INVALID_OPTION',
           `shapeguard: ${name}: types[${i}] must be a media type, e.g. 'image/png' or 'image/*'`,
@@ -156,6 +159,12 @@ function build(options: unknown, many: boolean): FileField {
   const min = many ? count(o.min, `${name}: min`, optional ? 0 : 1, 0) : optional ? 0 : 1
   if (min > max) {
     throw optionError('SG_ERR_INVALID_OPTION', `shapeguard: ${name}: min must be at most max`)
+  }
+  if (optional && min > 0) {
+    throw optionError(
+      'SG_ERR_OPTION_CONFLICT',
+      `shapeguard: ${name}: optional and min ${min} cannot go together, give one of them`,
+    )
   }
   const description = checkString(o.description, `${name}: description`)
   return Object.freeze({

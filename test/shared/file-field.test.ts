@@ -54,6 +54,12 @@ describe('file() and file.many()', () => {
     expect(() => file.many({ min: 3, max: 2 })).toThrow(
       misuse('SG_ERR_INVALID_OPTION', 'shapeguard: file.many(): min must be at most max'),
     )
+    expect(() => file.many({ optional: true, min: 2 })).toThrow(
+      misuse(
+        'SG_ERR_OPTION_CONFLICT',
+        'shapeguard: file.many(): optional and min 2 cannot go together, give one of them',
+      ),
+    )
     expect(() => file('image/png' as never)).toThrow(/file\(\): options must be an object/)
   })
 })

@@ -1,6 +1,7 @@
 // busboy keeps the first `headerSize` bytes of a part's headers and drops the rest without a
 // word, so a 1 MB header would pass. This meter watches the body as it streams past, finds each
-// delimiter (`\r\n--boundary`) and counts the header bytes up to the blank line after it.
+// delimiter (`\r\n--boundary`) and counts the header bytes up to the blank line after it, until
+// the closing delimiter (`--boundary--`), after which an epilogue is no header.
 
 const blankLine = Buffer.from('\r\n\r\n')
 
@@ -14,6 +15,9 @@ export function headerMeter(boundary: string, max: number): (chunk: Buffer) => b
   const keep = delimiter.length - 1
   let inHeader = false
   let headerBytes = 0
+  // The dashes seen right after a delimiter: two make it the closing one.
+  let dashes = 0
+  let closed = false
   // The body opens with `--boundary`: the CRLF before it is taken as already seen.
   let tail: Buffer = Buffer.from('\r\n')
 
@@ -37,8 +41,20 @@ export function headerMeter(boundary: string, max: number): (chunk: Buffer) => b
   }
 
   return (chunk) => {
+    if (closed) return true
     let pos = 0
     while (pos < chunk.length) {
+      if (inHeader && dashes < 2) {
+        if (chunk[pos] !== 0x2d) dashes = 2
+        else if (++dashes === 2) {
+          closed = true
+          return true
+        } else {
+          pos++
+          headerBytes++
+          continue
+        }
+      }
       const found = end(chunk, inHeader ? blankLine : delimiter, pos)
       if (found < 0) {
         if (inHeader) headerBytes += chunk.length - pos
@@ -51,6 +67,7 @@ export function headerMeter(boundary: string, max: number): (chunk: Buffer) => b
       }
       inHeader = !inHeader
       headerBytes = 0
+      dashes = 0
       tail = Buffer.alloc(0)
       pos = Math.max(found, 0)
     }

@@ -12,8 +12,8 @@ import { bodyRead } from '../host/body-read.js'
 import { routePatternOf } from '../host/route-pattern.js'
 import { drainAfterRefusal } from './drain.js'
 import { type MultipartLimits, multipartLimits } from './limits.js'
-import { type MultipartSpec, readMultipart } from './read-multipart.js'
-import { encodedBody, fileCount, notMultipart } from './refusals.js'
+import { filesOf, type MultipartSpec, readMultipart } from './read-multipart.js'
+import { encodedBody, notMultipart, tooFewFiles } from './refusals.js'
 import type { Sink } from './storage.js'
 import { uploadDirectory } from './storage.js'
 
@@ -56,14 +56,7 @@ const isMultipart = (type: string | undefined): boolean =>
   type !== undefined && /^multipart\/form-data\s*(;|$)/i.test(type.trimStart())
 
 function missingRequired(fields: Fields): Error | undefined {
-  for (const name in fields) {
-    const field = fields[name]!
-    if (field.min > 0)
-      return fileCount(
-        name,
-        field.many ? `At least ${field.min} files are required` : 'File is required',
-      )
-  }
+  for (const name in fields) if (fields[name]!.min > 0) return tooFewFiles(name, fields[name]!)
   return undefined
 }
 
@@ -97,7 +90,7 @@ export function multipartStep(
     if (!hasBodyOnWire(req)) {
       const missing = missingRequired(fields)
       if (missing !== undefined) throw missing
-      ;(req as { files?: unknown }).files = Object.create(null)
+      ;(req as { files?: unknown }).files = filesOf(fields, {})
       return undefined
     }
     try {

@@ -7,14 +7,15 @@ import { limitError, Violation } from '../guards/guard-errors.js'
 import type { GuardLimits } from '../guards/limits.js'
 import { MAX_SENT_NAME, safeFilename } from './filename.js'
 import { headerMeter } from './header-meter.js'
-import type { MultipartLimits } from './limits.js'
+import { bodyBytes, type MultipartLimits } from './limits.js'
 import {
-  fileCount,
   fileNameTooLong,
   fileTooLarge,
   fileTypeRefused,
   malformed,
   repeatedField,
+  tooFewFiles,
+  tooManyFiles,
   tooManyParts,
   undeclaredFile,
   unnamedField,
@@ -32,6 +33,13 @@ export interface MultipartSpec {
   readonly lists: ReadonlySet<string>
   /** The upload directory, when a field stores on disk. */
   readonly dir: string | undefined
+}
+
+// The boundary as busboy takes it: the first parameter named exactly `boundary`, unquoted.
+const boundaryParam = /;\s*boundary\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]*))/i
+function boundaryOf(type: string): string {
+  const match = boundaryParam.exec(type)
+  return match?.[1]?.replace(/\\(.)/g, '$1') ?? match?.[2] ?? ''
 }
 
 /** A body read to its end: the text fields and the files, both null-prototype objects. */
@@ -67,7 +75,7 @@ export function readMultipart(
         isPartAFile: (name, _type, filename) =>
           filename !== undefined || (name !== undefined && Object.hasOwn(fields, name)),
       })
-      boundary = /boundary="?([^";]+)/i.exec(req.headers['content-type']!)?.[1] ?? ''
+      boundary = boundaryOf(req.headers['content-type']!)
     } catch {
       reject(malformed('multipart/form-data needs a boundary parameter'))
       return
@@ -90,27 +98,28 @@ export function readMultipart(
     function finish(): void {
       if (settled || !parsed || pending > 0) return
       for (const name in fields) {
-        const field = fields[name]!
-        if ((counts.get(name) ?? 0) < field.min) {
-          const message = field.many
-            ? `At least ${field.min} files are required`
-            : 'File is required'
-          fail(fileCount(name, message))
+        if ((counts.get(name) ?? 0) < fields[name]!.min) {
+          fail(tooFewFiles(name, fields[name]!))
           return
         }
       }
       settled = true
       stop()
-      const files: Record<string, unknown> = Object.create(null)
-      for (const name in kept) files[name] = fields[name]!.many ? kept[name] : kept[name]![0]
-      resolve({ body, files })
+      resolve({ body, files: filesOf(fields, kept) })
     }
 
     const meter = headerMeter(boundary, limits.headerSize)
+    // The body can never hold more than its route allows: every file at its maxBytes, the text
+    // budget and the delimiters. Counted here, so that no part is needed to refuse it.
+    const maxBody = bodyBytes(limits, boundary)
+    let received = 0
+    let textBytes = 0
     function onData(chunk: Buffer): void {
       onBytes(chunk.length)
       if (settled) return
-      if (!meter(chunk)) fail(tooManyParts('header bytes in one part', limits.headerSize))
+      received += chunk.length
+      if (received > maxBody) fail(tooManyParts('bytes', maxBody))
+      else if (!meter(chunk)) fail(tooManyParts('header bytes in one part', limits.headerSize))
       else if (!boy.write(chunk)) req.pause()
     }
     const onDrain = () => req.resume()
@@ -139,18 +148,19 @@ export function readMultipart(
         stream.resume()
         return fail(fileNameTooLong(name, MAX_SENT_NAME))
       }
-      const n = (counts.get(name) ?? 0) + 1
-      counts.set(name, n)
-      if (n > field.max) {
-        stream.resume()
-        const message = field.many
-          ? `At most ${field.max} files are accepted`
-          : 'Only one file is accepted'
-        return fail(fileCount(name, message))
-      }
+      // A browser sends an empty file input as a part with `filename=""`: counted once it has bytes.
+      if (filename !== '' && !admit(name, field)) return void stream.resume()
       pending++
       receive(stream, name, field, filename, mime)
     })
+
+    function admit(name: string, field: FileField): boolean {
+      const n = (counts.get(name) ?? 0) + 1
+      counts.set(name, n)
+      if (n <= field.max) return true
+      fail(tooManyFiles(name, field))
+      return false
+    }
 
     function receive(
       stream: BusboyFileStream,
@@ -171,6 +181,7 @@ export function readMultipart(
       }
       // The type is checked on the first SNIFF_BYTES, before any byte is kept.
       const start = (): boolean => {
+        if (filename === '' && !admit(name, field)) return false
         const first = head.length === 1 ? head[0]! : Buffer.concat(head)
         head = []
         type = uploadType(first.subarray(0, SNIFF_BYTES), mime)
@@ -180,6 +191,7 @@ export function readMultipart(
         }
         sink = openSink(field.storage, spec.dir)
         sinks.push(sink)
+        sink.onError((err) => fail(AppError.fromUnknown(err)))
         if (first.length > 0) write(first)
         return true
       }
@@ -192,7 +204,13 @@ export function readMultipart(
         if (size >= SNIFF_BYTES) start()
       })
       stream.on('end', () => {
-        if (settled || (sink === undefined && !start())) return
+        if (settled) return
+        // An empty file input (no file chosen): no file at all, as the browser means it.
+        if (sink === undefined && size === 0 && filename === '') {
+          pending--
+          return finish()
+        }
+        if (sink === undefined && !start()) return
         sink!.end().then(
           (where) => {
             const file = { name: safeFilename(filename), type, size, ...where } as Kept
@@ -210,7 +228,12 @@ export function readMultipart(
     boy.on('field', (name, value, _nameTruncated, valueTruncated) => {
       if (settled) return
       if (name === undefined) return fail(unnamedField())
-      if (valueTruncated) return fail(limitError(Violation.stringTooLong, 'Body', spec.guard))
+      // Refused as each field arrives, not once the whole body is kept.
+      if (valueTruncated || value.length > spec.guard.maxStringLength)
+        return fail(limitError(Violation.stringTooLong, 'Body', spec.guard))
+      textBytes += name.length + value.length
+      if (textBytes > limits.textBytes)
+        return fail(tooManyParts('bytes of text fields', limits.textBytes))
       const prior = body[name]
       if (prior === undefined) body[name] = spec.lists.has(name) ? [value] : value
       else if (!spec.repeatable.has(name)) fail(repeatedField(name))
@@ -232,4 +255,18 @@ export function readMultipart(
     source.on('close', onClose)
     source.on('error', onError)
   })
+}
+
+// `req.files`: one file or undefined for `file()`, an array (maybe empty) for `file.many()`.
+export function filesOf(
+  fields: Readonly<Record<string, FileField>>,
+  kept: Readonly<Record<string, readonly unknown[]>>,
+): Record<string, unknown> {
+  const files: Record<string, unknown> = Object.create(null)
+  for (const name in fields) {
+    const list = kept[name]
+    if (fields[name]!.many) files[name] = list ?? []
+    else if (list !== undefined) files[name] = list[0]
+  }
+  return files
 }

@@ -1,6 +1,7 @@
+import type { FileField } from '../../shared/file-field.js'
 import { type AppError, raise } from '../core/app-error.js'
 import { sanitizeString } from '../guards/sanitize.js'
-import { printable, safeJson } from '../logging/printable.js'
+import { printable } from '../logging/printable.js'
 
 // Every answer a multipart body can get before the handler. A declared field's name comes from
 // the route (the developer's text); a name the client sent is sanitised and clipped, and only in
@@ -34,8 +35,15 @@ export function fileTypeRefused(field: string, types: readonly string[]): AppErr
   )
 }
 
-/** 422 naming a declared field: too many files, or fewer than its `min`. */
-export function fileCount(field: string, message: string): AppError {
+/** 422 for a field given fewer files than its `min` (a required `file()`: none). */
+export function tooFewFiles(field: string, spec: FileField): AppError {
+  const message = spec.many ? `At least ${spec.min} files are required` : 'File is required'
+  return raise('VALIDATION_ERROR', undefined, { field: path(field), message })
+}
+
+/** 422 for a field given more files than its `max`. */
+export function tooManyFiles(field: string, spec: FileField): AppError {
+  const message = spec.many ? `At most ${spec.max} files are accepted` : 'Only one file is accepted'
   return raise('VALIDATION_ERROR', undefined, { field: path(field), message })
 }
 
@@ -61,12 +69,9 @@ export function unnamedField(): AppError {
 
 /** 400 for a text field sent twice that the body schema does not take as an array, as a query key. */
 export function repeatedField(name: string): AppError {
-  const param = clientName(name)
-  return raise(
-    'PARAM_POLLUTION',
-    `Form field ${safeJson(JSON.stringify(param))} must not be repeated`,
-    { param },
-  )
+  return raise('PARAM_POLLUTION', 'A form field must not be repeated', {
+    param: clientName(name),
+  })
 }
 
 /** 413 for more parts, fields or header bytes than the route's limits allow. */

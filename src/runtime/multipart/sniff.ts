@@ -1,6 +1,8 @@
 // A file's media type from its first bytes, where its format starts with a signature: the type a
 // route checks, so that `evil.exe` renamed `cat.png` (and sent as image/png) is refused.
 
+import { mediaType } from '../../shared/media-type.js'
+
 /** How many of a file's first bytes `sniffType` reads. */
 export const SNIFF_BYTES = 32
 
@@ -14,7 +16,6 @@ const signatures: readonly Signature[] = [
   ['image/jpeg', 0, [0xff, 0xd8, 0xff]],
   ['image/gif', 0, ascii('GIF87a')],
   ['image/gif', 0, ascii('GIF89a')],
-  ['image/bmp', 0, ascii('BM')],
   ['image/tiff', 0, [0x49, 0x49, 0x2a, 0x00]],
   ['image/tiff', 0, [0x4d, 0x4d, 0x00, 0x2a]],
   ['image/x-icon', 0, [0x00, 0x00, 0x01, 0x00]],
@@ -29,12 +30,10 @@ const signatures: readonly Signature[] = [
   ['application/zstd', 0, [0x28, 0xb5, 0x2f, 0xfd]],
   ['application/wasm', 0, [0x00, 0x61, 0x73, 0x6d]],
   ['application/vnd.sqlite3', 0, ascii('SQLite format 3\0')],
-  ['application/x-msdownload', 0, ascii('MZ')],
   ['application/x-elf', 0, [0x7f, 0x45, 0x4c, 0x46]],
   ['application/x-mach-binary', 0, [0xcf, 0xfa, 0xed, 0xfe]],
   ['application/x-mach-binary', 0, [0xfe, 0xed, 0xfa, 0xcf]],
   ['application/java-vm', 0, [0xca, 0xfe, 0xba, 0xbe]],
-  ['audio/mpeg', 0, ascii('ID3')],
   ['audio/flac', 0, ascii('fLaC')],
   ['audio/ogg', 0, ascii('OggS')],
   ['audio/midi', 0, ascii('MThd')],
@@ -75,29 +74,70 @@ const at = (head: Uint8Array, offset: number, bytes: readonly number[]): boolean
 const text = (head: Uint8Array, from: number, to: number): string =>
   String.fromCharCode(...head.subarray(from, to))
 
+const u16 = (head: Uint8Array, at: number): number => head[at]! | (head[at + 1]! << 8)
+
+// A text file's byte-order mark (UTF-8, UTF-16 and UTF-32 either way): FF FE would read as an
+// MPEG frame. A BOM is text, which has no signature.
+const bom = (head: Uint8Array): boolean =>
+  at(head, 0, [0xef, 0xbb, 0xbf]) ||
+  at(head, 0, [0xfe, 0xff]) ||
+  at(head, 0, [0xff, 0xfe]) ||
+  at(head, 0, [0x00, 0x00, 0xfe, 0xff])
+
+// Signatures of two or three letters that text may start with ("BMW,320i", "MZ Holdings",
+// "ID3,name"): each also needs the header fields after it to be what the format writes.
+function shortSignature(head: Uint8Array): string | undefined {
+  // BMP: the four reserved bytes zero, and a DIB header size of a known version.
+  if (head.length >= 18 && head[0] === 0x42 && head[1] === 0x4d) {
+    const dib = u16(head, 14) + u16(head, 16) * 0x10000
+    const reserved = head[6]! | head[7]! | head[8]! | head[9]!
+    if (reserved === 0 && [12, 40, 52, 56, 64, 108, 124].includes(dib)) return 'image/bmp'
+  }
+  // DOS/PE executable: bytes on the last page under 512, at least one page and a header of at
+  // least two paragraphs; text never has the byte 0 or 1 at offset 3.
+  if (head.length >= 10 && head[0] === 0x4d && head[1] === 0x5a) {
+    if (u16(head, 2) < 512 && u16(head, 4) > 0 && u16(head, 8) >= 2)
+      return 'application/x-msdownload'
+  }
+  // ID3v2 tag: version 2 to 4, a revision, flags with the low nibble clear, a size of 7-bit bytes.
+  if (head.length >= 10 && text(head, 0, 3) === 'ID3') {
+    const size = head[6]! | head[7]! | head[8]! | head[9]!
+    if (
+      head[3]! >= 2 &&
+      head[3]! <= 4 &&
+      head[4] !== 0xff &&
+      (head[5]! & 0x0f) === 0 &&
+      size < 0x80
+    )
+      return 'audio/mpeg'
+  }
+  // An MPEG audio frame: 11 set sync bits, a version and a layer that are not reserved, and a
+  // bitrate and a sample rate that are not (1111 and 11 are).
+  if (head.length >= 3 && head[0] === 0xff && (head[1]! & 0xe0) === 0xe0) {
+    const version = (head[1]! >> 3) & 3
+    const layer = (head[1]! >> 1) & 3
+    const bitrate = head[2]! >> 4
+    const rate = (head[2]! >> 2) & 3
+    if (version !== 1 && layer !== 0 && bitrate !== 15 && rate !== 3) return 'audio/mpeg'
+  }
+  return undefined
+}
+
 /**
  * The media type a file's first bytes (up to `SNIFF_BYTES`) announce, or undefined when they
  * start with no signature this table knows (text formats such as CSV or JSON have none).
  * @example sniffType(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) // 'image/png'
  */
 export function sniffType(head: Uint8Array): string | undefined {
+  if (bom(head)) return undefined
   if (head.length >= 12 && text(head, 0, 4) === 'RIFF') return riff[text(head, 8, 12)]
   if (head.length >= 12 && text(head, 4, 8) === 'ftyp') {
     const brand = text(head, 8, 12).trimEnd()
     return brands[brand] ?? 'video/mp4'
   }
   for (const [type, offset, bytes] of signatures) if (at(head, offset, bytes)) return type
-  // An MPEG audio frame: 11 set sync bits, then a version and layer that are not reserved.
-  if (head.length >= 2 && head[0] === 0xff && (head[1]! & 0xe0) === 0xe0) {
-    const version = (head[1]! >> 3) & 3
-    const layer = (head[1]! >> 1) & 3
-    if (version !== 1 && layer !== 0) return 'audio/mpeg'
-  }
-  return undefined
+  return shortSignature(head)
 }
-
-// A media type as RFC 6838 bounds its names (127 characters each side).
-const mediaType = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/
 
 // Every type some signature above announces: a part declared as one of these must carry it.
 const signed: ReadonlySet<string> = new Set([
@@ -105,6 +145,9 @@ const signed: ReadonlySet<string> = new Set([
   ...Object.values(riff),
   ...Object.values(brands),
   'video/mp4',
+  'image/bmp',
+  'application/x-msdownload',
+  'audio/mpeg',
 ])
 
 /**
@@ -122,11 +165,12 @@ export function uploadType(head: Uint8Array, declared: string | undefined): stri
 }
 
 /**
- * Whether `type` is one of a field's accepted `types` (exact, or a family such as `image/*`);
- * every type is when the field names none.
+ * Whether `type` (from `uploadType`) is one of a field's accepted `types`: listed exactly, or in
+ * a listed family (`image/*`) when the content's signature confirmed it. A type without a
+ * signature (image/svg+xml, text/html declared image/x-foo) is only the client's word, accepted
+ * only when listed exactly. Every type is when the field names none.
  */
 export function typeAllowed(type: string, types: readonly string[] | undefined): boolean {
-  if (types === undefined) return true
-  const family = `${type.slice(0, type.indexOf('/'))}/*`
-  return types.includes(type) || types.includes(family)
+  if (types === undefined || types.includes(type)) return true
+  return signed.has(type) && types.includes(`${type.slice(0, type.indexOf('/'))}/*`)
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { createWriteStream, type WriteStream } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { access, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FileStorage } from '../../shared/file-field.js'
@@ -10,10 +10,29 @@ import type { FileStorage } from '../../shared/file-field.js'
 
 let directory: Promise<string> | undefined
 
-/** The process's private upload directory, made on the first disk upload. */
-export function uploadDirectory(): Promise<string> {
-  directory ??= mkdtemp(join(tmpdir(), 'shapeguard-uploads-'))
-  return directory
+// A failed mkdtemp is not kept: the next upload tries again.
+function makeDirectory(): Promise<string> {
+  const made = mkdtemp(join(tmpdir(), 'shapeguard-uploads-'))
+  directory = made
+  made.catch(() => {
+    if (directory === made) directory = undefined
+  })
+  return made
+}
+
+/**
+ * The process's private upload directory, made on the first disk upload, and made anew when a
+ * tmp cleaner (systemd-tmpfiles, tmpreaper) removed it.
+ */
+export async function uploadDirectory(): Promise<string> {
+  const current = directory ?? makeDirectory()
+  const dir = await current
+  try {
+    await access(dir)
+    return dir
+  } catch {
+    return directory === current ? makeDirectory() : uploadDirectory()
+  }
 }
 
 /** One upload being kept: bytes in, then its buffer or its path; `discard` frees it. */
@@ -21,6 +40,8 @@ export interface Sink {
   /** False when the caller should wait for `drain` before writing more. */
   write(chunk: Buffer): boolean
   onDrain(resume: () => void): void
+  /** Called once if keeping the bytes fails (a full disk): the read fails at once. */
+  onError(fail: (err: Error) => void): void
   /** Resolves once every byte is kept (the file flushed and closed). */
   end(): Promise<{ buffer: Buffer } | { path: string }>
   /** Drops what was kept: the chunks, or the file (closed, then removed). */
@@ -35,6 +56,7 @@ function memorySink(): Sink {
       return true
     },
     onDrain() {},
+    onError() {},
     end: async () => ({ buffer: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks) }),
     discard() {
       chunks = []
@@ -47,18 +69,37 @@ function memorySink(): Sink {
 function diskSink(dir: string): Sink {
   const path = join(dir, randomUUID())
   const out: WriteStream = createWriteStream(path, { flags: 'wx', mode: 0o600 })
-  // An error (a full disk) rejects `end`; without a listener it would be an uncaught exception.
+  // An error (a full disk) fails the read at once: the stream is destroyed, so a 'drain' the
+  // upload waits for never comes, and the waiting callback is released here instead.
   let failure: Error | undefined
+  let failed: ((err: Error) => void) | undefined
+  let waiting: (() => void) | undefined
   out.on('error', (err) => {
     failure = err
+    failed?.(err)
+    const resume = waiting
+    waiting = undefined
+    resume?.()
+  })
+  out.on('drain', () => {
+    const resume = waiting
+    waiting = undefined
+    resume?.()
   })
   let discarded = false
   return {
     write: (chunk) => out.write(chunk),
-    onDrain: (resume) => out.once('drain', resume),
+    onDrain(resume) {
+      waiting = resume
+    },
+    onError(fail) {
+      failed = fail
+      if (failure !== undefined) fail(failure)
+    },
     // Settled once the descriptor is closed, so that a handler never sees a file still open.
     end: () =>
       new Promise((resolve, reject) => {
+        if (failure !== undefined) return reject(failure)
         out.once('close', () => (failure === undefined ? resolve({ path }) : reject(failure)))
         out.end()
       }),

@@ -11,6 +11,7 @@ describe('req.files in a handle() handler', () => {
           scan: file({ storage: 'disk' }),
           photos: file.many({ max: 3 }),
           extra: file({ optional: true }),
+          more: file.many({ optional: true }),
         },
         body: z.object({ title: z.string() }),
       },
@@ -22,6 +23,8 @@ describe('req.files in a handle() handler', () => {
         req.files.scan.buffer
         expectTypeOf(req.files.photos[0]!.buffer).toEqualTypeOf<Buffer>()
         expectTypeOf(req.files.extra?.size).toEqualTypeOf<number | undefined>()
+        // An optional many field is still an array, [] when no file came.
+        expectTypeOf(req.files.more.length).toEqualTypeOf<number>()
         expectTypeOf(req.body.title).toEqualTypeOf<string>()
         res.ok({ data: null })
       },

@@ -45,4 +45,17 @@ describe('headerMeter', () => {
     ])
     expect(passes(buf, 100, [70, 5000, 700_000])).toBe(true)
   })
+
+  it('counts no epilogue after the closing delimiter as a header, however the body is cut', () => {
+    const epilogue = Buffer.concat([small, Buffer.alloc(20_000, 'E')])
+    for (let cut = 1; cut < small.length + 10; cut++)
+      expect(passes(epilogue, 100, [cut])).toBe(true)
+    expect(
+      passes(
+        epilogue,
+        100,
+        Array.from({ length: small.length + 5 }, (_, i) => i + 1),
+      ),
+    ).toBe(true)
+  })
 })

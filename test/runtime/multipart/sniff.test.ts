@@ -6,6 +6,9 @@ import {
   uploadType,
 } from '../../../src/runtime/multipart/sniff.js'
 
+// A real DOS/PE header: the first bytes of every Windows executable.
+const pe = [0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0xff, 0xff, 0, 0, 0xb8, 0]
+
 const bytes = (...parts: (string | number[])[]) =>
   Buffer.concat(
     parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))),
@@ -21,13 +24,14 @@ describe('sniffType', () => {
     ['application/pdf', bytes('%PDF-1.7\n')],
     ['application/zip', bytes([0x50, 0x4b, 0x03, 0x04, 20, 0])],
     ['application/gzip', bytes([0x1f, 0x8b, 8, 0])],
-    ['application/x-msdownload', bytes('MZ', [0x90, 0])],
+    ['application/x-msdownload', bytes(pe)],
+    ['image/bmp', bytes('BM', [0x36, 0, 0x0c, 0, 0, 0, 0, 0, 0x36, 0, 0, 0, 40, 0, 0, 0])],
     ['application/x-elf', bytes([0x7f, 0x45, 0x4c, 0x46, 2])],
     ['image/avif', bytes([0, 0, 0, 0x20], 'ftypavif')],
     ['image/heic', bytes([0, 0, 0, 0x18], 'ftypheic')],
     ['video/quicktime', bytes([0, 0, 0, 0x14], 'ftypqt  ')],
     ['video/mp4', bytes([0, 0, 0, 0x20], 'ftypisom')],
-    ['audio/mpeg', bytes('ID3', [4, 0])],
+    ['audio/mpeg', bytes('ID3', [4, 0, 0, 0, 0, 0x02, 0x01])],
     ['audio/mpeg', bytes([0xff, 0xfb, 0x90, 0x64])],
   ])('knows %s by its signature', (type, head) => {
     expect(sniffType(head)).toBe(type)
@@ -42,6 +46,20 @@ describe('sniffType', () => {
     expect(sniffType(bytes([0xff, 0xe0]))).toBeUndefined()
   })
 
+  it.each([
+    ['a UTF-16LE BOM (FF FE, an MPEG frame without it)', bytes([0xff, 0xfe], 'n\0a\0m\0e\0')],
+    ['a UTF-16BE BOM', bytes([0xfe, 0xff], '\0n\0a\0m\0e')],
+    ['a UTF-8 BOM', bytes([0xef, 0xbb, 0xbf], 'name,qty\n')],
+    ['a UTF-32LE BOM', bytes([0xff, 0xfe, 0, 0], 'n\0\0\0')],
+    ['a CSV starting with BMW', bytes('BMW,320i,2019\nAudi,A4,2020\n')],
+    ['text starting with MZ', bytes('MZ Holdings annual report\n')],
+    ['a CSV starting with ID3', bytes('ID3,name\n1,foo\n')],
+    ['an MPEG sync with a reserved bitrate', bytes([0xff, 0xfb, 0xf0, 0x64])],
+    ['an MPEG sync with a reserved sample rate', bytes([0xff, 0xfb, 0x9c, 0x64])],
+  ])('finds no signature in %s', (_, head) => {
+    expect(sniffType(head)).toBeUndefined()
+  })
+
   it('reads no more than SNIFF_BYTES', () => {
     expect(SNIFF_BYTES).toBeGreaterThanOrEqual(16)
   })
@@ -49,7 +67,14 @@ describe('sniffType', () => {
 
 describe('uploadType', () => {
   it('takes the sniffed type over what the part declares (evil.exe sent as image/png)', () => {
-    expect(uploadType(bytes('MZ', [0x90, 0]), 'image/png')).toBe('application/x-msdownload')
+    expect(uploadType(bytes(pe), 'image/png')).toBe('application/x-msdownload')
+  })
+
+  it('keeps text declared as text, whatever letters it starts with', () => {
+    expect(uploadType(bytes([0xff, 0xfe], 'n\0a\0'), 'text/plain')).toBe('text/plain')
+    expect(uploadType(bytes('BMW,320i,2019\n'), 'text/csv')).toBe('text/csv')
+    expect(uploadType(bytes('MZ Holdings annual report\n'), 'text/plain')).toBe('text/plain')
+    expect(uploadType(bytes('ID3,name\n1,foo\n'), 'text/csv')).toBe('text/csv')
   })
 
   it('refuses a declared type whose signature the content lacks', () => {
@@ -75,5 +100,15 @@ describe('typeAllowed', () => {
     expect(typeAllowed('application/pdf', ['image/*'])).toBe(false)
     expect(typeAllowed('application/octet-stream', ['image/png'])).toBe(false)
     expect(typeAllowed('anything/at-all', undefined)).toBe(true)
+  })
+
+  it('takes a family only for a type confirmed by the content signature', () => {
+    // SVG (which may hold a script) and HTML declared image/x-foo have no signature.
+    expect(typeAllowed('image/svg+xml', ['image/*'])).toBe(false)
+    expect(typeAllowed('image/x-foo', ['image/*'])).toBe(false)
+    expect(typeAllowed('text/csv', ['text/*'])).toBe(false)
+    expect(typeAllowed('image/svg+xml', ['image/svg+xml'])).toBe(true)
+    expect(typeAllowed('text/csv', ['text/csv', 'image/*'])).toBe(true)
+    expect(typeAllowed('audio/mpeg', ['audio/*'])).toBe(true)
   })
 })

@@ -15,7 +15,11 @@ const png = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
   Buffer.alloc(40, 7),
 ])
-const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(60, 0)])
+// A real DOS/PE header, as every Windows executable starts.
+const exe = Buffer.concat([
+  Buffer.from([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0xff, 0xff, 0, 0, 0xb8, 0]),
+  Buffer.alloc(44, 0),
+])
 
 const route = {
   files: {
@@ -47,7 +51,7 @@ function appWith(express: Express, options: Parameters<typeof shapeguard>[0] = {
           body: req.body,
           avatar: { name: avatar.name, type: avatar.type, size: avatar.size },
           avatarBytes: avatar.buffer.length,
-          photos: photos?.map((p) => p.name) ?? null,
+          photos: photos.map((p) => p.name),
           attachment:
             attachment === undefined ? null : { path: attachment.path, size: attachment.size },
           keys: Object.keys(req.files),
@@ -85,7 +89,7 @@ describe.each(hosts)('uploads on %s', (_, express) => {
     expect(Object.getPrototypeOf(seen.files)).toBe(null)
   })
 
-  it('leaves an optional field absent and makes a repeated array field an array', async () => {
+  it('leaves an optional file absent, an empty many field [], and makes a repeated array field an array', async () => {
     const res = await request(app)
       .post('/upload')
       .field('title', 'x')
@@ -94,8 +98,8 @@ describe.each(hosts)('uploads on %s', (_, express) => {
       .attach('avatar', png, 'me.png')
     expect(res.status).toBe(201)
     expect(res.body.data.body).toEqual({ title: 'x', tags: ['a', 'b'] })
-    expect(res.body.data.keys).toEqual(['avatar'])
-    expect(res.body.data.photos).toBe(null)
+    expect(res.body.data.keys).toEqual(['avatar', 'photos'])
+    expect(res.body.data.photos).toEqual([])
     // A single value of a field that takes only arrays is a one-element array.
     const one = await request(app)
       .post('/upload')
@@ -113,6 +117,61 @@ describe.each(hosts)('uploads on %s', (_, express) => {
       .attach('avatar', png, 'me.png')
     expect(res.status).toBe(400)
     expect(res.body.error).toMatchObject({ code: 'PARAM_POLLUTION', details: { param: 'title' } })
+    // The client's name is in details only: a message is logged.
+    expect(res.body.error.message).not.toContain('title')
+  })
+
+  it('refuses SVG or HTML declared as an image for an image/* field: a family needs a signature', async () => {
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+    )
+    for (const type of ['image/svg+xml', 'image/x-foo']) {
+      const res = await request(app)
+        .post('/upload')
+        .field('title', 'x')
+        .attach('avatar', png, 'me.png')
+        .attach('photos', svg, { filename: 'a.svg', contentType: type })
+      expect(res.status).toBe(415)
+      expect(res.body.error.details).toMatchObject({ field: 'files.photos' })
+    }
+  })
+
+  it('takes an empty file input of a browser form (filename="", no bytes) as no file', async () => {
+    const B = 'XyZ'
+    const empty = (name: string) =>
+      `--${B}\r\nContent-Disposition: form-data; name="${name}"; filename=""\r\n` +
+      'Content-Type: application/octet-stream\r\n\r\n\r\n'
+    const send = (parts: string) =>
+      request(app)
+        .post('/upload')
+        .set('Content-Type', `multipart/form-data; boundary=${B}`)
+        .send(
+          Buffer.concat([
+            Buffer.from(`--${B}\r\nContent-Disposition: form-data; name="title"\r\n\r\nx\r\n`),
+            Buffer.from(parts, 'latin1'),
+            Buffer.from(`--${B}--\r\n`),
+          ]),
+        )
+    const avatar = Buffer.concat([
+      Buffer.from(
+        `--${B}\r\nContent-Disposition: form-data; name="avatar"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      png,
+      Buffer.from('\r\n'),
+    ]).toString('latin1')
+    // Typed (photos: image/*) and untyped (attachment) empty inputs: neither 415 nor a 0-byte file.
+    const res = await send(avatar + empty('photos') + empty('attachment'))
+    expect(res.status).toBe(201)
+    expect(res.body.data.photos).toEqual([])
+    expect(res.body.data.attachment).toBe(null)
+    expect(res.body.data.keys).toEqual(['avatar', 'photos'])
+    // An empty input does not satisfy a required field.
+    const missing = await send(empty('avatar'))
+    expect(missing.status).toBe(422)
+    expect(missing.body.error.details).toMatchObject({
+      field: 'files.avatar',
+      message: 'File is required',
+    })
   })
 
   it('writes a disk field to a private temporary file, removed when the response ends', async () => {
