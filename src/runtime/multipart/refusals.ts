@@ -1,20 +1,12 @@
 import type { FileField } from '../../shared/file-field.js'
 import { type AppError, raise } from '../core/app-error.js'
-import { sanitizeString } from '../guards/sanitize.js'
-import { printable } from '../logging/printable.js'
+import { clientName } from '../guards/client-name.js'
 
 // Every answer a multipart body can get before the handler. A declared field's name comes from
 // the route (the developer's text); a name the client sent is sanitised and clipped, and only in
 // `details`, which the answer escapes: a message never holds a request value.
 
 const multipartOnly = Object.freeze(['multipart/form-data'])
-
-// A client's field name as a path may show it: no bidi or zero-width character, controls written
-// as `\uXXXX`, at most 64 characters.
-function clientName(name: string): string {
-  const clean = printable(sanitizeString(name))
-  return clean.length > 64 ? `${clean.slice(0, 64)}…` : clean
-}
 
 const path = (field: string): string => `files.${field}`
 

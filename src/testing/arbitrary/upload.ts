@@ -34,12 +34,14 @@ const heads: Readonly<Record<string, readonly number[]>> = {
   'image/gif': ascii('GIF89a'),
   'image/webp': [...ascii('RIFF'), 0, 0, 0, 0, ...ascii('WEBP')],
   'image/avif': [0, 0, 0, 0x1c, ...ascii('ftypavif')],
-  'image/bmp': ascii('BM'),
+  // BMP: reserved bytes zero, pixels at 54, a 40-byte DIB header (BITMAPINFOHEADER).
+  'image/bmp': [0x42, 0x4d, 0, 0, 0, 0, 0, 0, 0, 0, 54, 0, 0, 0, 40, 0, 0, 0],
   'image/tiff': [0x49, 0x49, 0x2a, 0x00],
   'application/pdf': ascii('%PDF-1.7\n'),
   'application/zip': [0x50, 0x4b, 0x03, 0x04],
   'application/gzip': [0x1f, 0x8b],
-  'audio/mpeg': ascii('ID3'),
+  // An ID3v2.4 tag of size 0, no flags.
+  'audio/mpeg': [...ascii('ID3'), 4, 0, 0, 0, 0, 0, 0],
   'audio/ogg': ascii('OggS'),
   'audio/wav': [...ascii('RIFF'), 0, 0, 0, 0, ...ascii('WAVE')],
   'video/mp4': [0, 0, 0, 0x18, ...ascii('ftypisom')],
@@ -68,8 +70,8 @@ const serverTypes = (kind: FileKind) => [
   uploadType(bytes(kind.head, SNIFF_BYTES), kind.type),
 ]
 
-// The candidates for one accepted type: exact, a family's known members (or a made-up member
-// without a signature, which the server takes as declared), or a few when any type goes.
+// The candidates for one accepted type: exact, a family's known members (a family accepts only
+// types a signature confirms), or a few when any type goes.
 function candidates(type: string | undefined): FileKind[] {
   if (type === undefined)
     return ['image/png', 'application/pdf', 'text/plain'].map((t) => ({
@@ -79,10 +81,7 @@ function candidates(type: string | undefined): FileKind[] {
   if (!type.endsWith('/*')) return [{ type, head: heads[type] ?? [] }]
   const family = type.slice(0, -1)
   const known = Object.keys(heads).filter((t) => t.startsWith(family))
-  return (known.length > 0 ? known.slice(0, 2) : [`${family}x-shapeguard-fuzz`]).map((t) => ({
-    type: t,
-    head: heads[t] ?? [],
-  }))
+  return known.slice(0, 2).map((t) => ({ type: t, head: heads[t]! }))
 }
 
 /**

@@ -72,6 +72,8 @@ describe('the files a field accepts', () => {
     [['image/*']],
     [['image/png', 'application/pdf']],
     [['text/csv']],
+    [['image/bmp']],
+    [['audio/mpeg']],
     [undefined],
   ])('are made of a signature the server takes for one of %j', (types) => {
     const field = file(types === undefined ? {} : { types })
