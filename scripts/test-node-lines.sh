@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs the suites that prove a Node.js line (e2e, package and engine parity) on each line named,
+# Runs the suites that prove a Node.js line (e2e, package, engine parity, and the multipart and
+# cookie readers, which lean on Node's streams and sockets) on each line named,
 # 22 and 24 by default; `npm test` runs everything on the newest LTS line (see .ci/run).
 #   scripts/test-node-lines.sh          # Node 22 and 24
 #   scripts/test-node-lines.sh 26 22
@@ -11,7 +12,7 @@ lines=("$@")
 [ ${#lines[@]} -gt 0 ] || lines=(22 24)
 for line in "${lines[@]}"; do
   bin="$(scripts/node-line.sh "$line")"
-  echo "== Node $("$bin/node" --version): e2e, package and parity suites"
+  echo "== Node $("$bin/node" --version): e2e, package, parity, multipart and cookie suites"
   PATH="$bin:$PATH" npx vitest run --project e2e --project package --project unit \
-    test/e2e/ test/package/ test/engine/parity
+    test/e2e/ test/package/ test/engine/parity test/runtime/multipart test/runtime/cookies
 done
