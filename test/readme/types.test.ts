@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 import { type ReadmeBlock, readmeBlocks, root, where } from '../support/readme-blocks.js'
+import { inMemoryHost } from '../support/ts-host.js'
 
 // Every `ts` block of the README and the guides in docs/ compiles under the project's strict tsconfig (strict,
 // exactOptionalPropertyTypes, noUncheckedIndexedAccess) against the installed @types/express and
@@ -27,16 +28,7 @@ function compile(): Map<string, string[]> {
   const config = ts.readConfigFile(resolve(root, 'tsconfig.json'), ts.sys.readFile)
   const { options } = ts.parseJsonConfigFileContent(config.config, ts.sys, root)
   const files = new Map(compiled.map((b) => [fileOf(b), sourceOf(b)]))
-  const host = ts.createCompilerHost(options)
-  const { getSourceFile, fileExists, readFile } = host
-  host.fileExists = (name) => files.has(name) || fileExists(name)
-  host.readFile = (name) => files.get(name) ?? readFile(name)
-  host.getSourceFile = (name, version, ...rest) => {
-    const text = files.get(name)
-    return text === undefined
-      ? getSourceFile(name, version, ...rest)
-      : ts.createSourceFile(name, text, version)
-  }
+  const host = inMemoryHost(options, files)
   const program = ts.createProgram([...files.keys()], options, host)
   const errors = new Map<string, string[]>()
   for (const d of ts.getPreEmitDiagnostics(program)) {

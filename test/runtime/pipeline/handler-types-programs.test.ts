@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
+import { inMemoryHost } from '../../support/ts-host.js'
 
 // `req.files`, `req.cookies` and `req.signedCookies` take the route's types in a program of a user
 // without cookie-parser's and multer's types (Express alone types `cookies: any`) and in one with
@@ -47,16 +48,7 @@ function diagnostics(withPlugins: boolean): string[] {
       '/// <reference types="cookie-parser" />\n/// <reference types="multer" />\nexport {}\n',
     ],
   ])
-  const host = ts.createCompilerHost(options)
-  const { getSourceFile, fileExists, readFile } = host
-  host.fileExists = (name) => files.has(name) || fileExists(name)
-  host.readFile = (name) => files.get(name) ?? readFile(name)
-  host.getSourceFile = (name, version, ...rest) => {
-    const text = files.get(name)
-    return text === undefined
-      ? getSourceFile(name, version, ...rest)
-      : ts.createSourceFile(name, text, version)
-  }
+  const host = inMemoryHost(options, files)
   const program = ts.createProgram(withPlugins ? [fixture, plugins] : [fixture], options, host)
   const loaded = (pkg: string) =>
     program.getSourceFiles().some((f) => f.fileName.includes(`/@types/${pkg}/`))
