@@ -100,6 +100,7 @@ export const layers: readonly Layer[] = [
       'rate-limit',
       'webhooks',
       'cookies',
+      'auth',
       'multipart',
       'router',
       'middleware',

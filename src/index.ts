@@ -14,15 +14,25 @@ export {
   type SecurityScheme,
   type WarningSink,
 } from './openapi/index.js'
+export type {
+  AuthConfig,
+  AuthOf,
+  PrincipalOf,
+  Register,
+  SchemeName,
+} from './runtime/auth/types.js'
 export type { CookieOptions } from './runtime/cookies/cookie-options.js'
 export {
   AppError,
   type AppErrorCode,
   type AppErrorFactory,
   type AppErrorOptions,
+  type DeclaredError,
+  type DefineOptions,
   isAppError,
 } from './runtime/core/app-error.js'
 export type { ErrorFormat, OnErrorHook } from './runtime/core/config.js'
+export type { ErrorsOptions } from './runtime/core/resolve-errors.js'
 export type { ValidationIssue } from './runtime/core/validation-issue.js'
 export { type ErrorHandlerOptions, errorHandler } from './runtime/errors/error-handler.js'
 export {
@@ -114,3 +124,15 @@ export {
   type UploadedFile,
 } from './shared/file-field.js'
 export type { ProblemDetails, ProblemIssue } from './shared/problem-details.js'
+export type {
+  ApiKeyScheme,
+  BasicScheme,
+  BasicVerifier,
+  BearerScheme,
+  BearerVerifier,
+  CustomScheme,
+  KeyVerifier,
+  RequestVerifier,
+  SecurityRequirement,
+  Verdict,
+} from './shared/security-scheme.js'

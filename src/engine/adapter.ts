@@ -1,5 +1,6 @@
 import type { IRNode } from './ir/types.js'
 import type { Result } from './result.js'
+import type { StandardSchemaV1 } from './standard-schema.js'
 
 /** Brand of every schema adapter (`Symbol.for`, so two copies of the package agree). */
 export const kAdapter: unique symbol = Symbol.for('shapeguard.adapter') as never
@@ -34,6 +35,29 @@ export type InferInput<A> = A extends SchemaAdapter<infer I, unknown> ? I : neve
 
 /** The type a schema adapter produces (e.g. `req.body` after validation). */
 export type InferOutput<A> = A extends SchemaAdapter<unknown, infer O> ? O : never
+
+/** Anything accepted where a schema is: a zod schema, an adapter, a Standard Schema. */
+export type Schema = SchemaAdapter<any, any> | StandardSchemaV1<any, any>
+
+type StandardTypes<S> = S extends { readonly '~standard': { readonly types?: infer T } }
+  ? NonNullable<T>
+  : never
+
+/** What a schema accepts (the type a client sends, or a handler passes to `res.ok`). */
+export type SchemaInput<S> =
+  S extends SchemaAdapter<any, any>
+    ? InferInput<S>
+    : StandardTypes<S> extends { readonly input: infer I }
+      ? I
+      : unknown
+
+/** What a schema produces (the type of `req.body` after validation). */
+export type SchemaOutput<S> =
+  S extends SchemaAdapter<any, any>
+    ? InferOutput<S>
+    : StandardTypes<S> extends { readonly output: infer O }
+      ? O
+      : unknown
 
 /** Whether a value is a schema adapter (checks the brand, never `instanceof`). */
 export function isAdapter(value: unknown): value is SchemaAdapter {

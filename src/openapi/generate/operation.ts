@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../../engine/json-schema/json-schema-types.js'
+import { requirementObjects } from '../../shared/resolve-schemes.js'
 import { extensionsOf } from './extensions.js'
 import { type ParameterPart, parametersOf } from './parameters.js'
 import { requestBodyOf } from './request-body.js'
@@ -139,7 +140,7 @@ export function operationOf(
   }
   if (route.deprecated === true) op.deprecated = true
   // Each operation states its security: `[]` documents a public route even beside secured ones.
-  op.security = security.map((name) => ({ [name]: [] }))
+  op.security = requirementObjects(security)
   Object.assign(op, extensionsOf(route.extensions, `${where}.extensions`, warn))
   return op
 }

@@ -5,36 +5,14 @@ import type {
   Schema,
 } from '../../runtime/pipeline/route-types.js'
 import type { ResponseShape } from '../../shared/envelope-shape.js'
+import type { SecurityScheme } from '../../shared/security-scheme.js'
 
 export type { ExternalDocs, ResponseHeader } from '../../runtime/pipeline/route-types.js'
 
-/** A security scheme as OpenAPI 3.1 writes it: bearer, basic, API key, OAuth 2.0, OpenID Connect. */
-export type SecurityScheme =
-  | {
-      readonly type: 'http'
-      readonly scheme: 'bearer' | 'basic' | (string & {})
-      readonly bearerFormat?: string
-      readonly description?: string
-    }
-  | {
-      readonly type: 'apiKey'
-      readonly in: 'header' | 'query' | 'cookie'
-      readonly name: string
-      readonly description?: string
-    }
-  | {
-      readonly type: 'oauth2'
-      readonly flows: Readonly<Record<string, unknown>>
-      readonly description?: string
-    }
-  | {
-      readonly type: 'openIdConnect'
-      readonly openIdConnectUrl: string
-      readonly description?: string
-    }
+export type { SecurityScheme } from '../../shared/security-scheme.js'
 
-/** What documents one operation beside its schemas: the route's documentation options. */
-export type OperationOptions = RouteDocs
+/** What documents one operation beside its schemas: the route's documentation options, its security and errors. */
+export type OperationOptions = RouteDocs & Pick<AnyRoute, 'security' | 'errors'>
 
 /**
  * One documented route: a route definition (`defineRoute()`'s result or inline), its schemas and

@@ -1,3 +1,4 @@
+import type { Schema, SchemaInput } from '../../engine/adapter.js'
 import { type ErrorCode, type ErrorCodeEntry, errorCodes } from '../../shared/error-codes.js'
 import { hostClientError } from './host-errors.js'
 import { dataField, isError } from './safe-read.js'
@@ -17,8 +18,28 @@ export interface AppErrorOptions {
 /** Any code shapeguard sends, or one of your own. */
 export type AppErrorCode = ErrorCode | (string & {})
 
-/** A factory made by `AppError.define`. */
-export type AppErrorFactory<Details> = (details: Details, message?: string) => AppError<Details>
+/**
+ * A factory made by `AppError.define`: call it to raise its error; it carries its code, status,
+ * default message and `details` schema, so a route's `errors` can declare it.
+ */
+export interface AppErrorFactory<Details = unknown, Code extends string = string> {
+  (details: Details, message?: string): AppError<Details>
+  readonly code: Code
+  readonly statusCode: number
+  /** The message when the raiser gives none. */
+  readonly message: string
+  /** The schema of `details`, when one was given. */
+  readonly details: Schema | undefined
+}
+
+/** Options of `AppError.define`. */
+export interface DefineOptions<S extends Schema | undefined = Schema | undefined> {
+  /** The schema of the error's `details`: documented, and checked in development when the factory is called. */
+  readonly details?: S
+}
+
+/** What a route's `errors` lists: a code of the registry, or a factory made by `AppError.define`. */
+export type DeclaredError = ErrorCode | AppErrorFactory<any>
 
 /**
  * The one error class: a code, a client-facing message, an HTTP status and optional details.
@@ -105,16 +126,37 @@ export class AppError<Details = unknown> extends Error {
   }
 
   /**
-   * A factory for one error kind, typed by its details.
-   * @example const OutOfStock = AppError.define<{ sku: string }>('OUT_OF_STOCK', 409, 'Out of stock')
+   * A factory for one error kind: its code, status, default message and, optionally, the schema
+   * of its details (which types them). List it in a route's `errors` to document it.
+   * @example const OutOfStock = AppError.define('OUT_OF_STOCK', 409, 'Out of stock', { details: z.object({ sku: z.string() }) })
    */
-  static define<Details>(
-    code: AppErrorCode,
+  static define<const Code extends string, S extends Schema>(
+    code: Code,
+    statusCode: number,
+    defaultMessage: string | undefined,
+    options: DefineOptions<S> & { readonly details: S },
+  ): AppErrorFactory<SchemaInput<S>, Code>
+  static define<Details = unknown, const Code extends string = string>(
+    code: Code,
     statusCode: number,
     defaultMessage?: string,
-  ): AppErrorFactory<Details> {
-    return (details, message) =>
-      new AppError<Details>(code, message ?? defaultMessage ?? code, statusCode, details)
+    options?: DefineOptions<undefined>,
+  ): AppErrorFactory<Details, Code>
+  static define(
+    code: string,
+    statusCode: number,
+    defaultMessage?: string,
+    options?: DefineOptions,
+  ): AppErrorFactory {
+    const message = defaultMessage ?? code
+    const factory = (details: unknown, given?: string) =>
+      new AppError(code, given ?? message, statusCode, details)
+    return Object.defineProperties(factory, {
+      code: { value: code, enumerable: true },
+      statusCode: { value: statusCode, enumerable: true },
+      message: { value: message, enumerable: true },
+      details: { value: options?.details, enumerable: true },
+    }) as unknown as AppErrorFactory
   }
 
   /**

@@ -1,5 +1,6 @@
 import type { Request } from 'express'
 import type { JsonWriter } from '../../engine/compile/compile-json.js'
+import type { ResolvedScheme, SecurityRequirement } from '../../shared/security-scheme.js'
 import type { AppError } from './app-error.js'
 
 // The resolved configuration every layer reads: `shapeguard()` (middleware/resolve-config.ts) makes
@@ -73,6 +74,12 @@ export interface ResolvedConfig {
   readonly cookies: {
     /** The first signs (`req.secret`), every one verifies; empty when none is configured. */
     readonly secrets: readonly string[]
+  }
+  readonly auth: {
+    /** Each scheme of `auth` by name; empty when none is declared. */
+    readonly schemes: ReadonlyMap<string, ResolvedScheme>
+    /** The security of every guarded route without its own; undefined when none is given. */
+    readonly defaultSecurity: SecurityRequirement | undefined
   }
 }
 

@@ -1,3 +1,4 @@
+import type { SecurityRequirement, SecurityScheme } from '../../shared/security-scheme.js'
 import type { ErrorFormat, ResolvedConfig } from './config.js'
 
 /**
@@ -34,6 +35,10 @@ export interface MarkedAnswers {
   readonly shape: Readonly<Record<string, string>> | undefined
   /** `response.statusCodes` as given (method → success status); undefined for the defaults. */
   readonly statusCodes: Readonly<Record<string, number>> | undefined
+  /** The schemes of `auth` as the document writes them, by name; empty without `auth`. */
+  readonly securitySchemes: Readonly<Record<string, SecurityScheme>>
+  /** `defaultSecurity`; undefined when none is given. */
+  readonly defaultSecurity: SecurityRequirement | undefined
 }
 
 /** What a `shapeguard()` middleware carries, so an app's configuration can be found from its stack. */
@@ -67,6 +72,10 @@ export function markShapeguard<F extends object>(
     problemTypeBase,
     shape: frozenCopy(given?.shape),
     statusCodes: frozenCopy(given?.statusCodes),
+    securitySchemes: Object.freeze(
+      Object.fromEntries([...config.auth.schemes].map(([name, s]) => [name, s.document])),
+    ),
+    defaultSecurity: config.auth.defaultSecurity,
   }
   const mark: ShapeguardMark = { config, answers: Object.freeze(answers) }
   Object.defineProperty(middleware, kShapeguard, { value: Object.freeze(mark), enumerable: false })

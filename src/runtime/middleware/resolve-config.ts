@@ -3,21 +3,20 @@ import {
   checkFunction,
   checkNested,
   checkOptions,
-  checkString,
 } from '../../shared/check-option.js'
 import type { ResponseShape } from '../../shared/envelope-shape.js'
 import { optionError } from '../../shared/error-codes.js'
-import { checkProblemTypeBase } from '../../shared/problem-details.js'
+import type { SecurityRequirement } from '../../shared/security-scheme.js'
+import { resolveAuth } from '../auth/resolve-auth.js'
+import type { AuthConfig, SchemeName } from '../auth/types.js'
 import { type CookieOptions, resolveCookieOptions } from '../cookies/cookie-options.js'
 import {
   debugFromEnv,
-  defaultFallbackMessage,
-  type ErrorFormat,
   type Exposure,
   type GuardLimits,
-  type OnErrorHook,
   type ResolvedConfig,
 } from '../core/config.js'
+import { type ErrorsOptions, resolveErrors } from '../core/resolve-errors.js'
 import { resolveLimits } from '../guards/index.js'
 import type { LoggerOptions } from '../logging/options.js'
 import { compileShape } from '../response/envelope.js'
@@ -48,17 +47,16 @@ export interface ShapeguardConfig {
   warnings?: WarningOptions
   /** Signed cookies: the secrets that sign and verify them (a route's `signedCookies`). */
   cookies?: CookieOptions
+  /**
+   * The security schemes by name, each with its verifier: `bearer` and `basic` take a verifier
+   * alone, an API key `{ in, name, verify }`, any other `{ type: 'custom', verify, document }`.
+   * A route's `security` enforces them; generateOpenAPI documents them.
+   */
+  auth?: AuthConfig
+  /** The `security` of every guarded route without its own (`[]` on a route keeps it public). @default none: routes are public */
+  defaultSecurity?: SecurityRequirement<SchemeName>
   /** How errors are answered. */
-  errors?: {
-    /** Message of programmer errors in production. @default 'Something went wrong' */
-    fallbackMessage?: string
-    /** Called with every handled error before the response is sent; a throw is logged. */
-    onError?: OnErrorHook
-    /** Every error answer as the error envelope, or as RFC 9457 problem details. @default 'envelope' */
-    format?: ErrorFormat
-    /** With problem details: each code's `type` is this URI followed by the code (`…/not-found`). @default `about:blank` */
-    problemTypeBase?: string
-  }
+  errors?: ErrorsOptions
 }
 
 /** Development warnings (`shapeguard()`'s `warnings`, a route's `warnings`); none is logged in production. */
@@ -139,7 +137,18 @@ function checkKeys(config: ShapeguardConfig): void {
   if (typeof config === 'object' && config !== null) perRouteOnly(config)
   checkOptions(
     config,
-    ['debug', 'logger', 'requestId', 'validation', 'response', 'warnings', 'errors', 'cookies'],
+    [
+      'debug',
+      'logger',
+      'requestId',
+      'validation',
+      'response',
+      'warnings',
+      'errors',
+      'cookies',
+      'auth',
+      'defaultSecurity',
+    ],
     'shapeguard()',
   )
   checkNested(config.requestId, 'requestId', ['enabled', 'header', 'generator'])
@@ -183,32 +192,7 @@ export function resolveConfig(config: ShapeguardConfig = {}): ResolvedConfig {
     }),
     errors: resolveErrors(config.errors),
     cookies: resolveCookieOptions(config.cookies),
-  })
-}
-
-const errorFormats: readonly unknown[] = ['envelope', 'problem+json'] satisfies ErrorFormat[]
-
-function resolveErrors(errors: ShapeguardConfig['errors']): ResolvedConfig['errors'] {
-  const format = errors?.format ?? 'envelope'
-  if (!errorFormats.includes(format)) {
-    throw optionError(
-      'SG_ERR_INVALID_OPTION',
-      "shapeguard: errors.format: must be 'envelope' or 'problem+json'",
-    )
-  }
-  const problemTypeBase = checkProblemTypeBase(errors?.problemTypeBase, 'errors.problemTypeBase')
-  if (problemTypeBase !== undefined && format !== 'problem+json') {
-    throw optionError(
-      'SG_ERR_OPTION_CONFLICT',
-      "shapeguard: errors.problemTypeBase: names problem types, it needs errors.format 'problem+json'",
-    )
-  }
-  return Object.freeze({
-    fallbackMessage:
-      checkString(errors?.fallbackMessage, 'errors.fallbackMessage') ?? defaultFallbackMessage,
-    onError: checkFunction(errors?.onError, 'errors.onError'),
-    format,
-    problemTypeBase,
+    auth: resolveAuth(config.auth, config.defaultSecurity),
   })
 }
 

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import type { NextFunction, Request, Response } from 'express'
 import type { FilesOf } from '../../shared/file-field.js'
+import type { AuthOf } from '../auth/types.js'
 import type { CreatedOptions, OkOptions, ResponseSent } from '../response/types.js'
 import type {
   OutputOr,
@@ -32,7 +33,7 @@ type Declared<S, K extends 'files' | 'cookies' | 'signedCookies', V> = [SlotOf<S
 
 /**
  * `req` inside a `handle()` handler: params, body, query (and headers, files, cookies and signed
- * cookies, where declared) typed by the route's schemas.
+ * cookies, where declared) typed by the route's schemas, `auth` by its security's verifiers.
  */
 export type TypedRequest<S, T = RequestBodyOf<S>> = Without<
   Request<
@@ -41,9 +42,8 @@ export type TypedRequest<S, T = RequestBodyOf<S>> = Without<
     T,
     OutputOr<SlotOf<S, 'query'>, Request['query']>
   >,
-  Replaced<S>
-> &
-  ([SlotOf<S, 'headers'>] extends [undefined]
+  Replaced<S> | 'auth'
+> & { auth: AuthOf<SlotOf<S, 'security'>> } & ([SlotOf<S, 'headers'>] extends [undefined]
     ? unknown
     : { headers: IncomingHttpHeaders & SchemaOutput<SlotOf<S, 'headers'>> }) &
   Declared<S, 'files', FilesOf<SlotOf<S, 'files'>>> &

@@ -5,6 +5,8 @@ import type { RequestPart } from '../../engine/result.js'
 import { checkBoolean, checkKnownKeys, checkNested } from '../../shared/check-option.js'
 import { optionError, unprefixed } from '../../shared/error-codes.js'
 import { type MisuseCode, misuseCodes } from '../../shared/misuse-codes.js'
+import { checkSecurity } from '../../shared/resolve-schemes.js'
+import { authStep } from '../auth/auth-step.js'
 import { type CookieSlot, cookieSource, signedCookieSource } from '../cookies/cookie-sources.js'
 import { declaredNames } from '../cookies/declared-names.js'
 import type { ResponseStripper } from '../core/context.js'
@@ -54,11 +56,12 @@ export const routeKeys = [
   'allErrors',
   'sanitize',
   'warnings',
+  'security',
+  'errors',
   'summary',
   'description',
   'tags',
   'deprecated',
-  'security',
   'bodyType',
   'externalDocs',
   'extensions',
@@ -110,6 +113,7 @@ export function planRoute(route: AnyRoute, name = 'validate()'): RoutePlan {
   if (route.transform !== undefined && typeof route.transform !== 'function') {
     throw optionError('SG_ERR_INVALID_OPTION', `shapeguard: ${name}: transform must be a function`)
   }
+  checkSecurity(route.security, `${name}: security`)
   const sanitize = route.sanitize
   checkNested(sanitize, 'sanitize', exposureKeys)
   resolveExposure(sanitize, debugExposure(true), 'sanitize')
@@ -138,6 +142,8 @@ export function planRoute(route: AnyRoute, name = 'validate()'): RoutePlan {
 
   const steps: Step[] = [guardStep(route.limits, queryArrayKeys(adapters.get('query')))]
   if (route.rateLimit !== undefined) steps.push(rateLimitStep(route.rateLimit))
+  // After the rate limit (a client trying credentials is limited), before anything reads the body.
+  steps.push(authStep(route.security))
   // Before the schemas: the body schema validates the text fields the multipart body holds.
   if (route.files !== undefined) {
     const bodyKeys = queryArrayKeys(adapters.get('body'))

@@ -1,34 +1,15 @@
-import type { InferInput, InferOutput, SchemaAdapter } from '../../engine/adapter.js'
+import type { Schema, SchemaOutput } from '../../engine/adapter.js'
 import type { JsonSchema } from '../../engine/json-schema/json-schema-types.js'
-import type { StandardSchemaV1 } from '../../engine/standard-schema.js'
 import type { FileField } from '../../shared/file-field.js'
+import type { SecurityRequirement } from '../../shared/security-scheme.js'
+import type { SchemeName } from '../auth/types.js'
+import type { DeclaredError } from '../core/app-error.js'
 import type { GuardLimits } from '../guards/index.js'
 import type { ExposureOptions, WarningOptions } from '../middleware/resolve-config.js'
 import type { RateLimitOptions } from '../rate-limit/types.js'
 import type { CacheOptions } from '../response/cache-control.js'
 
-/** Anything accepted where a schema is: a zod schema, an adapter, a Standard Schema. */
-export type Schema = SchemaAdapter<any, any> | StandardSchemaV1<any, any>
-
-type StandardTypes<S> = S extends { readonly '~standard': { readonly types?: infer T } }
-  ? NonNullable<T>
-  : never
-
-/** What a schema accepts (the type a client sends, or a handler passes to `res.ok`). */
-export type SchemaInput<S> =
-  S extends SchemaAdapter<any, any>
-    ? InferInput<S>
-    : StandardTypes<S> extends { readonly input: infer I }
-      ? I
-      : unknown
-
-/** What a schema produces (the type of `req.body` after validation). */
-export type SchemaOutput<S> =
-  S extends SchemaAdapter<any, any>
-    ? InferOutput<S>
-    : StandardTypes<S> extends { readonly output: infer O }
-      ? O
-      : unknown
+export type { Schema, SchemaInput, SchemaOutput } from '../../engine/adapter.js'
 
 /** A link to documentation elsewhere (OpenAPI `externalDocs`). */
 export interface ExternalDocs {
@@ -45,10 +26,7 @@ export interface ResponseHeader {
   readonly schema?: Schema | JsonSchema
 }
 
-/**
- * How `generateOpenAPI` documents a route (its summary, tags, security…); the runtime ignores these
- * fields. `security: []` marks the route public (no 401/403).
- */
+/** How `generateOpenAPI` documents a route (its summary, tags, …); the runtime ignores these fields. */
 export interface RouteDocs {
   /** The operation's one-line summary; client exports name their request after it. */
   readonly summary?: string
@@ -58,8 +36,6 @@ export interface RouteDocs {
   readonly tags?: readonly string[]
   /** Marks the operation deprecated in the docs. */
   readonly deprecated?: boolean
-  /** Names of the document's security schemes; replaces `defaultSecurity`. @default `defaultSecurity` of generateOpenAPI() */
-  readonly security?: readonly string[]
   /** The body's media type: JSON, multipart/form-data (`multipart`) or x-www-form-urlencoded (`form`). @default 'json' */
   readonly bodyType?: 'json' | 'multipart' | 'form'
   /** A link to documentation elsewhere, for this operation. */
@@ -101,6 +77,13 @@ export interface RouteSlots {
   readonly cookies?: SchemaSlot
   /** The signed cookies' schema (signed as cookie-parser signs them); the verified, validated values replace `req.signedCookies`. */
   readonly signedCookies?: SchemaSlot
+  /**
+   * The security schemes of `shapeguard({ auth })` that admit the route's requests, checked after
+   * the rate limit and before validation: alternatives, each a scheme name or an array of names
+   * that must all pass; `[]` keeps the route public. The verifier's principal is `req.auth`.
+   * @default shapeguard()'s `defaultSecurity`
+   */
+  readonly security?: SecurityRequirement<SchemeName>
   /** The response data; unknown fields are stripped, a mismatch is a 500. */
   readonly response?: SchemaSlot
   /** Alias of `response`. */
@@ -163,6 +146,11 @@ export interface RouteOptions<S, T> extends RouteDocs {
   readonly sanitize?: ExposureOptions
   /** Development warnings for this route: `false` turns one off here, where `shapeguard()`'s `warnings` leave it on. */
   readonly warnings?: WarningOptions
+  /**
+   * The errors the handler may raise: registry codes (`'NOT_FOUND'`) or `AppError.define()`
+   * factories, each documented as its status's response, typed in the client, accepted by the fuzzer.
+   */
+  readonly errors?: readonly DeclaredError[]
 }
 
 /**
