@@ -111,7 +111,7 @@ if (from === 'dist' && !existsSync(join(root, 'dist/index.js'))) {
 }
 const env = { SHAPEGUARD_FROM: from }
 // The rows measured: every row of http-rows.ts, and with --baseline a twin of each shapeguard row.
-const twinned = ['guarded', 'logged', 'rate-limited', 'router-1000', 'query', 'upload']
+const twinned = ['guarded', 'secured', 'logged', 'rate-limited', 'router-1000', 'query', 'upload']
 const before = (name: string) => `${name}@before`
 const chosen = only === undefined ? allRows : allRows.filter((r) => only.includes(r.name))
 if (only !== undefined && chosen.length !== only.length) {
@@ -262,6 +262,7 @@ const ratios: Record<RatioName, ReturnType<typeof pair>> = {
   'guarded / bare': pair('guarded', 'bare'),
   'logged / bare': pair('logged', 'bare'),
   'rate-limited / guarded': pair('rate-limited', 'guarded'),
+  'secured / guarded': pair('secured', 'guarded'),
   'router-1000 / router-10': pair('router-1000', 'router-10'),
   'router-1000 / bare-router-1000': pair('router-1000', 'bare-router-1000'),
   'bare-router-1000 / bare': pair('bare-router-1000', 'bare'),

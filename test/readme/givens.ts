@@ -35,3 +35,10 @@ export const users = {
 export const ImportSchema = z.object({ rows: z.array(z.object({ sku: z.string() })) })
 export const importRows = (req: { body: z.infer<typeof ImportSchema> }, res: Response) =>
   res.created({ data: { imported: req.body.rows.length } })
+
+const sessionTable = new Map([['sid=s1', { userId: 'u1' }]])
+/** The application's session store. */
+export const sessions = {
+  find: async (cookie: string | undefined) =>
+    cookie === undefined ? undefined : sessionTable.get(cookie),
+}
