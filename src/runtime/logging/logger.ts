@@ -39,10 +39,12 @@ export function installSink(sink: LogSink, options: ResolvedLoggerOptions): AppL
   return fallback
 }
 
+// A message's credentials in a URL are masked (`?api_key=[REDACTED]`), as in logged objects.
 // Pretty lines keep newlines for the request logger's continuation lines, so a message given
 // here is escaped whole: one call, one line.
-function text(sink: LogSink, message: string): string {
-  return sink.pretty ? printable(message) : message
+function text(app: AppLog, message: string): string {
+  const masked = app.redact(message) as string
+  return app.sink.pretty ? printable(masked) : masked
 }
 
 // What a line written for a request carries first (the caller's own fields win): its ID, and
@@ -75,7 +77,7 @@ export function writeLine(
     if (a !== null && typeof a === 'object') {
       const redacted = app.redact(a) as Record<string, unknown>
       const meta = fields === undefined ? redacted : { ...fields, ...redacted }
-      const message = typeof b === 'string' ? text(sink, b) : undefined
+      const message = typeof b === 'string' ? text(app, b) : undefined
       try {
         if (message !== undefined) target[level](meta, message)
         else target[level](meta)
@@ -86,7 +88,7 @@ export function writeLine(
       }
       return
     }
-    const message = text(sink, typeof a === 'string' ? a : String(a))
+    const message = text(app, typeof a === 'string' ? a : String(a))
     if (fields === undefined) target[level](message)
     else target[level](fields, message)
   } catch {
