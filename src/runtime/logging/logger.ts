@@ -3,11 +3,13 @@ import { optionError } from '../../shared/error-codes.js'
 import { isObject } from '../../shared/is-object.js'
 import { activeSpan } from '../telemetry/request-span.js'
 import { traceFields } from '../telemetry/trace-fields.js'
+import { maskQuery } from '../telemetry/url-query.js'
 import { AppLog, processLog } from './app-log.js'
 import { isLogLevel, LEVEL_VALUE, type LogLevel } from './levels.js'
 import { lineLost, resetLostLines } from './lost-lines.js'
 import { type ResolvedLoggerOptions, resolveLoggerOptions } from './options.js'
 import { printable } from './printable.js'
+import { REDACTED } from './redact.js'
 import { requestIdOf } from './request-log-state.js'
 import { currentScope, type RequestScope } from './request-scope.js'
 import { resolveBackend } from './resolve-backend.js'
@@ -43,7 +45,7 @@ export function installSink(sink: LogSink, options: ResolvedLoggerOptions): AppL
 // Pretty lines keep newlines for the request logger's continuation lines, so a message given
 // here is escaped whole: one call, one line.
 function text(app: AppLog, message: string): string {
-  const masked = app.redact(message) as string
+  const masked = maskQuery(message, app.isSecretParam, REDACTED)
   return app.sink.pretty ? printable(masked) : masked
 }
 

@@ -2,7 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import { contextOf, peekContext } from '../core/context.js'
 import { requestSpan } from '../telemetry/request-span.js'
 import { traceFields } from '../telemetry/trace-fields.js'
-import { maskSpanUrl } from '../telemetry/url-query.js'
+import { maskQuery, maskSpanUrl } from '../telemetry/url-query.js'
 import type { AppLog } from './app-log.js'
 import { type CappedBody, capBody } from './body-cap.js'
 import { errorFields } from './error-fields.js'
@@ -11,6 +11,7 @@ import { installSink } from './logger.js'
 import { lineLost } from './lost-lines.js'
 import { type LoggerOptions, resolveLoggerOptions } from './options.js'
 import { printable } from './printable.js'
+import { REDACTED } from './redact.js'
 import { detailLines, idPart, lineColor, tracePart } from './request-line.js'
 import {
   clientIpOf,
@@ -134,7 +135,7 @@ export function requestLogger(
       const ip = logClientIp ? ` ${printable(clientIpOf(req))}` : ''
       const flags = `${slow ? ' SLOW' : ''}${aborted ? ' ABORTED' : ''}`
       // An error's message and stack may hold a URL with credentials: masked, as bodies are.
-      const details = redact(detailLines(error, bodies)) as string
+      const details = maskQuery(detailLines(error, bodies), app.isSecretParam, REDACTED)
       sink.logger[level](
         `${open}<< ${status ?? '-'} ${req.method} ${printable(pathOf(req))} ${Math.round(duration)}ms${idPart(o, id)}${ip}${tracePart(trace)}${flags}${close}${details}`,
       )
