@@ -14,6 +14,7 @@ export {
   type SecurityScheme,
   type WarningSink,
 } from './openapi/index.js'
+export { safeEqual } from './runtime/auth/safe-equal.js'
 export type {
   AuthConfig,
   AuthOf,

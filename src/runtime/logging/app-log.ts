@@ -1,5 +1,7 @@
+import type { SecretParam } from '../telemetry/url-query.js'
 import { LEVEL_VALUE, type LogLevel, SILENT } from './levels.js'
 import type { ResolvedLoggerOptions } from './options.js'
+import { compilePaths, secretParams } from './redact-paths.js'
 import { createRedactor, type Redactor } from './redactor.js'
 import type { LogSink } from './types.js'
 
@@ -24,6 +26,8 @@ export class AppLog {
   readonly level: LogLevel
   readonly silent: boolean
   readonly redact: Redactor
+  /** Whether a query parameter's value is masked, in log lines and the request span's URL. */
+  readonly isSecretParam: SecretParam
   /** `logger.logRequestId`: whether its lines carry the request ID. */
   readonly logRequestId: boolean
 
@@ -32,6 +36,7 @@ export class AppLog {
     this.level = options.level
     this.silent = options.silent
     this.redact = createRedactor(options.redact)
+    this.isSecretParam = secretParams(compilePaths(options.redact))
     this.logRequestId = options.logRequestId
   }
 

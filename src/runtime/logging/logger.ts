@@ -3,11 +3,13 @@ import { optionError } from '../../shared/error-codes.js'
 import { isObject } from '../../shared/is-object.js'
 import { activeSpan } from '../telemetry/request-span.js'
 import { traceFields } from '../telemetry/trace-fields.js'
+import { maskQuery } from '../telemetry/url-query.js'
 import { AppLog, processLog } from './app-log.js'
 import { isLogLevel, LEVEL_VALUE, type LogLevel } from './levels.js'
 import { lineLost, resetLostLines } from './lost-lines.js'
 import { type ResolvedLoggerOptions, resolveLoggerOptions } from './options.js'
 import { printable } from './printable.js'
+import { REDACTED } from './redact.js'
 import { requestIdOf } from './request-log-state.js'
 import { currentScope, type RequestScope } from './request-scope.js'
 import { resolveBackend } from './resolve-backend.js'
@@ -39,10 +41,12 @@ export function installSink(sink: LogSink, options: ResolvedLoggerOptions): AppL
   return fallback
 }
 
+// A message's credentials in a URL are masked (`?api_key=[REDACTED]`), as in logged objects.
 // Pretty lines keep newlines for the request logger's continuation lines, so a message given
 // here is escaped whole: one call, one line.
-function text(sink: LogSink, message: string): string {
-  return sink.pretty ? printable(message) : message
+function text(app: AppLog, message: string): string {
+  const masked = maskQuery(message, app.isSecretParam, REDACTED)
+  return app.sink.pretty ? printable(masked) : masked
 }
 
 // What a line written for a request carries first (the caller's own fields win): its ID, and
@@ -75,7 +79,7 @@ export function writeLine(
     if (a !== null && typeof a === 'object') {
       const redacted = app.redact(a) as Record<string, unknown>
       const meta = fields === undefined ? redacted : { ...fields, ...redacted }
-      const message = typeof b === 'string' ? text(sink, b) : undefined
+      const message = typeof b === 'string' ? text(app, b) : undefined
       try {
         if (message !== undefined) target[level](meta, message)
         else target[level](meta)
@@ -86,7 +90,7 @@ export function writeLine(
       }
       return
     }
-    const message = text(sink, typeof a === 'string' ? a : String(a))
+    const message = text(app, typeof a === 'string' ? a : String(a))
     if (fields === undefined) target[level](message)
     else target[level](fields, message)
   } catch {

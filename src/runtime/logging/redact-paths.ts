@@ -1,5 +1,5 @@
 import { optionError } from '../../shared/error-codes.js'
-import { MAX_LOG_DEPTH, normalizeKey } from './redact.js'
+import { isSecretKey, MAX_LOG_DEPTH, normalizeKey } from './redact.js'
 
 /** `logger.redact` entries, compiled once: every segment normalised, aliases resolved. */
 export interface CompiledPaths {
@@ -101,4 +101,17 @@ export function matchesPath(paths: CompiledPaths, key: string, trail: readonly s
   if (paths.keys.has(key)) return true
   if (paths.byLast.get(key)?.some((parents) => matches(trail, parents))) return true
   return paths.byLast.get('*')?.some((parents) => matches(trail, parents)) === true
+}
+
+const QUERY = Object.freeze(['req', 'query'])
+
+/**
+ * Whether a query parameter is a credential: its name is one the log redacts in `req.query` (an
+ * always-redacted key, or one of `paths`), so a URL must not show its value either.
+ */
+export function secretParams(paths: CompiledPaths): (name: string) => boolean {
+  return (name) => {
+    const key = normalizeKey(name)
+    return isSecretKey(key) || matchesPath(paths, key, QUERY)
+  }
 }

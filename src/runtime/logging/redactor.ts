@@ -1,12 +1,15 @@
+import { maskQuery, type SecretParam } from '../telemetry/url-query.js'
 import { isSecretKey, MAX_LOG_DEPTH, normalizeKey, REDACTED } from './redact.js'
-import { type CompiledPaths, compilePaths, matchesPath } from './redact-paths.js'
+import { type CompiledPaths, compilePaths, matchesPath, secretParams } from './redact-paths.js'
 
 /**
  * Returns a redacted, JSON-safe copy; never mutates its input and never throws. `at` is where
  * the value sits (normalised keys, e.g. `['req', 'body']` for a request body) so that paths
  * naming it match. With a `budget`, the walk stops once the copy's JSON is known to take more
  * than `budget.left` UTF-8 bytes (`left` is then below 0): the copy's JSON, up to that point, is
- * the whole copy's, and strings longer than the budget are cut one past it.
+ * the whole copy's, and strings longer than the budget are cut one past it. In every string, the
+ * value of a query parameter whose name is redacted in `req.query` is masked (`url`,
+ * `originalUrl`, a link in a message): `/items?api_key=[REDACTED]`.
  */
 export type Redactor = (value: unknown, at?: readonly string[], budget?: Budget) => unknown
 
@@ -46,14 +49,20 @@ function put(target: Record<string, unknown>, key: string, value: unknown): void
 
 function walk(
   paths: CompiledPaths,
+  secret: SecretParam,
   value: unknown,
   trail: string[],
   ancestors: Set<object>,
   budget: Budget | undefined,
 ): unknown {
-  // One past the budget is enough to know the JSON passes it.
-  if (typeof value === 'string' && budget !== undefined && value.length > budget.left) {
-    return value.slice(0, Math.max(budget.left, 0) + 1)
+  if (typeof value === 'string') {
+    // One past the budget is enough to know the JSON passes it. Masking the cut string masks what
+    // is left of a value it cut into, and keeps the copy's JSON the start of the whole one's.
+    const cut =
+      budget !== undefined && value.length > budget.left
+        ? value.slice(0, Math.max(budget.left, 0) + 1)
+        : value
+    return maskQuery(cut, secret, REDACTED)
   }
   if (typeof value === 'bigint') return value.toString()
   if (typeof value === 'function' || typeof value === 'symbol') return undefined
@@ -67,7 +76,7 @@ function walk(
     } else if (typeof (value as { toJSON?: unknown }).toJSON === 'function') {
       source = (value as { toJSON: () => unknown }).toJSON()
       if (source === null || typeof source !== 'object')
-        return walk(paths, source, trail, ancestors, budget)
+        return walk(paths, secret, source, trail, ancestors, budget)
     }
     ancestors.add(value)
     // The opening bracket now, the closing one once every member is in: what is counted is always
@@ -82,7 +91,7 @@ function walk(
         let child: unknown = REDACTED
         if (!(byIndex && matchesPath(paths, index, trail))) {
           trail.push(index)
-          child = walk(paths, source[i], trail, ancestors, budget)
+          child = walk(paths, secret, source[i], trail, ancestors, budget)
           trail.pop()
         }
         out.push(child)
@@ -103,7 +112,14 @@ function walk(
       if (!(isSecretKey(name) || matchesPath(paths, name, trail))) {
         trail.push(name)
         try {
-          child = walk(paths, (source as Record<string, unknown>)[key], trail, ancestors, budget)
+          child = walk(
+            paths,
+            secret,
+            (source as Record<string, unknown>)[key],
+            trail,
+            ancestors,
+            budget,
+          )
         } catch {
           child = '[Unreadable]'
         }
@@ -132,11 +148,12 @@ function walk(
  */
 export function createRedactor(extra: readonly string[] = []): Redactor {
   const paths: CompiledPaths = compilePaths(extra)
+  const secret = secretParams(paths)
   return function redact(value: unknown, at: readonly string[] = [], budget?: Budget): unknown {
     try {
       const key = at[at.length - 1]
       if (key !== undefined && matchesPath(paths, key, at.slice(0, -1))) return REDACTED
-      return walk(paths, value, [...at], new Set(), budget)
+      return walk(paths, secret, value, [...at], new Set(), budget)
     } catch {
       return '[Unreadable]'
     }

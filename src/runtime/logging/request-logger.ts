@@ -2,6 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import { contextOf, peekContext } from '../core/context.js'
 import { requestSpan } from '../telemetry/request-span.js'
 import { traceFields } from '../telemetry/trace-fields.js'
+import { maskQuery, maskSpanUrl } from '../telemetry/url-query.js'
 import type { AppLog } from './app-log.js'
 import { type CappedBody, capBody } from './body-cap.js'
 import { errorFields } from './error-fields.js'
@@ -10,6 +11,7 @@ import { installSink } from './logger.js'
 import { lineLost } from './lost-lines.js'
 import { type LoggerOptions, resolveLoggerOptions } from './options.js'
 import { printable } from './printable.js'
+import { REDACTED } from './redact.js'
 import { detailLines, idPart, lineColor, tracePart } from './request-line.js'
 import {
   clientIpOf,
@@ -40,16 +42,24 @@ export type RequestLogger = RequestHandler & { readonly appLog: AppLog }
  * or when the connection closes first (`aborted`). The rest of the request runs in its scope, so
  * that `logger` and `req.log` write through this backend, with the request's ID.
  * Options are resolved and the backend chosen (and made `logger`'s default) at mount time.
+ * The request's span, when OpenTelemetry records one, gets the credentials in its URL masked.
  * @param options the `logger` options of `shapeguard()`; defaults follow `debug`
  * @param debug development defaults when true
+ * @param credentials redact paths of the app's own credentials (`credentialPaths`), redacted
+ * whatever the options say (a `logger.instance` included)
  * @example app.use(requestLogger({ slowThreshold: 200 }, true))
  */
 export function requestLogger(
   options: LoggerOptions | undefined,
   debug: boolean,
   deps: BackendDeps = {},
+  credentials: readonly string[] = [],
 ): RequestLogger {
-  const o = resolveLoggerOptions(options, debug)
+  const resolved = resolveLoggerOptions(options, debug)
+  const o =
+    credentials.length === 0
+      ? resolved
+      : Object.freeze({ ...resolved, redact: [...resolved.redact, ...credentials] })
   const app = installSink(resolveBackend(o, deps), o)
   const { sink, redact } = app
   const { logAllRequests, logIncoming, logRequestId, logClientIp, slowThreshold } = o
@@ -124,8 +134,10 @@ export function requestLogger(
       const [open, close] = lineColor(o, sink.colors, req.method, aborted ? 499 : status)
       const ip = logClientIp ? ` ${printable(clientIpOf(req))}` : ''
       const flags = `${slow ? ' SLOW' : ''}${aborted ? ' ABORTED' : ''}`
+      // An error's message and stack may hold a URL with credentials: masked, as bodies are.
+      const details = maskQuery(detailLines(error, bodies), app.isSecretParam, REDACTED)
       sink.logger[level](
-        `${open}<< ${status ?? '-'} ${req.method} ${printable(pathOf(req))} ${Math.round(duration)}ms${idPart(o, id)}${ip}${tracePart(trace)}${flags}${close}${detailLines(error, bodies)}`,
+        `${open}<< ${status ?? '-'} ${req.method} ${printable(pathOf(req))} ${Math.round(duration)}ms${idPart(o, id)}${ip}${tracePart(trace)}${flags}${close}${details}`,
       )
       return
     }
@@ -142,7 +154,7 @@ export function requestLogger(
     }
     if (slow) record.slow = true
     if (aborted) record.aborted = true
-    if (error !== undefined) Object.assign(record, error)
+    if (error !== undefined) Object.assign(record, redact(error))
     if (logClientIp) record.ip = clientIpOf(req)
     if (bodies !== undefined) for (const key in bodies) record[key] = bodies[key]!.value
     if (sink.flat === undefined || !sink.flat(level, record)) sink.logger[level](record)
@@ -156,10 +168,10 @@ export function requestLogger(
   }
 
   // What the request logger does for a request it will log.
-  function watch(req: Request, res: Response, threshold: number): void {
+  function watch(req: Request, res: Response, threshold: number, span: object | undefined): void {
     const context = contextOf(res)
     if (context.log !== undefined) return
-    const state = new RequestLogState(req, performance.now(), requestSpan())
+    const state = new RequestLogState(req, performance.now(), span)
     context.log = state
     if (logIncoming && threshold === DEBUG) {
       try {
@@ -184,8 +196,10 @@ export function requestLogger(
     }
     // Silent, or a response double without events (unit tests): nothing to watch, and the error
     // middleware logs errors itself.
+    const span = requestSpan()
+    maskSpanUrl(span, app.isSecretParam)
     const threshold = app.threshold()
-    if (threshold <= ERROR && typeof res.on === 'function') watch(req, res, threshold)
+    if (threshold <= ERROR && typeof res.on === 'function') watch(req, res, threshold, span)
     runInScope(app, req, next)
   }
   return Object.assign(requestLogger, { appLog: app })

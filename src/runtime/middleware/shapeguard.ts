@@ -3,6 +3,7 @@ import { useDictionaryMode } from '../core/dictionary-mode.js'
 import { setRequestField } from '../core/request-fields.js'
 import { markShapeguard } from '../core/route-mark.js'
 import { installRequestLog } from '../logging/child-logger.js'
+import { credentialPaths } from '../logging/credential-paths.js'
 import { requestLogger } from '../logging/request-logger.js'
 import { installHelpers } from '../response/helpers.js'
 import { warnHandlerOrder } from '../router/warn-handler-order.js'
@@ -20,7 +21,12 @@ import { resolveConfig, type ShapeguardConfig } from './resolve-config.js'
 export function shapeguard(config: ShapeguardConfig = {}): RequestHandler {
   const resolved = resolveConfig(config)
   // Mounted after the request ID step (it reads `req.id`); it calls `next` itself.
-  const logRequest = requestLogger(config.logger, resolved.debug)
+  const logRequest = requestLogger(
+    config.logger,
+    resolved.debug,
+    {},
+    credentialPaths(resolved.auth.schemes),
+  )
   const assignRequestId = requestIdStep(resolved)
   // As cookie-parser sets it: Express's `res.cookie(name, value, { signed: true })` signs with it.
   const secret = resolved.cookies.secrets[0]
