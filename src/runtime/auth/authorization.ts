@@ -50,6 +50,14 @@ export function authorizationParam(header: string | undefined, scheme: string): 
 
 const NAME = 'authorization'
 
+// In any case, without lower-casing a copy per request (every letter: `| 0x20` lower-cases it).
+function isAuthorization(name: string): boolean {
+  if (name.length !== NAME.length) return false
+  for (let i = 0; i < NAME.length; i++)
+    if ((name.charCodeAt(i) | 0x20) !== NAME.charCodeAt(i)) return false
+  return true
+}
+
 /**
  * Whether the request came with two `Authorization` headers or more: Node keeps the first in
  * `req.headers` and drops the others, so which credentials were meant is unknown.
@@ -59,8 +67,7 @@ export function sentTwice(req: Request): boolean {
   if (raw === undefined) return false
   let seen = false
   for (let i = 0; i < raw.length; i += 2) {
-    const name = raw[i]!
-    if (name.length === NAME.length && name.toLowerCase() === NAME) {
+    if (isAuthorization(raw[i]!)) {
       if (seen) return true
       seen = true
     }

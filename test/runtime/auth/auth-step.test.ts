@@ -304,10 +304,10 @@ describe.each(hosts)('%s: what verifiers answer', (_, express) => {
   })
 
   it.each([
-    ['resolves a principal', async () => ({ id: 1 }), 200],
-    ['resolves undefined', async () => undefined, 401],
-    ['resolves false', async () => false, 401],
-    ['resolves null', async () => null, 401],
+    ['resolves a principal', async (): Promise<unknown> => ({ id: 1 }), 200],
+    ['resolves undefined', async (): Promise<unknown> => undefined, 401],
+    ['resolves false', async (): Promise<unknown> => false, 401],
+    ['resolves null', async (): Promise<unknown> => null, 401],
   ] as const)('an async verifier that %s', async (_name, verify, status) => {
     const app = securedApp(express, ['bearer'], { auth: { bearer: verify } })
     const res = await request(app).get('/me').set('Authorization', 'Bearer x')

@@ -20,7 +20,7 @@ afterEach(() => {
 })
 
 const bearer = () => 'user'
-const route = (security: string[]) =>
+const route = (security: (string | string[])[]) =>
   handle({ security, warnings: { missingResponseSchema: false } } as never, (_req, res) =>
     res.ok({ data: null }),
   )
