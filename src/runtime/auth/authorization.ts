@@ -40,8 +40,9 @@ export function authorizationParam(header: string | undefined, scheme: string): 
   let start = n
   let c = header.charCodeAt(start)
   if (c !== SP && c !== HTAB) return MISSING
-  // Node trims the value's ends: spaces here are followed by the credentials.
   while (c === SP || c === HTAB) c = header.charCodeAt(++start)
+  // Node trims a header's ends; a request made another way may not have been.
+  if (start === header.length) return MISSING
   if (header.length - start > MAX_CREDENTIAL_LENGTH) return REFUSED
   const credentials = header.slice(start)
   if (credentials.indexOf(' ') !== -1 || credentials.indexOf('\t') !== -1) return REFUSED

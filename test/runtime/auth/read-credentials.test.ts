@@ -19,6 +19,7 @@ describe('authorizationParam', () => {
   it.each([
     [undefined, MISSING],
     ['Bearer', MISSING],
+    ['Bearer  \t ', MISSING],
     ['Bearerabc', MISSING],
     ['Basic abc', MISSING],
     ['Bearer abc', 'abc'],
