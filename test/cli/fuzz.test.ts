@@ -76,7 +76,14 @@ describe.each(hosts)('shapeguard fuzz on %s', (_, host) => {
     expect(noTenant.stdout).toContain("-H 'authorization: ***'")
     expect(noTenant.stdout).toContain("--auth '***'")
     expect(noTenant.stdout).toContain('shown as ***: give them again to replay')
-    const fail = shapeguard([...args, '--base-url', 'https://staging.example.com'])
+    // Without the tenant the route answers 404 (without the token, the 401 its security declares).
+    const fail = shapeguard([
+      ...args,
+      '--auth',
+      'Bearer t0ken',
+      '--base-url',
+      'https://staging.example.com',
+    ])
     expect(fail.status).toBe(1)
     expect(fail.stdout).toContain("curl --globoff -X GET 'https://staging.example.com/me'")
   })

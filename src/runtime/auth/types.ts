@@ -47,7 +47,8 @@ export type AuthOf<Sec> = [Sec] extends [undefined]
   ? RegisteredAuth extends object
     ? NamedPrincipal<keyof RegisteredAuth> | undefined
     : unknown
-  : Sec extends readonly []
+  : // `[]` and `never[]` (what `security: []` infers as without `as const`) are public
+    [Sec] extends [readonly never[]]
     ? undefined
     : Sec extends SecurityRequirement<any>
       ? RegisteredAuth extends object

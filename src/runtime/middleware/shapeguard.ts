@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express'
+import { warnUnknownSchemes } from '../auth/warn-unknown-schemes.js'
 import { useDictionaryMode } from '../core/dictionary-mode.js'
 import { setRequestField } from '../core/request-fields.js'
 import { markShapeguard } from '../core/route-mark.js'
@@ -46,6 +47,7 @@ export function shapeguard(config: ShapeguardConfig = {}): RequestHandler {
         if (resolved.debug) {
           proceed = () => {
             warnHandlerOrder(req.app)
+            warnUnknownSchemes(req.app, resolved)
             next()
           }
         }

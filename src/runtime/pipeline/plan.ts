@@ -143,7 +143,8 @@ export function planRoute(route: AnyRoute, name = 'validate()'): RoutePlan {
   const steps: Step[] = [guardStep(route.limits, queryArrayKeys(adapters.get('query')))]
   if (route.rateLimit !== undefined) steps.push(rateLimitStep(route.rateLimit))
   // After the rate limit (a client trying credentials is limited), before anything reads the body.
-  steps.push(authStep(route.security))
+  // `security: []` is public whatever the app's default: no step.
+  if (route.security?.length !== 0) steps.push(authStep(route.security))
   // Before the schemas: the body schema validates the text fields the multipart body holds.
   if (route.files !== undefined) {
     const bodyKeys = queryArrayKeys(adapters.get('body'))
