@@ -293,7 +293,10 @@ describe('generateOpenAPI: document fields and route options', () => {
     bad({ routes: { 'GET x': {} } }, /routes key/)
     bad({ defaultSecurity: ['nope'] }, /defaultSecurity: "nope" is not a scheme of auth/)
     bad(
-      { auth: { a: { type: 'basic', verify: () => 1 } }, routes: { 'GET /x': { security: ['b'] } } },
+      {
+        auth: { a: { type: 'basic', verify: () => 1 } },
+        routes: { 'GET /x': { security: ['b'] } },
+      },
       /GET \/x"\]\.security: "b" is not a scheme of auth \(a\)/,
     )
     bad({ routes: { 'GET /x': { bodyType: 'xml' } } }, /bodyType/)
