@@ -24,6 +24,7 @@ interface StoredUser extends z.infer<typeof User> {
 }
 
 const CouponExpired = AppError.define<{ coupon: string }>('COUPON_EXPIRED', 410, 'Coupon expired')
+const UnknownCoupon = AppError.define('UNKNOWN_COUPON', 400, 'No such coupon')
 
 // A response schema describes the envelope's `data`: for res.paginated, the page object.
 const UserPage = z.object({
@@ -75,6 +76,7 @@ const checkout = defineRoute({
   tags: ['shop'],
   body: z.object({ coupon: z.string().optional() }).optional(),
   response: z.object({ order: z.string() }),
+  errors: [CouponExpired, UnknownCoupon],
 })
 
 /**

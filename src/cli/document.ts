@@ -34,8 +34,8 @@ export interface AppDocument {
 
 /**
  * Loads the app of the command's module (`--export`) and makes its OpenAPI document:
- * generateOpenAPI() with the module's `openapi` export (security schemes, servers, tags…) and
- * the app, whose shapeguard() gives the envelope and the error format. The title and version
+ * generateOpenAPI() with the module's `openapi` export (servers, tags…) and the app, whose
+ * shapeguard() gives the envelope, the error format and the security schemes. The title and version
  * come from `--title` and `--api-version`, else that export, else the nearest package.json, else
  * the file's name and 0.0.0. An `--out` that would replace the module is refused first.
  */
@@ -71,7 +71,7 @@ export async function appDocument(ctx: Context): Promise<AppDocument> {
     if (!(error instanceof TypeError)) throw error
     throw new UsageError(
       `${loaded.shown}: generateOpenAPI() cannot document the app: ${error.message.replace(/^shapeguard: /, '')}\n` +
-        "Security schemes, servers and the other document options go in the module's openapi export.",
+        "Security schemes are declared with their verifiers in the app's shapeguard({ auth }); servers, tags and the other document options go in the module's openapi export.",
     )
   }
 }

@@ -170,8 +170,8 @@ export function problemInstance(path: string | undefined): string | undefined {
   return out
 }
 
-// Members a problem already has: details holding one of them are sent whole as `details`.
-const members = new Set([
+/** Members a problem already has: details holding one of them are sent whole as `details`. */
+export const problemMembers: ReadonlySet<string> = new Set([
   'type',
   'title',
   'status',
@@ -228,7 +228,10 @@ export function problemDetails(
   if (source.code === 'VALIDATION_ERROR') out.errors = issues ?? Object.freeze([])
   if (issues !== undefined || details === null || details === undefined) {
     // nothing to add
-  } else if (isPlainObject(details) && !Object.keys(details).some((key) => members.has(key))) {
+  } else if (
+    isPlainObject(details) &&
+    !Object.keys(details).some((key) => problemMembers.has(key))
+  ) {
     for (const key of Object.keys(details)) out[key] = details[key]
   } else out.details = details
   return Object.freeze(out) as ProblemDetails

@@ -152,7 +152,7 @@ describe('finding the app', () => {
     expect(Object.keys(JSON.parse(run.stdout).paths)).toEqual(['/users'])
   })
 
-  it("documents the app with the module's openapi export: title, version, security schemes", () => {
+  it("documents the app with the module's openapi export (title, version) and its shapeguard({ auth })", () => {
     const doc = JSON.parse(shapeguard(['openapi', 'secured.mjs']).stdout)
     expect(doc.info).toEqual({ title: 'Secured', version: '3.0.0' })
     expect(doc.components.securitySchemes).toEqual({ bearer: { type: 'http', scheme: 'bearer' } })
@@ -172,12 +172,12 @@ describe('finding the app', () => {
     )
   })
 
-  it('says where the security schemes go when a route names one the document lacks', () => {
-    const run = shapeguard(['openapi', 'secured.mjs'], { env: { OPENAPI_CONFIG: '{}' } })
+  it('says where the security schemes go when a route names one the app does not declare', () => {
+    const run = shapeguard(['openapi', 'secured.mjs'], { env: { NO_AUTH: '1' } })
     expect(run.status).toBe(2)
     expect(run.stderr).toBe(
-      'shapeguard: secured.mjs: generateOpenAPI() cannot document the app: generateOpenAPI(): GET /me.security must be names of schemes in security; "bearer" is not one\n' +
-        "Security schemes, servers and the other document options go in the module's openapi export.\n",
+      'shapeguard: secured.mjs: generateOpenAPI() cannot document the app: generateOpenAPI(): GET /me.security: "bearer" is not a scheme of auth (none declared)\n' +
+        "Security schemes are declared with their verifiers in the app's shapeguard({ auth }); servers, tags and the other document options go in the module's openapi export.\n",
     )
   })
 })

@@ -43,12 +43,16 @@ function documentOf(target: ReturnType<typeof app>, extra: object = {}) {
 
 type Json = Record<string, any>
 
+/** The schema an error response names: the shared one its `code` narrowing extends. */
+const named = (schema: Json | undefined): string | undefined =>
+  schema?.$ref ?? schema?.allOf?.[0]?.$ref
+
 /** The media types and schemas of every error response of the document. */
 function errorContents(doc: OpenAPIDocument): { media: string; schema: string }[] {
   const out: { media: string; schema: string }[] = []
   for (const response of Object.values(doc.components.responses ?? {}) as Json[]) {
     for (const [media, content] of Object.entries(response.content as Json))
-      out.push({ media, schema: content.schema.$ref })
+      out.push({ media, schema: named(content.schema) as string })
   }
   return out
 }
@@ -64,7 +68,7 @@ function answerCheck(doc: OpenAPIDocument, media: string) {
     let response = op?.responses?.[String(status)]
     if (response?.$ref) response = doc.components.responses?.[response.$ref.split('/').pop()]
     const name =
-      response?.content?.[media]?.schema.$ref ??
+      named(response?.content?.[media]?.schema) ??
       (media === 'application/json'
         ? '#/components/schemas/ErrorEnvelope'
         : '#/components/schemas/ProblemDetails')
@@ -191,11 +195,15 @@ describe('generateOpenAPI errors', () => {
       errors: { format: 'problem+json', fallbackMessage: 'Oops', onError: () => {} },
     })
     expect(Object.keys((doc.paths['/users'] as Json).post.responses['422'])).toEqual(['$ref'])
-    expect(doc.components.responses?.ValidationFailed).toMatchObject({
-      content: {
-        'application/problem+json': { schema: { $ref: '#/components/schemas/ValidationProblem' } },
+    const failed = doc.components.responses?.ValidationFailed as Json
+    expect(failed.content['application/problem+json'].schema.allOf).toEqual([
+      { $ref: '#/components/schemas/ValidationProblem' },
+      {
+        type: 'object',
+        properties: { code: { type: 'string', const: 'VALIDATION_ERROR' } },
+        required: ['code'],
       },
-    })
+    ])
   })
 
   it('refuses a misspelt or wrong errors option, naming it', () => {
@@ -240,7 +248,7 @@ describe('what follows the document', () => {
     const { doc } = documentOf(app(express, problems))
     const types = astToString(await openapiTS(doc as never))
     expect(types).toContain(
-      '"application/problem+json": components["schemas"]["ValidationProblem"];',
+      '"application/problem+json": components["schemas"]["ValidationProblem"] & {',
     )
     expect(types).toMatch(/ProblemDetails: \{[\s\S]*?code: string;[\s\S]*?requestId\?: string;/)
     expect(types).toMatch(/errors: components\["schemas"\]\["ValidationIssue"\]\[\];/)

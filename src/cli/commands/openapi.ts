@@ -10,7 +10,7 @@ export const openapi: Command = {
   description:
     'Writes the OpenAPI 3.1 document generateOpenAPI() makes for the Express app <module> ' +
     "exports, without starting its server. The module's `openapi` export, if any, is " +
-    "generateOpenAPI()'s configuration (security schemes, servers, tags).",
+    "generateOpenAPI()'s configuration (servers, tags; the security schemes come from the app's shapeguard({ auth })).",
   options: {
     out: { type: 'string', short: 'o', value: 'file', help: 'write to this file, not stdout' },
     format: { type: 'string', value: 'json|yaml', help: 'the format (default: json)' },

@@ -4,7 +4,9 @@ import { isFileField } from '../../shared/file-field.js'
 import { isObject } from '../../shared/is-object.js'
 import type { MisuseCode } from '../../shared/misuse-codes.js'
 import { checkProblemTypeBase } from '../../shared/problem-details.js'
+import { checkSecurity } from '../../shared/resolve-schemes.js'
 import { knownKeys } from '../docs/check.js'
+import { refuseSecurityOption } from './security.js'
 import type { OpenAPIConfig, OperationOptions } from './types.js'
 
 const CONFIG_KEYS: readonly (keyof OpenAPIConfig)[] = [
@@ -18,7 +20,7 @@ const CONFIG_KEYS: readonly (keyof OpenAPIConfig)[] = [
   'prefix',
   'routes',
   'app',
-  'security',
+  'auth',
   'defaultSecurity',
   'tags',
   'externalDocs',
@@ -73,6 +75,7 @@ const isStringArray = (v: unknown): v is readonly string[] =>
 /** Checks the configuration once, before anything is written; throws a TypeError naming the option. */
 export function checkConfig(config: OpenAPIConfig): void {
   if (!isObject(config)) fail('config', 'an object { title, version, routes?, app? }')
+  refuseSecurityOption(config)
   knownKeys(config, CONFIG_KEYS, 'generateOpenAPI()')
   for (const key of ['title', 'version'] as const) {
     if (typeof config[key] !== 'string' || config[key] === '') fail(key, 'a non-empty string')
@@ -88,16 +91,6 @@ export function checkConfig(config: OpenAPIConfig): void {
     fail('routes', 'an object of "<METHOD> /path" keys')
   if (config.routes === undefined && config.app === undefined)
     fail('routes', 'given (or app)', 'SG_ERR_MISSING_OPTION')
-  if (config.security !== undefined && !isObject(config.security))
-    fail('security', 'an object of scheme name → scheme')
-  for (const [name, scheme] of Object.entries(config.security ?? {})) {
-    if (!isObject(scheme) || typeof scheme.type !== 'string')
-      fail(
-        `security.${name}`,
-        "a security scheme with a type ('http', 'apiKey', 'oauth2', 'openIdConnect')",
-      )
-  }
-  checkSchemeNames('defaultSecurity', config.defaultSecurity, config)
   if (
     config.servers !== undefined &&
     (!Array.isArray(config.servers) ||
@@ -128,16 +121,19 @@ export function checkConfig(config: OpenAPIConfig): void {
   checkExtensions('extensions', config.extensions)
 }
 
-/** Checks one route's documentation options; `where` names the route (`routes["GET /x"]`). */
+/**
+ * Checks one route's documentation options; `where` names the route (`routes["GET /x"]`), its
+ * `security` names `schemes` only.
+ */
 export function checkOperation(
   where: string,
   route: OperationOptions,
-  config: OpenAPIConfig,
+  schemes: ReadonlySet<string>,
 ): void {
   if (!isObject(route)) fail(where, 'a route definition object')
   if (route.tags !== undefined && !isStringArray(route.tags))
     fail(`${where}.tags`, 'an array of strings')
-  checkSchemeNames(`${where}.security`, route.security, config)
+  checkSecurity(route.security, `generateOpenAPI(): ${where}.security`, schemes)
   const bodyType = route.bodyType
   if (
     bodyType !== undefined &&
@@ -159,19 +155,6 @@ export function checkOperation(
   if (route.responseHeaders !== undefined && !isObject(route.responseHeaders))
     fail(`${where}.responseHeaders`, 'an object of header name → { description, schema }')
   checkExtensions(`${where}.extensions`, route.extensions)
-}
-
-function checkSchemeNames(option: string, names: unknown, config: OpenAPIConfig): void {
-  if (names === undefined) return
-  if (!isStringArray(names)) fail(option, 'an array of security scheme names')
-  for (const name of names as readonly string[]) {
-    if (config.security === undefined || !Object.hasOwn(config.security, name))
-      fail(
-        option,
-        `names of schemes in security; ${JSON.stringify(name)} is not one`,
-        'SG_ERR_UNKNOWN_NAME',
-      )
-  }
 }
 
 function checkExtensions(option: string, extensions: unknown): void {

@@ -1,10 +1,12 @@
 import { type Discovery, discoverRoutes } from '../../runtime/pipeline/discover-routes.js'
 import { checkConfig, checkOperation } from './check-config.js'
+import { ErrorVariants } from './declared-errors.js'
 import { extensionsOf } from './extensions.js'
 import { type OperationContext, operationOf } from './operation.js'
 import { type ErrorStyle, errorComponents, errorResponses } from './responses.js'
 import { parseRouteKeys, type RouteKey } from './route-key.js'
 import { SchemaWriter } from './schemas.js'
+import { securityOf } from './security.js'
 import type {
   EnvelopeShape,
   OpenAPIConfig,
@@ -21,6 +23,7 @@ function routesOf(
   prefix: string,
   warn: WarningSink,
   discovery: Discovery | undefined,
+  schemes: ReadonlySet<string>,
 ) {
   const out: { key: RouteKey; route: OpenAPIRoute; where: string }[] = []
   const taken = new Set<string>()
@@ -38,7 +41,7 @@ function routesOf(
   for (const [key, route] of Object.entries(config.routes ?? {})) {
     const where = `routes[${JSON.stringify(key)}]`
     const keys = parseRouteKeys(key, prefix)
-    checkOperation(where, route, config)
+    checkOperation(where, route, schemes)
     for (const parsed of keys) add(parsed, route, where, true)
   }
   if (discovery !== undefined) {
@@ -46,7 +49,7 @@ function routesOf(
     for (const line of skipped) warn(`shapeguard: generateOpenAPI app: ${line} is not documented`)
     for (const found of routes) {
       const where = `${found.method.toUpperCase()} ${found.path}`
-      checkOperation(where, found.route as OpenAPIRoute, config)
+      checkOperation(where, found.route as OpenAPIRoute, schemes)
       for (const parsed of parseRouteKeys(`${found.method} ${found.path}`, prefix))
         add(parsed, found.route as OpenAPIRoute, where, false)
     }
@@ -147,7 +150,7 @@ function info(config: OpenAPIConfig): Record<string, unknown> {
  * same IR the validators are compiled from, in input mode for requests and output mode for
  * responses, recursive and named schemas under `components/schemas`. Needs nothing of the
  * runtime: call it at build time, in a test, or when the server starts.
- * @param config title, version, routes and/or app, security, tags, servers, …
+ * @param config title, version, routes and/or app, auth, tags, servers, …
  * @example const doc = generateOpenAPI({ title: 'Shop', version: '1.0.0', routes: { 'POST /users': createUser } })
  */
 export function generateOpenAPI(config: OpenAPIConfig): OpenAPIDocument {
@@ -158,31 +161,38 @@ export function generateOpenAPI(config: OpenAPIConfig): OpenAPIDocument {
   for (const [name, schema] of Object.entries(config.components ?? {})) schemas.name(name, schema)
   const discovery = config.app === undefined ? undefined : discoverRoutes(config.app)
   const { style, response } = answersOf(config, discovery, warn)
+  const security = securityOf(config, discovery, warn)
+  const shared = errorResponses(style.format)
   const ctx: OperationContext = {
     config: { ...config, response },
     schemas,
     warn,
     operationIds: new Set(),
+    security,
+    errors: new ErrorVariants(style, schemas),
+    shared,
   }
   const paths: Record<string, Record<string, unknown>> = {}
-  for (const { key, route, where } of routesOf(config, prefix, warn, discovery)) {
+  const names = new Set(Object.keys(security.schemes))
+  for (const { key, route, where } of routesOf(config, prefix, warn, discovery, names)) {
     paths[key.path] ??= {}
     paths[key.path]![key.method] = operationOf(ctx, key, route, where)
   }
+  ctx.errors.finish(schemas.components)
 
   // Only the shared responses and error schemas some operation uses (401/403 and 429 may be none).
-  const responses = used(errorResponses(style.format), '#/components/responses/', [paths])
+  const responses = used(shared, '#/components/responses/', [paths])
   const envelopes = errorComponents(style)
-  const direct = used(envelopes, '#/components/schemas/', [paths, responses])
+  const from = [paths, responses, schemas.components]
+  const direct = used(envelopes, '#/components/schemas/', from)
   const components: Record<string, Record<string, unknown>> = {
     schemas: {
-      ...used(envelopes, '#/components/schemas/', [paths, responses, direct]),
+      ...used(envelopes, '#/components/schemas/', [...from, direct]),
       ...schemas.components,
     },
     responses,
   }
-  if (config.security !== undefined && Object.keys(config.security).length > 0)
-    components.securitySchemes = structuredClone(config.security) as Record<string, unknown>
+  if (names.size > 0) components.securitySchemes = structuredClone(security.schemes)
 
   const doc: Record<string, unknown> = { openapi: '3.1.0', info: info(config) }
   if (config.servers !== undefined) doc.servers = config.servers.map((s) => ({ ...s }))

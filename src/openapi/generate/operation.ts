@@ -1,11 +1,13 @@
 import type { JsonSchema } from '../../engine/json-schema/json-schema-types.js'
 import { requirementObjects } from '../../shared/resolve-schemes.js'
+import { declaredErrors, type ErrorVariants } from './declared-errors.js'
 import { extensionsOf } from './extensions.js'
 import { type ParameterPart, parametersOf } from './parameters.js'
 import { requestBodyOf } from './request-body.js'
 import { errorRefs, successEnvelope } from './responses.js'
 import { operationIdOf, type RouteKey } from './route-key.js'
 import type { SchemaWriter } from './schemas.js'
+import type { DocumentSecurity } from './security.js'
 import type { OpenAPIConfig, OpenAPIRoute, WarningSink } from './types.js'
 
 /** What every operation of one document shares. */
@@ -15,6 +17,12 @@ export interface OperationContext {
   readonly warn: WarningSink
   /** operationIds given so far (each must be unique in the document). */
   readonly operationIds: Set<string>
+  /** The schemes documented and the requirement of a route without its own. */
+  readonly security: DocumentSecurity
+  /** The declared errors' variants of the document. */
+  readonly errors: ErrorVariants
+  /** The shared error responses, which a declared error's response may extend. */
+  readonly shared: Record<string, unknown>
 }
 
 /**
@@ -127,8 +135,8 @@ export function operationOf(
   const headers = successHeaders(ctx, route, where)
   if (Object.keys(headers).length > 0) success.headers = headers
 
-  const security = route.security ?? config.defaultSecurity ?? []
-  op.responses = {
+  const security = route.security ?? ctx.security.defaultSecurity
+  const responses: Record<string, unknown> = {
     [successStatus(config, key.method)]: success,
     ...errorRefs({
       secured: security.length > 0,
@@ -138,6 +146,9 @@ export function operationOf(
       failsClosed: route.rateLimit?.store !== undefined && route.rateLimit.failOpen === false,
     }),
   }
+  const declared = declaredErrors(route.errors, `generateOpenAPI(): ${where}`)
+  ctx.errors.document(declared, where, responses, ctx.shared)
+  op.responses = responses
   if (route.deprecated === true) op.deprecated = true
   // Each operation states its security: `[]` documents a public route even beside secured ones.
   op.security = requirementObjects(security)

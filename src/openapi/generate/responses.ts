@@ -160,23 +160,28 @@ export function successEnvelope(shape: EnvelopeShape | undefined, data: JsonSche
 }
 
 /**
- * The codes shapeguard itself sends with a status on a guarded route, for the response's
- * description (verifyWebhook's codes belong to webhook routes, which generateOpenAPI does not see).
+ * The codes shapeguard itself sends with a status on a guarded route (verifyWebhook's codes
+ * belong to webhook routes, which generateOpenAPI does not see).
  */
-function codesOf(status: number): string {
-  const codes = Object.values(errorCodes)
+export function codesAt(status: number): string[] {
+  return Object.values(errorCodes)
     .filter(
       (e) =>
         e.status === status &&
         (e as { reserved?: string }).reserved === undefined &&
         !e.code.startsWith('WEBHOOK_'),
     )
-    .map((e) => `\`${e.code}\``)
-  return codes.length > 0 ? ` Codes: ${codes.join(', ')}.` : ''
+    .map((e) => e.code)
 }
 
-// The schema names and the media type of the error answers in each format.
-const formats = {
+/** The codes of a response's description: ` Codes: \`A\`, \`B\`.` */
+const codeList = (codes: readonly string[]): string =>
+  codes.length > 0 ? ` Codes: ${codes.map((c) => `\`${c}\``).join(', ')}.` : ''
+
+const codesOf = (status: number) => codeList(codesAt(status))
+
+/** The schema names and the media type of the error answers in each format. */
+export const formats = {
   envelope: {
     media: 'application/json',
     error: 'ErrorEnvelope',
@@ -196,61 +201,74 @@ const intHeader = (description: string) => ({
   schema: { type: 'integer', minimum: 0 },
 })
 
-/** The shared error responses (`components/responses`), in the app's error format. */
+/**
+ * The shared error responses (`components/responses`), in the app's error format, each narrowing
+ * `code` to the codes shapeguard sends with its status, so a typed client narrows on it.
+ */
 export function errorResponses(format: ErrorFormat): Record<string, unknown> {
   const names = formats[format]
-  const content = (kind: 'error' | 'validation' | 'rateLimit') => ({
-    [names.media]: { schema: ref(names[kind]) },
+  const content = (kind: 'error' | 'validation' | 'rateLimit', status: number) => ({
+    [names.media]: { schema: { allOf: [ref(names[kind]), codeIn(format, codesAt(status))] } },
   })
+  const response = (
+    description: string,
+    status: number,
+    kind: 'error' | 'validation' | 'rateLimit' = 'error',
+  ) => ({ description: `${description}${codesOf(status)}`, content: content(kind, status) })
   return {
-    BadRequest: {
-      description: `The request was refused before validation (depth, array or string length, repeated query keys, malformed body).${codesOf(400)}`,
-      content: content('error'),
-    },
-    PayloadTooLarge: {
-      description: `The body is larger than the body parser's limit.${codesOf(413)}`,
-      content: content('error'),
-    },
-    UnsupportedMediaType: {
-      description: `The body's Content-Type is missing or not one the app parses.${codesOf(415)}`,
-      content: content('error'),
-    },
-    UploadTooLarge: {
-      description: `The body, or a file in it, is larger than its limit (a file field's \`maxBytes\`).${codesOf(413)}`,
-      content: content('error'),
-    },
-    UnsupportedUpload: {
-      description: `The body is not multipart/form-data, or a file's type (sniffed from its content where the format has a signature) is not one its field accepts.${codesOf(415)}`,
-      content: content('error'),
-    },
+    BadRequest: response(
+      'The request was refused before validation (depth, array or string length, repeated query keys, malformed body).',
+      400,
+    ),
+    PayloadTooLarge: response("The body is larger than the body parser's limit.", 413),
+    UnsupportedMediaType: response(
+      "The body's Content-Type is missing or not one the app parses.",
+      415,
+    ),
+    UploadTooLarge: response(
+      "The body, or a file in it, is larger than its limit (a file field's `maxBytes`).",
+      413,
+    ),
+    UnsupportedUpload: response(
+      "The body is not multipart/form-data, or a file's type (sniffed from its content where the format has a signature) is not one its field accepts.",
+      415,
+    ),
     Unauthorized: {
-      description: `Authentication is required.${codesOf(401)}`,
-      content: content('error'),
+      ...response('Authentication is required.', 401),
+      headers: {
+        'WWW-Authenticate': {
+          description: 'How to authenticate: one challenge per scheme the route accepts.',
+          schema: { type: 'string' },
+        },
+      },
     },
-    Forbidden: { description: `Access is denied.${codesOf(403)}`, content: content('error') },
-    ValidationFailed: {
-      description: `A request part failed its schema.${codesOf(422)}`,
-      content: content('validation'),
-    },
+    Forbidden: response('Access is denied.', 403),
+    ValidationFailed: response('A request part failed its schema.', 422, 'validation'),
     TooManyRequests: {
-      description: `The route's rate limit was reached.${codesOf(429)}`,
+      ...response("The route's rate limit was reached.", 429, 'rateLimit'),
       headers: {
         'Retry-After': intHeader('Seconds until the window ends.'),
         'RateLimit-Limit': intHeader('Requests allowed per window.'),
         'RateLimit-Remaining': intHeader('Requests left in the window.'),
         'RateLimit-Reset': intHeader('Seconds until the window ends.'),
       },
-      content: content('rateLimit'),
     },
-    InternalError: {
-      description: `An unexpected error.${codesOf(500)}`,
-      content: content('error'),
-    },
-    ServiceUnavailable: {
-      description: `The rate-limit store did not answer, and the route does not fail open.${codesOf(503)}`,
-      content: content('error'),
-    },
+    InternalError: response('An unexpected error.', 500),
+    ServiceUnavailable: response(
+      'The rate-limit store did not answer, and the route does not fail open.',
+      503,
+    ),
   }
+}
+
+/** A schema that narrows an error answer's `code` to `codes` (one: a `const`). */
+export function codeIn(format: ErrorFormat, codes: readonly string[]): JsonSchema {
+  const code: JsonSchema =
+    codes.length === 1 ? { type: 'string', const: codes[0] } : { type: 'string', enum: [...codes] }
+  const inner: JsonSchema = { type: 'object', properties: { code }, required: ['code'] }
+  return format === 'problem+json'
+    ? inner
+    : { type: 'object', properties: { error: inner }, required: ['error'] }
 }
 
 /** Which error responses apply to an operation, besides the ones every operation has. */

@@ -5,7 +5,7 @@ import type {
   Schema,
 } from '../../runtime/pipeline/route-types.js'
 import type { ResponseShape } from '../../shared/envelope-shape.js'
-import type { SecurityScheme } from '../../shared/security-scheme.js'
+import type { AuthSchemes, SecurityRequirement } from '../../shared/security-scheme.js'
 
 export type { ExternalDocs, ResponseHeader } from '../../runtime/pipeline/route-types.js'
 
@@ -69,10 +69,13 @@ export interface OpenAPIConfig {
   readonly routes?: Readonly<Record<string, OpenAPIRoute>>
   /** An Express 4 or 5 app or router whose `handle()`/`validate()` routes are documented. */
   readonly app?: unknown
-  /** Security schemes by name, all emitted under `components.securitySchemes`. */
-  readonly security?: Readonly<Record<string, SecurityScheme>>
-  /** Scheme names applied to every operation without its own `security`. @default [] */
-  readonly defaultSecurity?: readonly string[]
+  /**
+   * The object given to `shapeguard({ auth })`: every scheme is documented under
+   * `components.securitySchemes`. @default the `app`'s shapeguard() auth, else none
+   */
+  readonly auth?: AuthSchemes<any>
+  /** The requirement of every operation without its own `security`. @default the `app`'s shapeguard() defaultSecurity, else [] */
+  readonly defaultSecurity?: SecurityRequirement
   /** The document's tags (`tags`), each with its description or link. */
   readonly tags?: readonly {
     readonly name: string

@@ -134,7 +134,7 @@ describe('generateOpenAPI: responses', () => {
 
   it('adds 401/403 when security applies, not for security: [], and 429 with headers for rateLimit', () => {
     const { op, doc } = gen({
-      security: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      auth: { bearer: { type: 'bearer', bearerFormat: 'JWT', verify: () => ({ id: 1 }) } },
       defaultSecurity: ['bearer'],
       routes: {
         'GET /private': { rateLimit: { windowMs: 1000, max: 5 } },
@@ -291,13 +291,13 @@ describe('generateOpenAPI: document fields and route options', () => {
     bad({ title: '' }, /title must be a non-empty string/)
     bad({ routes: { 'FETCH /x': {} } }, /routes key "FETCH \/x"/)
     bad({ routes: { 'GET x': {} } }, /routes key/)
-    bad({ defaultSecurity: ['nope'] }, /defaultSecurity must be names of schemes/)
+    bad({ defaultSecurity: ['nope'] }, /defaultSecurity: "nope" is not a scheme of auth/)
     bad(
       {
-        security: { a: { type: 'http', scheme: 'basic' } },
+        auth: { a: { type: 'basic', verify: () => 1 } },
         routes: { 'GET /x': { security: ['b'] } },
       },
-      /security/,
+      /GET \/x"\]\.security: "b" is not a scheme of auth \(a\)/,
     )
     bad({ routes: { 'GET /x': { bodyType: 'xml' } } }, /bodyType/)
     bad({ routes: { 'GET /x': { extensions: ['x-a'] } } }, /extensions must be an object/)
@@ -318,7 +318,7 @@ describe('generateOpenAPI: document fields and route options', () => {
     expect(() => generateOpenAPI({ ...config, prefx: '/v1' } as never)).toThrow(
       misuse(
         'SG_ERR_UNKNOWN_OPTION',
-        'shapeguard: generateOpenAPI(): prefx is not an option (title, version, description, termsOfService, contact, license, servers, prefix, routes, app, security, defaultSecurity, tags, externalDocs, components, response, errors, extensions, onWarning)',
+        'shapeguard: generateOpenAPI(): prefx is not an option (title, version, description, termsOfService, contact, license, servers, prefix, routes, app, auth, defaultSecurity, tags, externalDocs, components, response, errors, extensions, onWarning)',
       ),
     )
     expect(() =>

@@ -160,8 +160,9 @@ describe('brokenInvariant', () => {
     ])
       expect(brokenInvariant(req, answer429(tooMany), rateChecks)).toBeUndefined()
     const other = { ...tooMany, error: { ...tooMany.error, code: 'SLOW_DOWN' } }
+    // The document's 429 narrows the code to RATE_LIMIT_EXCEEDED: the envelope check sees it first.
     expect(brokenInvariant(request('valid'), answer429(other), rateChecks)).toBe(
-      'answered 429 without the RATE_LIMIT_EXCEEDED code',
+      'answered 429 with a malformed envelope: /error/code must be equal to constant',
     )
     expect(brokenInvariant(request('valid'), answer429(tooMany, JSON_TYPE), rateChecks)).toBe(
       'answered 429 without a Retry-After header of whole seconds',
