@@ -42,12 +42,3 @@ export const sessions = {
   find: async (cookie: string | undefined) =>
     cookie === undefined ? undefined : sessionTable.get(cookie),
 }
-
-/** The app's `shapeguard({ auth })` declaration: one bearer scheme. */
-export const auth = {
-  bearer: {
-    type: 'bearer' as const,
-    bearerFormat: 'JWT',
-    verify: (token: string) => (token === 'test-token' ? { userId: 'u1' } : undefined),
-  },
-}
