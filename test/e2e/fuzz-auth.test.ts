@@ -59,8 +59,8 @@ function app(express: Express, config: Partial<ShapeguardConfig> = {}) {
   const app = express()
   app.use(shapeguard({ auth, ...config }))
   app.use(express.json())
-  const reply = (req: Request, res: Response) =>
-    res.created({ data: { id: 1, text: req.body.text } })
+  // One handler for routes of several slots.
+  const reply = (req: any, res: any) => res.created({ data: { id: 1, text: req.body.text } })
   const route = { body: Note, response: Echo }
   app.post(
     '/bearer',
