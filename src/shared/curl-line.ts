@@ -1,5 +1,7 @@
-// A request as one shell command line that replays it byte for byte: the fuzzer prints it with
-// each failure, and the `shapeguard fuzz` command with its secret headers masked.
+import type { SecretPlaces } from './credential-places.js'
+
+// A request as one shell command line that replays it byte for byte but for its credentials: the
+// fuzzer prints it with each failure, and the `shapeguard fuzz` command, each credential masked.
 
 // Control characters (C0 and DEL) need bash's $'…' quoting to survive a copy and paste.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
@@ -70,11 +72,62 @@ export function maskSignatures(cookie: string): string {
   return cookie.split(';').map(maskPair).join(';')
 }
 
+const MASK = '***'
+
+// A credential header's value as shown: `Bearer ***` keeps the scheme, which is no secret.
+const maskedValue = (name: string, value: string) => {
+  const scheme = name === 'authorization' ? /^([A-Za-z][\w!#$%&'*+.^`|~-]*) +\S/.exec(value) : null
+  return scheme === null ? MASK : `${scheme[1]} ${MASK}`
+}
+
+function pairName(pair: string): string {
+  const eq = pair.indexOf('=')
+  return (eq === -1 ? pair : pair.slice(0, eq)).trim()
+}
+
+function decoded(name: string): string {
+  try {
+    return decodeURIComponent(name.replace(/\+/g, ' '))
+  } catch {
+    return name
+  }
+}
+
+// The URL with the value of each credential query parameter shown as ***.
+function maskedUrl(url: string, names: ReadonlySet<string>): string {
+  const at = url.indexOf('?')
+  if (at === -1 || names.size === 0) return url
+  const pairs = url.slice(at + 1).split('&')
+  const shown = pairs.map((pair) => {
+    const eq = pair.indexOf('=')
+    return eq !== -1 && names.has(decoded(pair.slice(0, eq)))
+      ? `${pair.slice(0, eq)}=${MASK}`
+      : pair
+  })
+  return `${url.slice(0, at + 1)}${shown.join('&')}`
+}
+
+function shownHeader(name: string, value: string, secrets: SecretPlaces | undefined): string {
+  const lower = name.toLowerCase()
+  if (secrets?.headers.has(lower)) return maskedValue(lower, value)
+  if (lower !== 'cookie') return value
+  const cookies = secrets?.cookies
+  return maskSignatures(value)
+    .split(';')
+    .map((pair) =>
+      cookies?.has(pairName(pair)) ? `${pair.slice(0, pair.indexOf('=') + 1)}${MASK}` : pair,
+    )
+    .join(';')
+}
+
 /**
  * A request as one command line a POSIX shell runs as is: a text body with `--data-raw`, a binary
  * one (a `multipart/form-data` upload) written by `printf` (and `head … | tr` for long runs of one
  * byte) into `curl --data-binary @-`, so that NUL, CR and quotes in a filename replay exactly.
- * A signed cookie's signature is shown as `***` (`s:value.***`): the line goes to logs.
+ * The line goes to logs: a signed cookie's signature is shown as `***` (`s:value.***`), and so is
+ * the value of each credential `secrets` names (`Authorization: Bearer ***`, an API key's header,
+ * query parameter or cookie), masked before the line is quoted.
+ * @param secrets where credentials travel; default none
  * @example curlLine('POST', 'http://localhost:3000/users', { 'content-type': 'application/json' }, '{}')
  */
 export function curlLine(
@@ -82,12 +135,17 @@ export function curlLine(
   url: string,
   headers: Readonly<Record<string, string>>,
   body: string | Uint8Array | undefined,
+  secrets?: SecretPlaces,
 ): string {
-  const words = ['curl', '--globoff', '-X', method, shellQuote(url)]
-  for (const [name, value] of Object.entries(headers)) {
-    const shown = name.toLowerCase() === 'cookie' ? maskSignatures(value) : value
-    words.push('-H', shellQuote(`${name}: ${shown}`))
-  }
+  const words = [
+    'curl',
+    '--globoff',
+    '-X',
+    method,
+    shellQuote(maskedUrl(url, secrets?.query ?? new Set())),
+  ]
+  for (const [name, value] of Object.entries(headers))
+    words.push('-H', shellQuote(`${name}: ${shownHeader(name, value, secrets)}`))
   if (typeof body === 'string') words.push('--data-raw', shellQuote(body))
   if (typeof body !== 'object') return words.join(' ')
   words.push('--data-binary', '@-')

@@ -8,12 +8,8 @@ export {
   type MockResult,
   mockResponse,
 } from './doubles/mock-response.js'
+export type { Credential } from './fuzz/credentials.js'
 export type { FuzzRoutesOptions } from './fuzz/fuzz-options.js'
+export type { FuzzError, FuzzedRoute, FuzzFailure, FuzzReport } from './fuzz/fuzz-report.js'
 export type { FuzzRequest, RequestKind } from './fuzz/fuzz-request.js'
-export {
-  type FuzzError,
-  type FuzzedRoute,
-  type FuzzFailure,
-  type FuzzReport,
-  fuzzRoutes,
-} from './fuzz/fuzz-routes.js'
+export { fuzzRoutes } from './fuzz/fuzz-routes.js'

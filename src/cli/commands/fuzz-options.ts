@@ -47,17 +47,61 @@ function statusesOf(values: Values): Record<string, number[]> {
   return statuses
 }
 
+// `--auth name=value`: a name as a scheme name is spelt, then `=`; an Authorization header has a
+// space after its scheme (`Bearer xyz`), so it never reads as one.
+const schemeValue = /^([A-Za-z_$][\w$.-]*)=(.*)$/s
+
+/** fuzzRoutes' `auth` and `Authorization` header from the --auth flags. */
+interface AuthFlags {
+  readonly auth: Record<string, string> | undefined
+  readonly authorization: string | undefined
+}
+
+/**
+ * `--auth scheme=value` (repeatable) gives the credential of a scheme the app declares (`schemes`):
+ * `bearer=TOKEN`, `apiKey=KEY`, `basic=user:password`; any other value is the Authorization header
+ * of every request (`--auth 'Bearer xyz'`), at most one. `name=value` naming no scheme is a usage
+ * error: a misspelt scheme must not become a header the app refuses.
+ */
+function authOf(values: Values, schemes: readonly string[]): AuthFlags {
+  const auth: Record<string, string> = {}
+  let authorization: string | undefined
+  for (const entry of (values.auth as string[] | undefined) ?? []) {
+    const match = schemeValue.exec(entry)
+    if (match === null) {
+      if (authorization !== undefined)
+        throw new UsageError("--auth: give the Authorization header once ('Bearer <token>')")
+      authorization = entry
+      continue
+    }
+    const [, name, value] = match as unknown as [string, string, string]
+    if (!schemes.includes(name))
+      throw new UsageError(
+        `--auth: ${name} is not a security scheme of the app (${schemes.join(', ') || 'it declares none'}); give the Authorization header as 'Bearer <token>'`,
+      )
+    if (value === '') throw new UsageError(`--auth: ${name}= needs a value`)
+    auth[name] = value
+  }
+  return { auth: Object.keys(auth).length > 0 ? auth : undefined, authorization }
+}
+
 /** Where the curl lines point: `--base-url` without a trailing slash, as fuzzRoutes writes it. */
 export const baseUrlOf = (values: Values) =>
   (stringOf(values, 'base-url') ?? 'http://localhost:3000').replace(/\/$/, '')
 
-/** fuzzRoutes' options from the command's flags; a flag's mistake is a usage error. */
-export function fuzzOptions(values: Values): FuzzRoutesOptions {
+/**
+ * fuzzRoutes' options from the command's flags; a flag's mistake is a usage error.
+ * @param schemes the names of the app's security schemes, which `--auth name=value` takes
+ */
+export function fuzzOptions(values: Values, schemes: readonly string[]): FuzzRoutesOptions {
+  const { auth, authorization } = authOf(values, schemes)
+  const headers = headersOf(values)
+  if (authorization !== undefined) headers.authorization = authorization
   const options: Record<string, unknown> = {
     runs: integer(values, 'runs', 1),
     seed: integer(values, 'seed', Number.MIN_SAFE_INTEGER),
-    auth: stringOf(values, 'auth'),
-    headers: headersOf(values),
+    auth,
+    headers,
     statuses: statusesOf(values),
     baseUrl: baseUrlOf(values),
   }

@@ -1,5 +1,8 @@
-import type { FuzzReport, FuzzRequest, FuzzRoutesOptions } from 'shapeguard/testing'
+import type { OpenAPIDocument } from 'shapeguard/openapi'
+import type { FuzzReport, FuzzRoutesOptions } from 'shapeguard/testing'
+import { type SecretPlaces, secretPlaces } from '../../shared/credential-places.js'
 import { curlLine } from '../../shared/curl-line.js'
+import type { SecurityScheme } from '../../shared/security-scheme.js'
 import { type Command, loadOptions, type Values } from '../command.js'
 import { appDocument } from '../document.js'
 import { testingEntry } from '../entries.js'
@@ -12,25 +15,25 @@ import { baseUrlOf, fuzzOptions } from './fuzz-options.js'
 const secretOptions = new Set(['auth', 'header'])
 const MASK = '***'
 
-/** The headers whose values come from --auth and --header, lowercased as fuzzRoutes sends them. */
-function secretHeaders({ auth, headers = {} }: FuzzRoutesOptions): Set<string> {
-  const names = Object.keys(headers).map((name) => name.toLowerCase())
-  return new Set(auth === undefined ? names : [...names, 'authorization'])
-}
+type Schemes = Readonly<Record<string, SecurityScheme>>
+
+const schemesOf = (doc: OpenAPIDocument): Schemes =>
+  (doc.components as { securitySchemes?: Schemes } | undefined)?.securitySchemes ?? {}
 
 /**
- * The failure's request as a curl line, each secret header's value replaced by *** before the
- * line is quoted: masking the quoted text instead misses a value that quoting changed (a CR in
- * `$'…'`) and the rest of a value that another secret is a part of.
+ * Where the run's credentials travel, masked in its curl lines: `Authorization`, each API key's
+ * header, query parameter or cookie, and every --header.
  */
-function maskedCurl(req: FuzzRequest, baseUrl: string, secrets: ReadonlySet<string>): string {
-  const headers = Object.fromEntries(
-    Object.entries(req.headers).map(([name, value]) => [
-      name,
-      secrets.has(name.toLowerCase()) ? MASK : value,
-    ]),
-  )
-  return curlLine(req.method, `${baseUrl}${req.url}`, headers, req.body)
+function secretsOf({ headers = {} }: FuzzRoutesOptions, schemes: Schemes): SecretPlaces {
+  return secretPlaces(schemes, Object.keys(headers))
+}
+
+// A flag's value as the replay shows it: a credential's scheme name, never its value.
+function shownValue(name: string, value: string): string {
+  if (!secretOptions.has(name)) return value
+  if (name === 'header') return `${value.slice(0, value.indexOf(':') + 1)} ${MASK}`
+  const scheme = /^([A-Za-z_$][\w$.-]*)=/.exec(value)
+  return scheme === null ? MASK : `${scheme[1]}=${MASK}`
 }
 
 /**
@@ -43,12 +46,7 @@ function replay(module: string, values: Values, seed: number, route: string): st
     if (name === 'seed' || name === 'routes') continue
     for (const one of Array.isArray(value) ? value : [value]) {
       if (typeof one !== 'string') continue
-      const shown = !secretOptions.has(name)
-        ? one
-        : name === 'auth'
-          ? MASK
-          : `${one.slice(0, one.indexOf(':') + 1)} ${MASK}`
-      words.push(`--${name}`, shown)
+      words.push(`--${name}`, shownValue(name, one))
     }
   }
   return shellWords(words)
@@ -81,7 +79,12 @@ export const fuzz: Command = {
       value: 'keys',
       help: "only these routes: 'POST /users,GET /users/:id' (repeatable)",
     },
-    auth: { type: 'string', value: 'value', help: 'the Authorization header of every request' },
+    auth: {
+      type: 'string',
+      multiple: true,
+      value: 'value',
+      help: "a scheme's credential, 'bearer=TOKEN', 'apiKey=KEY', 'basic=user:pass' (repeatable), or the Authorization header: 'Bearer TOKEN'",
+    },
     header: {
       type: 'string',
       multiple: true,
@@ -103,8 +106,9 @@ export const fuzz: Command = {
   },
   async run(ctx) {
     const { module, values, io } = ctx
-    const options = fuzzOptions(values)
     const { loaded, doc } = await appDocument(ctx)
+    const schemes = schemesOf(doc)
+    const options = fuzzOptions(values, Object.keys(schemes))
     const { fuzzRoutes } = await testingEntry(loaded.cjs)
     let report: FuzzReport
     try {
@@ -115,13 +119,20 @@ export const fuzz: Command = {
       io.out(
         `fuzz: ${failed.failures.length} of ${count(failed.routes.length, 'route')} broke an invariant (seed ${failed.seed}, ${count(failed.requests, 'request')})\n`,
       )
-      const secrets = secretHeaders(options)
+      const secrets = secretsOf(options, schemes)
       for (const f of failed.failures) {
-        const curl = maskedCurl(f.request, baseUrlOf(values), secrets)
+        const req = f.request
+        const curl = curlLine(
+          req.method,
+          `${baseUrlOf(values)}${req.url}`,
+          req.headers,
+          req.body,
+          secrets,
+        )
         const again = replay(module, values, f.seed, f.route)
         io.out(`\n${f.route}: ${f.invariant}\n  ${curl}\n  replay: ${again}\n`)
       }
-      if (secrets.size > 0)
+      if (values.auth !== undefined || values.header !== undefined)
         io.out('\nThe values of --auth and --header are shown as ***: give them again to replay.\n')
       return EXIT.problem
     }

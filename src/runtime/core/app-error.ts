@@ -1,5 +1,6 @@
 import type { Schema, SchemaInput } from '../../engine/adapter.js'
 import { type ErrorCode, type ErrorCodeEntry, errorCodes } from '../../shared/error-codes.js'
+import { checkDefinition, detailsCheck } from './details-check.js'
 import { hostClientError } from './host-errors.js'
 import { dataField, isError } from './safe-read.js'
 import type { ValidationIssue } from './validation-issue.js'
@@ -127,7 +128,9 @@ export class AppError<Details = unknown> extends Error {
 
   /**
    * A factory for one error kind: its code, status, default message and, optionally, the schema
-   * of its details (which types them). List it in a route's `errors` to document it.
+   * of its details (which types them, and which checks them in development: details it does not
+   * accept throw a TypeError naming the code and the path). List it in a route's `errors` to
+   * document it.
    * @example const OutOfStock = AppError.define('OUT_OF_STOCK', 409, 'Out of stock', { details: z.object({ sku: z.string() }) })
    */
   static define<const Code extends string, S extends Schema>(
@@ -148,9 +151,13 @@ export class AppError<Details = unknown> extends Error {
     defaultMessage?: string,
     options?: DefineOptions,
   ): AppErrorFactory {
+    const adapter = checkDefinition(code, statusCode, defaultMessage, options)
     const message = defaultMessage ?? code
-    const factory = (details: unknown, given?: string) =>
-      new AppError(code, given ?? message, statusCode, details)
+    const check = adapter === undefined ? undefined : detailsCheck(code, adapter)
+    const factory = (details: unknown, given?: string) => {
+      check?.(details)
+      return new AppError(code, given ?? message, statusCode, details)
+    }
     return Object.defineProperties(factory, {
       code: { value: code, enumerable: true },
       statusCode: { value: statusCode, enumerable: true },

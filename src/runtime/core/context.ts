@@ -37,6 +37,11 @@ export class RequestContext {
    * notFoundHandler()'s 405 (one table as is, an array once there are several).
    */
   allowed: MethodTable | MethodTable[] | undefined
+  /**
+   * validate()/handle() in development: the error codes the route declares (its `errors` and the
+   * codes shapeguard sends for it), for errorHandler()'s warning of an undeclared one.
+   */
+  declared: ReadonlySet<string> | undefined
 
   constructor() {
     this.config = undefined
@@ -46,6 +51,7 @@ export class RequestContext {
     this.schemaWarning = true
     this.log = undefined
     this.allowed = undefined
+    this.declared = undefined
   }
 }
 

@@ -25,6 +25,7 @@ import { withoutShapeguard } from '../response/without-shapeguard.js'
 import { markTerminal } from '../router/warn-handler-order.js'
 import { errorType, traceError } from '../telemetry/spans.js'
 import { reportError, reportHookFailure } from './error-log.js'
+import { warnUndeclared } from './warn-undeclared.js'
 
 /** Options of `errorHandler()`; each falls back to `shapeguard()`'s configuration, then a default. */
 export interface ErrorHandlerOptions {
@@ -129,6 +130,7 @@ function answer(
     }
   }
   safely(() => reportError(error, thrown, req, res, logger, explicit))
+  if (thrown === error) safely(() => warnUndeclared(req, res, error, logger))
 
   let message = error.message
   let details: unknown = error.details

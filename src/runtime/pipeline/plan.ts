@@ -21,6 +21,7 @@ import { multipartStep } from '../multipart/multipart-step.js'
 import { rateLimitStep } from '../rate-limit/rate-limit-step.js'
 import { cacheStep } from '../response/cache-control.js'
 import { responseStripper } from '../response/strip-response.js'
+import { routeErrorCodes } from './declared-errors.js'
 import type { IssuePart } from './issue-details.js'
 import { queryArrayKeys } from './query-array-keys.js'
 import type { AnyRoute } from './route-types.js'
@@ -34,6 +35,8 @@ export interface RoutePlan {
   readonly stripper: ResponseStripper | undefined
   /** `warnings.missingResponseSchema` of the route: false turns the warning off for it. */
   readonly schemaWarning: boolean
+  /** The codes of the route's `errors` (registry codes, factories' codes). */
+  readonly codes: readonly string[]
 }
 
 const parts = ['body', 'params', 'query', 'headers'] as const satisfies readonly RequestPart[]
@@ -114,6 +117,7 @@ export function planRoute(route: AnyRoute, name = 'validate()'): RoutePlan {
     throw optionError('SG_ERR_INVALID_OPTION', `shapeguard: ${name}: transform must be a function`)
   }
   checkSecurity(route.security, `${name}: security`)
+  const codes = routeErrorCodes(route.errors, name)
   const sanitize = route.sanitize
   checkNested(sanitize, 'sanitize', exposureKeys)
   resolveExposure(sanitize, debugExposure(true), 'sanitize')
@@ -160,7 +164,7 @@ export function planRoute(route: AnyRoute, name = 'validate()'): RoutePlan {
   }
   if (route.cache !== undefined) steps.push(cacheStep(route.cache))
   if (route.transform !== undefined) steps.push(transformStep(route.transform))
-  const compiled = Object.freeze({ steps: Object.freeze(steps), stripper, schemaWarning })
+  const compiled = Object.freeze({ steps: Object.freeze(steps), stripper, schemaWarning, codes })
   cache.set(route, compiled)
   return compiled
 }

@@ -10,6 +10,7 @@ import { resolveConfig } from '../middleware/resolve-config.js'
 import { installHelpers } from '../response/helpers.js'
 import { warnHandlerOrder } from '../router/warn-handler-order.js'
 import { traceRoute } from '../telemetry/spans.js'
+import { declaredCodes } from './declared-errors.js'
 import { planRoute, type RoutePlan } from './plan.js'
 import type { BodyOf, RouteDefinition, RouteSlots, SlotOf } from './route-types.js'
 
@@ -87,6 +88,9 @@ export function validate<S extends RouteSlots = {}, T = BodyOf<SlotOf<S, 'body'>
   function guard(req: Request, res: Response, next: NextFunction): void {
     traceRoute(req)
     const config = requestConfig(req, res)
+    // For errorHandler()'s warning of an error the route does not declare: development only.
+    if (config.debug)
+      contextOf(res).declared = declaredCodes(route as never, plan.codes, req.method, config)
     let pending: Promise<void> | undefined
     try {
       pending = run(steps, 0, req, res, config)

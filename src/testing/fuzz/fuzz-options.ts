@@ -1,6 +1,8 @@
 import type { OpenAPIDocument } from '../../openapi/generate/types.js'
 import { checkKnownKeys } from '../../shared/check-option.js'
 import { optionError } from '../../shared/error-codes.js'
+import { isObject } from '../../shared/is-object.js'
+import type { Credential } from './credentials.js'
 
 /** Options of `fuzzRoutes()`; every field is optional. */
 export interface FuzzRoutesOptions {
@@ -12,8 +14,13 @@ export interface FuzzRoutesOptions {
   readonly routes?: readonly string[] | ((route: { method: string; path: string }) => boolean)
   /** Headers sent with every request (a schema's generated headers win). @default {} */
   readonly headers?: Readonly<Record<string, string>>
-  /** The `Authorization` header of every request, e.g. `'Bearer test-token'`. */
-  readonly auth?: string
+  /**
+   * Credentials: the `Authorization` header of every request (`'Bearer test-token'`), or by
+   * scheme name of the app's `auth`: a bearer token or an API key (sent where the scheme says), basic
+   * credentials (`{ user, password }` or `'user:password'`), the headers of a custom scheme.
+   * A secured route is sent its scheme's credentials; without them only its 401s are checked.
+   */
+  readonly auth?: string | Readonly<Record<string, Credential>>
   /** The app's OpenAPI document. @default generateOpenAPI({ app }) */
   readonly openapi?: OpenAPIDocument
   /**
@@ -36,7 +43,10 @@ export interface ResolvedFuzzOptions {
   readonly runs: number
   readonly seed: number
   readonly routes: FuzzRoutesOptions['routes']
+  /** `headers`, lower-cased, with `auth`'s `Authorization` in its string form. */
   readonly headers: Readonly<Record<string, string>>
+  /** `auth` by scheme name; undefined for the string form. */
+  readonly auth: Readonly<Record<string, Credential>> | undefined
   readonly openapi: OpenAPIDocument | undefined
   readonly statuses: Readonly<Record<string, readonly number[]>>
   readonly baseUrl: string
@@ -78,8 +88,10 @@ export function checkFuzzOptions(options: FuzzRoutesOptions): ResolvedFuzzOption
     fail('options.headers must be an object of strings')
   for (const [name, value] of Object.entries(headers))
     if (typeof value !== 'string') fail(`options.headers.${name} must be a string`)
-  if (auth !== undefined && (typeof auth !== 'string' || auth === ''))
-    fail('options.auth must be a non-empty string')
+  if (auth !== undefined && (typeof auth === 'string' ? auth === '' : !isObject(auth)))
+    fail(
+      'options.auth must be a non-empty string (the Authorization header) or an object by scheme name',
+    )
   if (options.logs !== undefined && typeof options.logs !== 'boolean')
     fail('options.logs must be a boolean')
   const statuses = options.statuses ?? {}
@@ -91,7 +103,8 @@ export function checkFuzzOptions(options: FuzzRoutesOptions): ResolvedFuzzOption
     runs,
     seed,
     routes,
-    headers: auth === undefined ? lower : { ...lower, authorization: auth },
+    headers: typeof auth === 'string' ? { ...lower, authorization: auth } : lower,
+    auth: typeof auth === 'string' ? undefined : auth,
     openapi: options.openapi,
     statuses,
     baseUrl: (options.baseUrl ?? 'http://localhost:3000').replace(/\/$/, ''),

@@ -1,6 +1,7 @@
 import Ajv2020 from 'ajv/dist/2020.js'
 import type { OpenAPIDocument } from '../../openapi/generate/types.js'
 import { isObject } from '../../shared/is-object.js'
+import type { SecurityRequirement } from '../../shared/security-scheme.js'
 
 type Json = Record<string, unknown>
 type Check = ((x: unknown) => boolean) & {
@@ -10,6 +11,8 @@ type Check = ((x: unknown) => boolean) & {
 /** The statuses an operation documents and a validator of the answer's body for each. */
 export interface Operation {
   readonly statuses: ReadonlySet<number>
+  /** The operation's `security` as alternatives of scheme names; undefined when it states none. */
+  readonly security: SecurityRequirement | undefined
   /** The JSON media type the document gives the status's answer, if any. */
   media(status: number): string | undefined
   /** Why a body does not match the status's documented schema (place and rule, no values), or undefined. */
@@ -53,6 +56,10 @@ function resolve(doc: OpenAPIDocument, value: unknown): unknown {
   return doc.components.responses?.[name]
 }
 
+// OpenAPI's requirement objects (`[{ bearer: [] }]`) as alternatives of scheme names.
+const requirements = (security: unknown): SecurityRequirement | undefined =>
+  Array.isArray(security) ? security.filter(isObject).map((r) => Object.keys(r)) : undefined
+
 /**
  * The documented statuses of an operation and validators of the answer bodies (envelopes) the
  * document describes for them, with the document's components for `$ref`s; undefined when the
@@ -83,6 +90,7 @@ export function operationOf(
   }
   return {
     statuses: new Set(checks.keys()),
+    security: requirements(op.security ?? (doc as { security?: unknown }).security),
     media: (status) => medias.get(status),
     check(status, body) {
       const check = checks.get(status)

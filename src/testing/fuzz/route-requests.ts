@@ -86,6 +86,8 @@ export interface RequestOptions {
 /** The arbitrary of requests for one route, and what it cannot generate (with why). */
 export interface RouteRequests {
   readonly arbitrary: Arbitrary<FuzzRequest> | undefined
+  /** Its valid requests alone, when it has any. */
+  readonly valid?: Arbitrary<FuzzRequest> | undefined
   readonly notes: readonly string[]
 }
 
@@ -241,6 +243,7 @@ function usable(kinds: readonly Kind[], left: ReadonlySet<string>): RouteRequest
   // Sampling builds every part once: the notes of what was left out are all in by now.
   return {
     arbitrary: ok.length === 0 ? undefined : fc.oneof(...ok),
+    valid: ok.find((k) => k.kind === 'valid')?.arbitrary,
     notes: [...left, ...notes],
   }
 }

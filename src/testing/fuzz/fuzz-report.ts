@@ -1,0 +1,62 @@
+import type { FuzzRequest } from './fuzz-request.js'
+
+// What a run of `fuzzRoutes` reports: the routes fuzzed, the broken invariants, and the text of
+// the error it rejects with.
+
+/** One route the fuzzer sent requests to. */
+export interface FuzzedRoute {
+  /** `METHOD /path` in Express's `:param` syntax, as `routes` takes it. */
+  readonly route: string
+  readonly requests: number
+  /**
+   * What it could not generate for this route and why (a kind of request, a value past the guards'
+   * limits), and how many answers were the route's own 429.
+   */
+  readonly notes: readonly string[]
+}
+
+/** One broken invariant, with the shrunk request that breaks it. */
+export interface FuzzFailure {
+  readonly route: string
+  /** The invariant, in words (statuses, fields, rules; no value of the answer). */
+  readonly invariant: string
+  readonly request: FuzzRequest
+  /** The request as a `curl` command line against `baseUrl`. */
+  readonly curl: string
+  readonly seed: number
+}
+
+/** What `fuzzRoutes` did: the routes, how many requests, what broke (empty when it resolves). */
+export interface FuzzReport {
+  readonly routes: readonly FuzzedRoute[]
+  readonly requests: number
+  readonly failures: readonly FuzzFailure[]
+  readonly seed: number
+  /**
+   * What was not fuzzed, one line each: what route discovery could not read (RegExp paths,
+   * sub-applications), and each route no request could be generated for, with why (`POST /notes:
+   * body.text: every valid string has at least 100000 characters, past the guards' …`).
+   */
+  readonly skipped: readonly string[]
+}
+
+/** The error `fuzzRoutes` rejects with: the report rides along. */
+export interface FuzzError extends Error {
+  readonly report: FuzzReport
+}
+
+/** The message of the error `fuzzRoutes` rejects with: each failure's curl line and how to replay it. */
+export function reportText(failures: readonly FuzzFailure[], r: FuzzReport): string {
+  const lines = [
+    `fuzzRoutes: ${failures.length} of ${r.routes.length} routes broke an invariant (seed ${r.seed}, ${r.requests} requests)`,
+  ]
+  for (const f of failures) {
+    lines.push(
+      '',
+      `${f.route}: ${f.invariant}`,
+      `  ${f.curl}`,
+      `  replay: fuzzRoutes(app, { seed: ${f.seed}, routes: [${JSON.stringify(f.route)}] })`,
+    )
+  }
+  return lines.join('\n')
+}

@@ -1,0 +1,203 @@
+import { toAdapter } from '../../adapters/resolve.js'
+import type { OpenAPIDocument } from '../../openapi/generate/types.js'
+import type { ResolvedConfig } from '../../runtime/core/config.js'
+import { type GuardLimits, resolveLimits } from '../../runtime/guards/limits.js'
+import type { DiscoveredRoute } from '../../runtime/pipeline/discover-routes.js'
+import type { AnyRoute } from '../../runtime/pipeline/route-types.js'
+import { curlLine } from '../../shared/curl-line.js'
+import type { EnvelopeNames } from '../../shared/envelope-shape.js'
+import { errorCodes, unprefixed } from '../../shared/error-codes.js'
+import { fastCheck } from '../load-fast-check.js'
+import { random } from './credentials.js'
+import type { ResolvedFuzzOptions } from './fuzz-options.js'
+import type { FuzzedRoute, FuzzFailure } from './fuzz-report.js'
+import type { FuzzRequest } from './fuzz-request.js'
+import { brokenInvariant, type RouteChecks } from './invariants.js'
+import type { ErrorAnswerCheck } from './response-check.js'
+import { operationOf } from './response-check.js'
+import {
+  type AuthRun,
+  ignoredAuth,
+  probes,
+  type RouteAuth,
+  routeAuth,
+  withPlaced,
+} from './route-auth.js'
+import { routeRequests } from './route-requests.js'
+import type { Listener } from './send-request.js'
+
+// One route's run: the ignored_auth check of a secured route, then its generated requests, each
+// answer held to the invariants.
+
+class InvariantBroken extends Error {}
+
+/** A route's key, as `routes` takes it and reports name it: `POST /users/:id`. */
+export const keyOf = (r: DiscoveredRoute) => `${r.method.toUpperCase()} ${r.path}`
+
+const configOf = (app: unknown): ResolvedConfig | undefined =>
+  (app as { locals?: { shapeguard?: ResolvedConfig } }).locals?.shapeguard
+
+/** The guard limits the app's shapeguard() left on `app.locals`, once it has seen a request. */
+export const appLimits = (app: unknown): GuardLimits | undefined => configOf(app)?.validation.limits
+
+/** The secret the app's signed cookies are signed with (the first of its secrets), once it is there. */
+const appSecret = (app: unknown): string | undefined => configOf(app)?.cookies?.secrets[0]
+
+/** What one route's fuzzing needs of the run. */
+export interface Run {
+  readonly o: ResolvedFuzzOptions
+  readonly doc: OpenAPIDocument
+  readonly errorAnswer: ErrorAnswerCheck
+  readonly listener: Listener
+  readonly app: unknown
+  readonly envelope: EnvelopeNames
+  readonly auth: AuthRun
+}
+
+// The statuses of a route's `errors`: a registry code's, a factory's.
+const declaredStatuses = (errors: AnyRoute['errors']): number[] =>
+  (errors ?? []).map((e) => (typeof e === 'string' ? errorCodes[e].status : e.statusCode))
+
+const curlOf = (req: FuzzRequest, { o, auth }: Run) =>
+  curlLine(req.method, `${o.baseUrl}${req.url}`, req.headers, req.body, auth.places)
+
+/**
+ * The ignored_auth check of a secured route, from one of its valid requests (or, without any, a
+ * bare one): each answer must be a well-formed 401. The first that is not is the route's failure.
+ */
+async function authChecks(
+  r: DiscoveredRoute,
+  sample: FuzzRequest | undefined,
+  auth: RouteAuth,
+  checks: RouteChecks,
+  run: Run,
+): Promise<{ requests: number; failure?: FuzzFailure }> {
+  const base: FuzzRequest = sample ?? {
+    kind: 'valid',
+    method: r.method.toUpperCase(),
+    url: r.path.replace(/:([A-Za-z0-9_$]+)/g, '1'),
+    headers: run.o.headers,
+    body: undefined,
+  }
+  let requests = 0
+  for (const probe of probes(base, auth, run.auth, random(run.o.seed))) {
+    requests++
+    const req = probe.request
+    // A request Node refuses to send (a header of --header with a newline) fails as a generated one does.
+    const invariant = await run.listener.send(req.method, req.url, req.headers, req.body).then(
+      (answer) => ignoredAuth(probe, answer, checks),
+      (error: unknown) => `the request threw: ${String(error)}`,
+    )
+    if (invariant !== undefined) {
+      const failure = {
+        route: keyOf(r),
+        invariant,
+        request: req,
+        curl: curlOf(req, run),
+        seed: run.o.seed,
+      }
+      return { requests, failure }
+    }
+  }
+  return { requests }
+}
+
+/** What fuzzing one route gave. */
+export interface RouteRun {
+  readonly route: FuzzedRoute
+  /** The first invariant it broke, with the shrunk request. */
+  readonly failure?: FuzzFailure
+  /** Why it was not fuzzed beyond its 401 answers (a secured route without credentials). */
+  readonly skipped?: string
+}
+
+/**
+ * Fuzzes one route: a secured one first gets the ignored_auth check, then (with the user's
+ * credentials) its generated requests; its notes, and its shrunk failure if one broke an invariant.
+ */
+export async function fuzzRoute(r: DiscoveredRoute, run: Run): Promise<RouteRun> {
+  const { o, doc, errorAnswer, listener, app, envelope } = run
+  const fc = fastCheck()
+  const key = keyOf(r)
+  const limits = resolveLimits(appLimits(app), r.route.limits)
+  const requested = routeRequests(r.method, r.path, r.route, {
+    headers: o.headers,
+    limits,
+    secret: appSecret(app),
+  })
+  const { notes } = requested
+  const responseSchema = r.route.response ?? r.route.sends
+  const checks: RouteChecks = {
+    operation: operationOf(doc, r.method, r.path),
+    allowed: new Set([
+      ...(o.statuses['*'] ?? []),
+      ...(o.statuses[key] ?? []),
+      ...declaredStatuses(r.route.errors),
+    ]),
+    errorAnswer,
+    response: responseSchema === undefined ? undefined : toAdapter(responseSchema).ir,
+    rateLimited: r.route.rateLimit !== undefined,
+    envelope,
+  }
+  const allNotes: string[] = checks.operation
+    ? [...notes]
+    : [...notes, 'not in the OpenAPI document: statuses and envelopes not checked']
+  const auth = routeAuth(run.auth, r.route, checks.operation?.security)
+  let requests = 0
+  let failure: FuzzFailure | undefined
+  if (auth.alternatives.length > 0) {
+    const valid = requested.valid ?? requested.arbitrary
+    const sample = valid && fc.sample(valid, { numRuns: 1, seed: o.seed })[0]
+    const checked = await authChecks(r, sample, auth, checks, run)
+    requests += checked.requests
+    failure = checked.failure
+  }
+  let arbitrary = requested.arbitrary
+  let skipped: string | undefined
+  if (auth.credentials === undefined) {
+    const names = auth.alternatives.map((a) => a.join(' + ')).join(' or ')
+    skipped = `${key}: secured (${names}) and no credentials were given for it, only its 401 answers were checked: give fuzzRoutes auth`
+    arbitrary = undefined
+  } else if (auth.credentials.length > 0) {
+    const placed = auth.credentials
+    arbitrary = arbitrary?.map((req) => withPlaced(req, placed))
+  }
+  let generated = 0
+  let limited = 0
+  if (arbitrary !== undefined && failure === undefined) {
+    const details = await fc.check(
+      fc.asyncProperty(arbitrary, async (req) => {
+        generated++
+        const answer = await listener.send(req.method, req.url, req.headers, req.body)
+        if (answer.status === 429 && checks.rateLimited) limited++
+        const broken = brokenInvariant(req, answer, checks)
+        if (broken !== undefined) throw new InvariantBroken(broken)
+      }),
+      { numRuns: o.runs, seed: o.seed },
+    )
+    const req = details.counterexample?.[0] as FuzzRequest | undefined
+    const error = details.errorInstance
+    if (details.failed && req === undefined) {
+      // Not a request that failed: generating one did (a refinement that rejects too much).
+      allNotes.push(
+        `stopped: ${error instanceof Error ? unprefixed(error.message) : String(error)}`,
+      )
+    } else if (details.failed && req !== undefined) {
+      failure = {
+        route: key,
+        invariant:
+          error instanceof InvariantBroken ? error.message : `the request threw: ${String(error)}`,
+        request: req,
+        curl: curlOf(req, run),
+        seed: o.seed,
+      }
+    }
+  }
+  requests += generated
+  if (limited > 0)
+    allNotes.push(
+      `${limited} of ${generated} requests answered 429 by the route's rateLimit: fuzz an app built with a higher max to reach the handler with more of them`,
+    )
+  const route = { route: key, requests, notes: allNotes }
+  return { route, ...(failure && { failure }), ...(skipped && { skipped }) }
+}
