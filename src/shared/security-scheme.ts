@@ -29,10 +29,11 @@ export type SecurityScheme =
   | { readonly type: 'mutualTLS'; readonly description?: string }
 
 /**
- * What a verifier answers: the principal (who is calling, any value but these), or `undefined`,
- * `null` or `false` to refuse the credentials (401). Throwing `AppError.forbidden()` answers 403.
+ * What a verifier answers: the principal (who is calling, any truthy value), or a falsy value
+ * (`undefined`, `null`, `false`, `0`, `''`) to refuse the credentials (401). Throwing
+ * `AppError.forbidden()` answers 403.
  */
-export type Verdict<P> = P | undefined | null | false
+export type Verdict<P> = P | undefined | null | false | 0 | ''
 
 /** A verifier's answer, now or later. */
 export type Verified<P> = Verdict<P> | Promise<Verdict<P>>

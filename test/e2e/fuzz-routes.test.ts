@@ -1,7 +1,14 @@
 import request from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as z from 'zod'
-import { configureLogger, errorHandler, handle, logger, shapeguard } from '../../src/index.js'
+import {
+  AppError,
+  configureLogger,
+  errorHandler,
+  handle,
+  logger,
+  shapeguard,
+} from '../../src/index.js'
 import { resetLogger } from '../../src/runtime/logging/logger.js'
 import { type FuzzError, fuzzRoutes } from '../../src/testing/index.js'
 import { captureLogger, hosts } from '../support/e2e.js'
@@ -121,7 +128,20 @@ describe.each(hosts)('fuzzRoutes on %s', (_, express) => {
   }, 60_000)
 
   it('says where the credentials go when the app refuses the requests of a route the document does not secure', async () => {
-    const { app } = usersApi(express)
+    // Credentials checked by a middleware of the app's own: the document knows nothing of them.
+    const app = express()
+    app.use(shapeguard())
+    app.use(express.json())
+    app.use((req, _res, next) =>
+      next(req.get('authorization') === 'Bearer t' ? undefined : AppError.unauthorized()),
+    )
+    app.post(
+      '/users',
+      ...handle({ body: z.object({ name: z.string() }) }, (req, res) =>
+        res.created({ data: req.body }),
+      ),
+    )
+    app.use(errorHandler())
     await expect(fuzzRoutes(app, { runs: 5, seed: 3 })).rejects.toThrow(
       /POST \/users: answered 401, a status the OpenAPI document does not list .*\(refused before validation: give fuzzRoutes the credentials, auth or headers\)/,
     )

@@ -20,7 +20,10 @@ export function authStep(security: SecurityRequirement | undefined): Step {
   let lastConfig: ResolvedConfig | undefined
   let lastPlan: AuthPlan | null = null
   return function authenticate(req, res, config) {
-    if (security === undefined && config.auth.defaultSecurity === undefined) return undefined
+    // The default secures routes, not a validate() mounted with app.use() in front of them
+    // (its routes answer for themselves: a public one among them stays public).
+    if (security === undefined && (config.auth.defaultSecurity === undefined || !req.route))
+      return undefined
     let plan: AuthPlan | null
     if (config === lastConfig) plan = lastPlan
     else {

@@ -6,15 +6,12 @@ import { readApiKey } from './read-api-key.js'
 import { type BasicCredentials, readBasic } from './read-basic.js'
 import { readBearer } from './read-bearer.js'
 
-/** Whether a verifier's answer admits: anything but `undefined`, `null`, `false` (and no credentials). */
+/**
+ * Whether a verifier's answer admits: any truthy value but the readers' markers. A falsy one
+ * refuses, `0` and `''` too: a verifier returning a count or an empty lookup must not admit.
+ */
 export function admits(verdict: unknown): boolean {
-  return (
-    verdict !== undefined &&
-    verdict !== null &&
-    verdict !== false &&
-    verdict !== MISSING &&
-    verdict !== REFUSED
-  )
+  return Boolean(verdict) && verdict !== MISSING && verdict !== REFUSED
 }
 
 /** Whether a verifier answered later. */

@@ -9,6 +9,7 @@ import {
   handle,
   type ShapeguardConfig,
   shapeguard,
+  validate,
 } from '../../../src/index.js'
 import { authStep } from '../../../src/runtime/auth/auth-step.js'
 import { resolveConfig } from '../../../src/runtime/middleware/resolve-config.js'
@@ -373,6 +374,37 @@ describe.each(hosts)('%s: defaultSecurity, public routes, order', (_, express) =
     const open = await request(app).get('/public').set('Authorization', 'Bearer good-token')
     expect(open.body.data).toBe('none')
     expect(calls.bearer).toBe(1)
+  })
+
+  it('a validate() mounted with app.use applies its own security only, never the default', async () => {
+    const { calls, auth } = verifiers()
+    const app = express()
+    app.use(shapeguard({ auth, defaultSecurity: ['bearer'] }))
+    app.use('/api', validate({ rateLimit: { windowMs: 60_000, max: 100 } }))
+    app.post('/api/login', ...handle({ security: [] }, (_req, res) => res.ok({ data: 'in' })))
+    app.get('/api/me', ...handle({}, (req, res) => res.ok({ data: req.auth ?? null })))
+    app.use('/keyed', validate({ security: ['apiKey'] }))
+    app.get('/keyed/x', (_req, res) => res.ok({ data: 'x' }))
+    app.use(errorHandler())
+    expect((await request(app).post('/api/login')).status).toBe(201)
+    expect((await request(app).get('/api/me')).status).toBe(401)
+    const me = await request(app).get('/api/me').set('Authorization', 'Bearer good-token')
+    expect([me.status, me.body.data]).toEqual([200, { user: 'ada' }])
+    // One verifier call per request: the mounted validate() did not check the default too.
+    expect(calls.bearer).toBe(1)
+    expect((await request(app).get('/keyed/x')).status).toBe(401)
+    expect((await request(app).get('/keyed/x').set('X-Api-Key', 'good-key')).status).toBe(200)
+  })
+
+  it('a falsy verdict refuses: 0 and the empty string too', async () => {
+    for (const verdict of [0, '', Number.NaN, false, null, undefined]) {
+      const app = express()
+      app.use(shapeguard({ auth: { bearer: () => verdict as never } }))
+      app.get('/me', ...handle({ security: ['bearer'] }, (_req, res) => res.ok({ data: 'in' })))
+      app.use(errorHandler())
+      const answer = await request(app).get('/me').set('Authorization', 'Bearer t')
+      expect(answer.status, String(verdict)).toBe(401)
+    }
   })
 
   it('a rate-limited route answers 429 before any verifier runs', async () => {
