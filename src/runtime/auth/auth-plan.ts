@@ -13,6 +13,8 @@ export interface AuthPlan {
   readonly invalidToken: string
   /** Whether a scheme of the route reads a bearer token. */
   readonly bearer: boolean
+  /** Whether a scheme of the route reads `Authorization` (bearer or basic). */
+  readonly authorization: boolean
 }
 
 /**
@@ -37,5 +39,6 @@ export function planAuth(
     challenge: challenges(all, false),
     invalidToken: challenges(all, true),
     bearer: all.some((scheme) => scheme.kind === 'bearer'),
+    authorization: all.some((scheme) => scheme.kind === 'bearer' || scheme.kind === 'basic'),
   })
 }

@@ -34,7 +34,8 @@ export function authStep(security: SecurityRequirement | undefined): Step {
       lastPlan = plan
     }
     if (plan === null) return undefined
-    if (sentTwice(req)) throw raise('BAD_REQUEST', 'Authorization must be sent once')
+    if (plan.authorization && sentTwice(req))
+      throw raise('BAD_REQUEST', 'Authorization must be sent once')
     return attempt(plan, req, res, config, 0, undefined)
   }
 }

@@ -167,11 +167,14 @@ describe.each(hosts)('hostile credentials on %s', (_, express) => {
     expect(calls).toEqual([])
   })
 
-  it('answers 400 to two Authorization headers on a secured route, not on a public one', async () => {
+  it('answers 400 to two Authorization headers where a scheme reads it, not on a public or API-key route', async () => {
     const twice = 'Authorization: Bearer good\r\nauthorization: Bearer other\r\n'
     const res = await expectRefused('/bearer', twice, 400, 'BAD_REQUEST')
     expect(res.body.error.message).toBe('Authorization must be sent once')
+    await expectRefused('/basic', twice, 400, 'BAD_REQUEST')
     expect((await raw(port, get('/public', twice))).status).toBe(200)
+    const keyed = await raw(port, get('/header-key', `${twice}X-Api-Key: good-key\r\n`))
+    expect(keyed.status).not.toBe(400)
   })
 
   it.each(['bearer good', 'BEARER good', 'BeArEr good', 'Bearer    good'])(
