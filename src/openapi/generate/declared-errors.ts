@@ -146,10 +146,12 @@ export class ErrorVariants {
   // The codes of one status: one schema with their codes as an enum when their details agree,
   // else one variant per code (`oneOf`), each with its code as a `const`.
   private schemaOf(own: readonly Declared[], where: string): JsonSchema {
+    // Details are sent as the raiser passed them, never parsed: the schema's input. A factory
+    // without a schema sends whatever it is given.
     const details = own.map((d) =>
       d.details === undefined
-        ? ({ type: 'null' } as JsonSchema)
-        : this.schemas.write(d.details, 'output', `${where} errors ${d.code} details`),
+        ? ({} as JsonSchema)
+        : this.schemas.write(d.details, 'input', `${where} errors ${d.code} details`),
     )
     const text = JSON.stringify(details[0])
     if (details.every((d) => JSON.stringify(d) === text)) {
@@ -189,9 +191,10 @@ export class ErrorVariants {
       if (members !== undefined) {
         Object.assign(properties, members.properties)
         required.push(...members.required)
-      } else if (!isNull(details)) {
+      } else if (Object.keys(details).length > 0) {
+        // Not an object of known members (a record, a union, a string): the runtime spreads a
+        // plain object into members and sends anything else whole as `details`.
         properties.details = details
-        required.push('details')
       }
       return {
         allOf: [
@@ -229,8 +232,6 @@ function nameOf(code: string, components: Record<string, JsonSchema>): string {
   for (let n = 2; taken(name); n++) name = `${wanted}${n}`
   return name
 }
-
-const isNull = (schema: JsonSchema) => (schema as { type?: unknown }).type === 'null'
 
 /**
  * A details schema as problem+json sends it: an object none of whose properties is a member of

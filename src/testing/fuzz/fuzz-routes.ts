@@ -120,7 +120,9 @@ export async function fuzzRoutes(
   }
   if (failures.length > 0) {
     const error = new Error(reportText(failures, result)) as Error & { report: FuzzReport }
-    error.report = result
+    // Not enumerable: a test runner prints an error's enumerable fields, and the report's requests
+    // carry the credentials the run was given (its text masks them).
+    Object.defineProperty(error, 'report', { value: result, writable: true, configurable: true })
     throw error
   }
   return result

@@ -61,7 +61,6 @@ const sku = {
   type: 'object',
   properties: { sku: { type: 'string' } },
   required: ['sku'],
-  additionalProperties: false,
 }
 
 describe('declared errors in the document', () => {
@@ -103,7 +102,7 @@ describe('declared errors in the document', () => {
       $ref: '#/components/schemas/NotFoundError',
     })
     expect(doc.components.schemas.NotFoundError).toEqual(
-      envelopeOf({ type: 'string', const: 'NOT_FOUND' }, { type: 'null' }),
+      envelopeOf({ type: 'string', const: 'NOT_FOUND' }, {}),
     )
     // Codes shapeguard already documents at their status add nothing.
     expect(post.responses['422']).toEqual({ $ref: '#/components/responses/ValidationFailed' })
@@ -136,7 +135,7 @@ describe('declared errors in the document', () => {
     ])
     const del = op(doc, '/orders/{id}', 'delete').responses['409']
     expect(del.content['application/json'].schema).toEqual(
-      envelopeOf({ type: 'string', enum: ['CONFLICT', 'DUPLICATE_ORDER'] }, { type: 'null' }),
+      envelopeOf({ type: 'string', enum: ['CONFLICT', 'DUPLICATE_ORDER'] }, {}),
     )
   })
 
@@ -176,7 +175,9 @@ describe('declared errors in the document', () => {
     expect(gen(['__proto__'])).toThrow(/"__proto__" is not a code shapeguard sends/)
     for (const bad of [[42], [{ code: 'X', statusCode: 400 }], [() => 1], 'NOT_FOUND'])
       expect(gen(bad)).toThrow(/routes\["GET \/x"\]\.errors: /)
-    expect(gen([AppError.define('OK', 200)])).toThrow(/a 4xx or 5xx status/)
+    // AppError.define refuses it already; a factory of another copy is read by its shape.
+    const ok = Object.assign(() => undefined, { code: 'OK', statusCode: 200, details: undefined })
+    expect(gen([ok])).toThrow(/a 4xx or 5xx status/)
   })
 })
 
