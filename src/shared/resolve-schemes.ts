@@ -12,6 +12,9 @@ const fail = (where: string, what: string): never => {
 const QUOTABLE = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/
 // An HTTP token (RFC 9110), what a header name and a challenge's scheme are.
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
+/** How a scheme name of `auth` is spelt, also where `shapeguard fuzz --auth name=value` reads one. */
+export const schemeNamePattern = '[A-Za-z_][\\w.~-]*'
+const SCHEME_NAME = new RegExp(`^${schemeNamePattern}$`)
 const SCHEME_TYPES = ['http', 'apiKey', 'oauth2', 'openIdConnect', 'mutualTLS']
 
 function checkRealm(realm: unknown, where: string): string {
@@ -55,7 +58,8 @@ export function resolveSchemes(auth: unknown, where = 'auth'): ReadonlyMap<strin
   if (!isObject(auth)) fail(where, 'must be an object of scheme name → verifier or scheme')
   for (const name of Object.keys(auth as object)) {
     const at = `${where}.${name}`
-    if (!TOKEN.test(name)) fail(at, 'a scheme name must be letters, digits and - . _ ~ only')
+    if (!SCHEME_NAME.test(name))
+      fail(at, 'a scheme name must start with a letter or _ and hold letters, digits, - . _ ~ only')
     const given: unknown = (auth as Record<string, unknown>)[name]
     if (given === undefined) continue
     out.set(name, resolveScheme(name, given, at))
@@ -141,6 +145,21 @@ function resolveScheme(name: string, given: unknown, at: string): ResolvedScheme
         fail(
           `${at}.document`,
           "must be an OpenAPI security scheme ({ type: 'http' | 'apiKey' | 'oauth2' | 'openIdConnect' | 'mutualTLS', … })",
+        )
+      // What the default challenge quotes: HTTP tokens only, so the header can always be sent.
+      const { scheme: word, in: place, name: key } = document as Record<string, unknown>
+      const type = (document as { type: string }).type
+      if (type === 'http' && (typeof word !== 'string' || !TOKEN.test(word)))
+        fail(`${at}.document.scheme`, "must be an HTTP auth scheme such as 'bearer'")
+      if (
+        type === 'apiKey' &&
+        (!['header', 'query', 'cookie'].includes(place as string) ||
+          typeof key !== 'string' ||
+          !TOKEN.test(key))
+      )
+        fail(
+          `${at}.document`,
+          "an apiKey document needs in ('header', 'query' or 'cookie') and name",
         )
       const challenge = scheme.challenge
       if (

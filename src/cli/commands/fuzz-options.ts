@@ -1,4 +1,5 @@
 import type { FuzzRoutesOptions } from 'shapeguard/testing'
+import { schemeNamePattern } from '../../shared/resolve-schemes.js'
 import { stringOf, type Values } from '../command.js'
 import { UsageError } from '../usage-error.js'
 
@@ -49,7 +50,7 @@ function statusesOf(values: Values): Record<string, number[]> {
 
 // `--auth name=value`: a name as a scheme name is spelt, then `=`; an Authorization header has a
 // space after its scheme (`Bearer xyz`), so it never reads as one.
-const schemeValue = /^([A-Za-z_$][\w$.-]*)=(.*)$/s
+const schemeValue = new RegExp(`^(${schemeNamePattern})=(.*)$`, 's')
 
 /** fuzzRoutes' `auth` and `Authorization` header from the --auth flags. */
 interface AuthFlags {
