@@ -1,3 +1,4 @@
+import { bodyMethods } from '../../shared/error-statuses.js'
 import { isObject } from '../../shared/is-object.js'
 
 /** One thing `check` reports: an error fails the run, a warning does only with --strict. */
@@ -11,7 +12,6 @@ export interface Finding {
 type Json = Record<string, unknown>
 
 const methods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']
-const bodyMethods = new Set(['post', 'put', 'patch'])
 
 const isOpen = (schema: unknown) => isObject(schema) && Object.keys(schema).length === 0
 

@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../../engine/json-schema/json-schema-types.js'
+import { bodyMethods } from '../../shared/error-statuses.js'
 import { requirementObjects } from '../../shared/resolve-schemes.js'
 import { declaredErrors, type ErrorVariants } from './declared-errors.js'
 import { extensionsOf } from './extensions.js'
@@ -95,7 +96,6 @@ function uniqueParameters(list: unknown[], where: string, warn: WarningSink): un
 }
 
 // The methods whose requests the content-type guard and the body parser see with a body.
-const bodyMethods = new Set(['post', 'put', 'patch'])
 
 /**
  * One operation of the document: its id, documentation fields, parameters, request body,

@@ -1,6 +1,7 @@
 import type { JsonSchema } from '../../engine/json-schema/json-schema-types.js'
 import { type EnvelopeNames, envelopeNames } from '../../shared/envelope-shape.js'
 import { errorCodes } from '../../shared/error-codes.js'
+import { defaultErrorStatuses, type ErrorCases } from '../../shared/error-statuses.js'
 import { problemType } from '../../shared/problem-details.js'
 import type { EnvelopeShape, ErrorFormat } from './types.js'
 
@@ -271,38 +272,23 @@ export function codeIn(format: ErrorFormat, codes: readonly string[]): JsonSchem
     : { type: 'object', properties: { error: inner }, required: ['error'] }
 }
 
-/** Which error responses apply to an operation, besides the ones every operation has. */
-export interface ErrorCases {
-  /** Security applies: 401 and 403. */
-  readonly secured: boolean
-  /** The method carries a body (POST, PUT, PATCH) or the route has a body schema: 413 and 415. */
-  readonly body: boolean
-  /** The route has `files`: its 413 and 415 also refuse a file. */
-  readonly files: boolean
-  /** `rateLimit` is set: 429. */
-  readonly rateLimited: boolean
-  /** `rateLimit` has a store and `failOpen: false`: 503. */
-  readonly failsClosed: boolean
-}
-
 /** References to the error responses an operation documents: what the runtime can answer. */
 export function errorRefs(cases: ErrorCases): Record<string, unknown> {
-  const r = (name: string) => ({ $ref: `#/components/responses/${name}` })
-  const out: Record<string, unknown> = { '400': r('BadRequest') }
-  if (cases.secured) {
-    out['401'] = r('Unauthorized')
-    out['403'] = r('Forbidden')
+  const names: Record<number, string> = {
+    400: 'BadRequest',
+    401: 'Unauthorized',
+    403: 'Forbidden',
+    413: cases.files ? 'UploadTooLarge' : 'PayloadTooLarge',
+    415: cases.files ? 'UnsupportedUpload' : 'UnsupportedMediaType',
+    422: 'ValidationFailed',
+    429: 'TooManyRequests',
+    500: 'InternalError',
+    503: 'ServiceUnavailable',
   }
-  if (cases.files) {
-    out['413'] = r('UploadTooLarge')
-    out['415'] = r('UnsupportedUpload')
-  } else if (cases.body) {
-    out['413'] = r('PayloadTooLarge')
-    out['415'] = r('UnsupportedMediaType')
-  }
-  out['422'] = r('ValidationFailed')
-  if (cases.rateLimited) out['429'] = r('TooManyRequests')
-  out['500'] = r('InternalError')
-  if (cases.failsClosed) out['503'] = r('ServiceUnavailable')
-  return out
+  return Object.fromEntries(
+    defaultErrorStatuses(cases).map((status) => [
+      String(status),
+      { $ref: `#/components/responses/${names[status]}` },
+    ]),
+  )
 }

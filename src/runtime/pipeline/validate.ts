@@ -101,7 +101,8 @@ export function validate<S extends RouteSlots = {}, T = BodyOf<SlotOf<S, 'body'>
     if (pending === undefined) pass(plan, res, next, config)
     else
       pending.then(
-        () => pass(plan, res, next, config),
+        // Answered meanwhile (a timeout of the app's own): the handler must not run after it.
+        () => (res.headersSent ? undefined : pass(plan, res, next, config)),
         (err: unknown) => forward(next, err),
       )
   }

@@ -396,6 +396,29 @@ describe.each(hosts)('%s: defaultSecurity, public routes, order', (_, express) =
     expect((await request(app).get('/keyed/x').set('X-Api-Key', 'good-key')).status).toBe(200)
   })
 
+  it('does not run the handler when the app answered while a verifier was waiting', async () => {
+    let ran = false
+    const app = express()
+    app.use(shapeguard({ auth: { bearer: () => new Promise((r) => setTimeout(() => r({}), 40)) } }))
+    // A timeout of the app's own, shorter than the verifier.
+    app.use((_req, res, next) => {
+      setTimeout(() => res.headersSent || res.status(503).json({ late: true }), 10)
+      next()
+    })
+    app.get(
+      '/slow',
+      ...handle({ security: ['bearer'] }, (_req, res) => {
+        ran = true
+        res.ok({ data: null })
+      }),
+    )
+    app.use(errorHandler())
+    const answer = await request(app).get('/slow').set('Authorization', 'Bearer t')
+    expect(answer.status).toBe(503)
+    await new Promise((r) => setTimeout(r, 60))
+    expect(ran).toBe(false)
+  })
+
   it('a falsy verdict refuses: 0 and the empty string too', async () => {
     for (const verdict of [0, '', Number.NaN, false, null, undefined]) {
       const app = express()
