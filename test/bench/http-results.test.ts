@@ -157,7 +157,7 @@ describe('the performance guide and the chart', () => {
 })
 
 describe('targetsFor (bench/fixtures/http-rows.ts)', () => {
-  it("gives Node 22 issue 19's targets, 24 and every later line issue 32's, each with issue 44's upload target", () => {
+  it("gives Node 22 issue 19's targets, 24 and every later line issue 32's, each with issue 44's upload target and issue 45's secured one", () => {
     const min = (line: number) => Object.fromEntries(targetsFor(line).map((t) => [t.name, t.min]))
     expect(min(22)).toEqual({
       'guarded / bare': 0.95,
@@ -166,6 +166,7 @@ describe('targetsFor (bench/fixtures/http-rows.ts)', () => {
       'query / bare-query': 0.95,
       'guarded / peer': 1,
       'upload / multer-upload': 1,
+      'secured / guarded': 0.97,
     })
     const later = {
       'guarded / bare': 1,
@@ -174,6 +175,7 @@ describe('targetsFor (bench/fixtures/http-rows.ts)', () => {
       'query / bare-query': 0.97,
       'guarded / peer': 1,
       'upload / multer-upload': 1,
+      'secured / guarded': 0.97,
     }
     expect(min(24)).toEqual(later)
     expect(min(26)).toEqual(later)

@@ -363,6 +363,8 @@ it('has a scenario for every output block of the README and docs/, each name onc
     'handler-log',
     // test/e2e/cookies-readme.test.ts
     'cookies-422',
+    // test/e2e/auth-readme.test.ts
+    'auth-401',
   ]
   const marked = blocks.filter((b) => b.output !== undefined)
   expect(marked.map((b) => b.output).sort()).toEqual([...names].sort())
