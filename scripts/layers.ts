@@ -102,6 +102,7 @@ export const layers: readonly Layer[] = [
       'cookies',
       'auth',
       'multipart',
+      'stream',
       'router',
       'middleware',
       'pipeline',

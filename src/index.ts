@@ -58,11 +58,14 @@ export { defineRoute } from './runtime/pipeline/define-route.js'
 export { handle } from './runtime/pipeline/handle.js'
 export type {
   RouteHandler,
+  StreamRequest,
   TypedRequest,
   TypedResponse,
 } from './runtime/pipeline/handler-types.js'
 export type {
   BodyOf,
+  EventDataOf,
+  EventsSlot,
   FilesSlot,
   RequestBodyOf,
   RouteDefinition,
@@ -81,6 +84,14 @@ export type {
   RateLimitStore,
 } from './runtime/rate-limit/types.js'
 export type { CacheOptions } from './runtime/response/cache-control.js'
+export type {
+  NdjsonHelper,
+  NdjsonStream,
+  SseOptions,
+  SseSendOptions,
+  SseStream,
+  StreamItems,
+} from './runtime/response/stream-types.js'
 export type {
   CreatedOptions,
   CursorPaginatedData,

@@ -42,6 +42,8 @@ export class RequestContext {
    * codes shapeguard sends for it), for errorHandler()'s warning of an undeclared one.
    */
   declared: ReadonlySet<string> | undefined
+  /** validate()/handle() of a route with `events` or `stream`: what `res.sse()`/`res.ndjson()` start. */
+  streams: RouteStreams | undefined
 
   constructor() {
     this.config = undefined
@@ -52,6 +54,7 @@ export class RequestContext {
     this.log = undefined
     this.allowed = undefined
     this.declared = undefined
+    this.streams = undefined
   }
 }
 
@@ -75,6 +78,17 @@ export interface ResponseStripper {
    * not answer and the stripper and `JSON.stringify` run instead; absent without a compiled path.
    */
   readonly json?: JsonWriter | undefined
+}
+
+/**
+ * A streaming route's starters (runtime/stream/), compiled once per route: the success helpers
+ * `res.sse()` and `res.ndjson()` call the one the route declares (typed in response/stream-types.ts).
+ */
+export interface RouteStreams {
+  /** `events`: starts the route's Server-Sent Events stream. */
+  readonly sse: ((res: Response, options: unknown) => unknown) | undefined
+  /** `stream`: starts the route's NDJSON stream, or sends `items` and ends it. */
+  readonly ndjson: ((res: Response, items: unknown) => unknown) | undefined
 }
 
 /**

@@ -2,8 +2,10 @@ import type { IncomingHttpHeaders } from 'node:http'
 import type { NextFunction, Request, Response } from 'express'
 import type { FilesOf } from '../../shared/file-field.js'
 import type { AuthOf } from '../auth/types.js'
+import type { NdjsonHelper, SseOptions, SseStream } from '../response/stream-types.js'
 import type { CreatedOptions, OkOptions, ResponseSent } from '../response/types.js'
 import type {
+  EventDataOf,
   OutputOr,
   RequestBodyOf,
   ResponseOf,
@@ -48,18 +50,49 @@ export type TypedRequest<S, T = RequestBodyOf<S>> = Without<
     : { headers: IncomingHttpHeaders & SchemaOutput<SlotOf<S, 'headers'>> }) &
   Declared<S, 'files', FilesOf<SlotOf<S, 'files'>>> &
   Declared<S, 'cookies', SchemaOutput<SlotOf<S, 'cookies'>>> &
-  Declared<S, 'signedCookies', SchemaOutput<SlotOf<S, 'signedCookies'>>>
+  Declared<S, 'signedCookies', SchemaOutput<SlotOf<S, 'signedCookies'>>> &
+  (Streams<S> extends true ? StreamRequest : unknown)
+
+// Whether the route streams: it declares `events` or `stream`.
+type Streams<S> = [SlotOf<S, 'events'> | SlotOf<S, 'stream'>] extends [undefined] ? false : true
+
+/** What a streaming route's `req` carries besides Express's. */
+export interface StreamRequest {
+  /** Aborted when the client goes, or once the stream has ended. */
+  signal: AbortSignal
+  /** The `Last-Event-ID` a reconnecting SSE client sent, or undefined (none, or not a valid ID). */
+  lastEventId: string | undefined
+}
 
 type Data<S> = SchemaInput<ResponseOf<S>>
 
-/** `res` inside a `handle()` handler: `ok`, `created`, `accepted` take the response schema's input. */
-export type TypedResponse<S> = [ResponseOf<S>] extends [undefined]
+// The helpers a route's slots type: `ok`, `created`, `accepted` by `response`, `sse` by `events`,
+// `ndjson` by `stream`.
+type Typed<S> =
+  | ([ResponseOf<S>] extends [undefined] ? never : 'ok' | 'created' | 'accepted')
+  | ([SlotOf<S, 'events'>] extends [undefined] ? never : 'sse')
+  | ([SlotOf<S, 'stream'>] extends [undefined] ? never : 'ndjson')
+
+/**
+ * `res` inside a `handle()` handler: `ok`, `created`, `accepted` take the response schema's input,
+ * `sse()` sends the route's `events`, `ndjson()` its `stream` items.
+ */
+export type TypedResponse<S> = [Typed<S>] extends [never]
   ? Response
-  : Omit<Response, 'ok' | 'created' | 'accepted'> & {
-      ok(options: OkOptions<Data<S>> & { data: Data<S> }): ResponseSent
-      created(options: CreatedOptions<Data<S>> & { data: Data<S> }): ResponseSent
-      accepted(options: CreatedOptions<Data<S>> & { data: Data<S> }): ResponseSent
-    }
+  : Omit<Response, Typed<S>> &
+      ([ResponseOf<S>] extends [undefined]
+        ? unknown
+        : {
+            ok(options: OkOptions<Data<S>> & { data: Data<S> }): ResponseSent
+            created(options: CreatedOptions<Data<S>> & { data: Data<S> }): ResponseSent
+            accepted(options: CreatedOptions<Data<S>> & { data: Data<S> }): ResponseSent
+          }) &
+      ([SlotOf<S, 'events'>] extends [undefined]
+        ? unknown
+        : { sse(options?: SseOptions): SseStream<EventDataOf<S>> }) &
+      ([SlotOf<S, 'stream'>] extends [undefined]
+        ? unknown
+        : { ndjson: NdjsonHelper<SchemaInput<SlotOf<S, 'stream'>>> })
 
 /** The handler `handle()` wraps: may be async; a rejection reaches the error middleware. */
 export type RouteHandler<S, T = RequestBodyOf<S>> = (

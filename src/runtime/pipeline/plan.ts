@@ -52,6 +52,8 @@ export const routeKeys = [
   ...cookieSlots,
   'response',
   'sends',
+  'events',
+  'stream',
   'transform',
   'rateLimit',
   'cache',

@@ -1,4 +1,4 @@
-import type { Schema, SchemaOutput } from '../../engine/adapter.js'
+import type { Schema, SchemaInput, SchemaOutput } from '../../engine/adapter.js'
 import type { JsonSchema } from '../../engine/json-schema/json-schema-types.js'
 import type { FileField } from '../../shared/file-field.js'
 import type { SecurityRequirement } from '../../shared/security-scheme.js'
@@ -8,8 +8,10 @@ import type { GuardLimits } from '../guards/index.js'
 import type { ExposureOptions, WarningOptions } from '../middleware/resolve-config.js'
 import type { RateLimitOptions } from '../rate-limit/types.js'
 import type { CacheOptions } from '../response/cache-control.js'
+import type { EventsSlot } from '../response/stream-types.js'
 
 export type { Schema, SchemaInput, SchemaOutput } from '../../engine/adapter.js'
+export type { EventsSlot } from '../response/stream-types.js'
 
 /** A link to documentation elsewhere (OpenAPI `externalDocs`). */
 export interface ExternalDocs {
@@ -88,6 +90,16 @@ export interface RouteSlots {
   readonly response?: SchemaSlot
   /** Alias of `response`. */
   readonly sends?: SchemaSlot
+  /**
+   * A Server-Sent Events route: one schema per event name. The handler writes with `res.sse()`;
+   * each event's data is validated and stripped by its schema as it is sent.
+   */
+  readonly events?: EventsSlot
+  /**
+   * An NDJSON route (`application/x-ndjson`): the schema of each line. The handler writes with
+   * `res.ndjson()`; each item is validated and stripped by it as it is sent.
+   */
+  readonly stream?: SchemaSlot
 }
 
 /** The schema a route's slots `S` (or a route) hold in slot `K`, or `undefined`. */
@@ -101,6 +113,11 @@ export type SlotOf<S, K extends keyof RouteSlots> = K extends keyof S
 export type ResponseOf<S> = [SlotOf<S, 'response'>] extends [undefined]
   ? SlotOf<S, 'sends'>
   : SlotOf<S, 'response'>
+
+/** The data each event of a route's `events` takes (its schema's input), by event name. */
+export type EventDataOf<S> = [SlotOf<S, 'events'>] extends [undefined]
+  ? never
+  : { [K in keyof SlotOf<S, 'events'> & string]: SchemaInput<SlotOf<S, 'events'>[K]> }
 
 /** A slot's schema output, or `Fallback` where the slot is empty (`any` for a slot of any type). */
 export type OutputOr<S, Fallback> = 0 extends 1 & S

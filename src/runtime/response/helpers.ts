@@ -9,6 +9,7 @@ import { traceError } from '../telemetry/spans.js'
 import { errorBody, withStatus } from './error-body.js'
 import { sendFallback } from './error-fallback.js'
 import { ownJson, sendJson } from './send-json.js'
+import { ndjson, sse } from './stream-helpers.js'
 import { isPending } from './strip-response.js'
 import type {
   CreatedOptions,
@@ -262,6 +263,8 @@ export const responseHelpers: Readonly<ResponseHelpers> = Object.freeze({
   paginated,
   cursorPaginated,
   fail,
+  sse,
+  ndjson,
 })
 
 interface AppLike {

@@ -1,4 +1,5 @@
 import type { Logger } from '../logging/types.js'
+import type { NdjsonHelper, SseOptions, SseStream } from './stream-types.js'
 
 /** `res.ok()`: 200 (or the method's status from `response.statusCodes`) unless `status` is given. */
 export interface OkOptions<T = unknown> {
@@ -96,6 +97,10 @@ export interface ResponseHelpers {
   paginated<T>(options: PaginatedOptions<T>): ResponseSent
   cursorPaginated<T>(options: CursorPaginatedOptions<T>): ResponseSent
   fail<Details>(options: FailOptions<Details>): void
+  /** A Server-Sent Events stream of a route with `events` (data typed per event in `handle()`). */
+  sse(options?: SseOptions): SseStream
+  /** An NDJSON stream of a route with `stream`, or `await res.ndjson(items)` to send an iterable. */
+  ndjson: NdjsonHelper
 }
 
 declare global {
@@ -110,6 +115,10 @@ declare global {
        * `shapeguard()` the request runs under, with its `requestId` (and trace IDs).
        */
       log: Logger
+      /** On a streaming route (`events` or `stream`): aborted when the client goes. */
+      signal?: AbortSignal
+      /** On an SSE route: the `Last-Event-ID` a reconnecting client sent, if valid. */
+      lastEventId?: string | undefined
     }
   }
 }
