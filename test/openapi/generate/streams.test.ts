@@ -88,7 +88,7 @@ describe('generateOpenAPI: a route with events (Server-Sent Events)', () => {
   })
 
   it('writes a named event schema once, in output mode, and documents Last-Event-ID', () => {
-    expect(doc.components.schemas.Usage).toEqual({
+    expect(doc.components.schemas?.Usage).toEqual({
       type: 'object',
       properties: {
         tokens: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
