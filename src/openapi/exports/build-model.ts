@@ -52,6 +52,31 @@ function serverUrl(doc: unknown): string {
   return out.slice(0, end)
 }
 
+// Media types a client asks for by name: the server answers them only when `Accept` says so.
+const streams = ['text/event-stream', 'application/x-ndjson']
+
+/**
+ * The `Accept` header of an operation whose success answer is a stream (SSE or NDJSON), so the
+ * request in the tool receives the stream rather than a JSON answer the route may also give.
+ */
+function acceptHeader(doc: unknown, operation: Json): ExportParam | undefined {
+  const found = new Set<string>()
+  for (const [status, response] of entries(own(operation, 'responses'))) {
+    if (!status.startsWith('2')) continue
+    for (const [type] of entries(ownObject(deref(doc, response), 'content'))) {
+      const bare = type.split(';')[0]!.trim().toLowerCase()
+      if (streams.includes(bare)) found.add(bare)
+    }
+  }
+  if (found.size === 0) return undefined
+  return {
+    name: 'Accept',
+    value: [...found].join(', '),
+    enabled: true,
+    description: 'The stream this operation answers with',
+  }
+}
+
 function buildRequest(
   doc: unknown,
   path: string,
@@ -87,6 +112,8 @@ function buildRequest(
   const headers: ExportParam[] = params
     .filter((p) => p.in === 'header')
     .flatMap((p) => exportParams(doc, p))
+  const accept = acceptHeader(doc, operation)
+  if (accept !== undefined) headers.push(accept)
   const cookies = params.filter((p) => p.in === 'cookie')
   if (cookies.length > 0) {
     const pairs = cookies.flatMap((p) => exportParams(doc, p))

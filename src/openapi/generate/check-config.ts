@@ -152,9 +152,21 @@ export function checkOperation(
         fail(`${where}.files.${name}`, 'a field made by file() or file.many()')
     }
   }
+  checkEvents(where, (route as { events?: unknown }).events)
   if (route.responseHeaders !== undefined && !isObject(route.responseHeaders))
     fail(`${where}.responseHeaders`, 'an object of header name → { description, schema }')
   checkExtensions(`${where}.extensions`, route.extensions)
+}
+
+// Each name is written on an `event:` line: CR, LF or NUL there would forge another field.
+function checkEvents(where: string, events: unknown): void {
+  if (events === undefined) return
+  if (!isObject(events) || Object.keys(events).length === 0)
+    fail(`${where}.events`, 'an object of event name → schema, with one event at least')
+  for (const name of Object.keys(events as object)) {
+    if (name === '' || /[\r\n\0]/.test(name))
+      fail(`${where}.events`, 'named without CR, LF or NUL, each name non-empty')
+  }
 }
 
 function checkExtensions(option: string, extensions: unknown): void {

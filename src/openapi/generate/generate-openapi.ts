@@ -171,6 +171,7 @@ export function generateOpenAPI(config: OpenAPIConfig): OpenAPIDocument {
     security,
     errors: new ErrorVariants(style, schemas),
     shared,
+    format: style.format,
   }
   const paths: Record<string, Record<string, unknown>> = {}
   const names = new Set(Object.keys(security.schemes))

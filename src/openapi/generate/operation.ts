@@ -5,11 +5,12 @@ import { declaredErrors, type ErrorVariants } from './declared-errors.js'
 import { extensionsOf } from './extensions.js'
 import { type ParameterPart, parametersOf } from './parameters.js'
 import { requestBodyOf } from './request-body.js'
-import { errorRefs, successEnvelope } from './responses.js'
+import { errorRefs, formats, successEnvelope } from './responses.js'
 import { operationIdOf, type RouteKey } from './route-key.js'
 import type { SchemaWriter } from './schemas.js'
 import type { DocumentSecurity } from './security.js'
-import type { OpenAPIConfig, OpenAPIRoute, WarningSink } from './types.js'
+import { lastEventIdParameter, streamAnswer } from './streams.js'
+import type { ErrorFormat, OpenAPIConfig, OpenAPIRoute, WarningSink } from './types.js'
 
 /** What every operation of one document shares. */
 export interface OperationContext {
@@ -24,6 +25,8 @@ export interface OperationContext {
   readonly errors: ErrorVariants
   /** The shared error responses, which a declared error's response may extend. */
   readonly shared: Record<string, unknown>
+  /** How the app answers errors (a stream that fails after it started ends with that body). */
+  readonly format: ErrorFormat
 }
 
 /**
@@ -76,6 +79,42 @@ function successHeaders(ctx: OperationContext, route: OpenAPIRoute, where: strin
   return headers
 }
 
+/**
+ * The success answers: the JSON envelope under the status the runtime sends (unless the route
+ * only streams), and a stream's media types under 200, which a stream is always sent with.
+ */
+function successResponses(
+  ctx: OperationContext,
+  key: RouteKey,
+  route: OpenAPIRoute,
+  where: string,
+): Record<string, Record<string, unknown>> {
+  const { config, schemas } = ctx
+  const out: Record<string, Record<string, unknown>> = {}
+  const response = route.response ?? route.sends
+  if ((route.events === undefined && route.stream === undefined) || response !== undefined) {
+    const data: JsonSchema =
+      response === undefined ? {} : schemas.write(response, 'output', `${where} response`)
+    out[successStatus(config, key.method)] = {
+      description: 'Success',
+      content: { 'application/json': { schema: successEnvelope(config.response?.shape, data) } },
+    }
+  }
+  const stream = streamAnswer(schemas, where, route, formats[ctx.format].error)
+  if (stream !== undefined) {
+    const json = out['200']
+    out['200'] = {
+      description: json === undefined ? stream.description : `Success. ${stream.description}`,
+      content: { ...(json?.content as object | undefined), ...stream.content },
+    }
+  }
+  const headers = successHeaders(ctx, route, where)
+  if (Object.keys(headers).length > 0) {
+    for (const answer of Object.values(out)) answer.headers = structuredClone(headers)
+  }
+  return out
+}
+
 const parts: readonly ParameterPart[] = ['params', 'query', 'headers', 'cookies', 'signedCookies']
 
 // OpenAPI allows one parameter per name and location: a cookie both plain and signed is one.
@@ -108,7 +147,7 @@ export function operationOf(
   route: OpenAPIRoute,
   where: string,
 ): Record<string, unknown> {
-  const { config, schemas, warn } = ctx
+  const { schemas, warn } = ctx
   const op: Record<string, unknown> = {}
   if (route.tags !== undefined) op.tags = [...route.tags]
   if (route.summary !== undefined) op.summary = route.summary
@@ -121,23 +160,15 @@ export function operationOf(
     where,
     warn,
   )
+  const lastEventId = lastEventIdParameter(route, parameters)
+  if (lastEventId !== undefined) parameters.push(lastEventId)
   if (parameters.length > 0) op.parameters = parameters
   if (route.body !== undefined || route.files !== undefined)
     op.requestBody = requestBodyOf(schemas, where, route, warn)
 
-  const response = route.response ?? route.sends
-  const data: JsonSchema =
-    response === undefined ? {} : schemas.write(response, 'output', `${where} response`)
-  const success: Record<string, unknown> = {
-    description: 'Success',
-    content: { 'application/json': { schema: successEnvelope(config.response?.shape, data) } },
-  }
-  const headers = successHeaders(ctx, route, where)
-  if (Object.keys(headers).length > 0) success.headers = headers
-
   const security = route.security ?? ctx.security.defaultSecurity
   const responses: Record<string, unknown> = {
-    [successStatus(config, key.method)]: success,
+    ...successResponses(ctx, key, route, where),
     ...errorRefs({
       secured: security.length > 0,
       body: route.body !== undefined || bodyMethods.has(key.method),
