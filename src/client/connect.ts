@@ -56,6 +56,12 @@ export async function openStream(
   return checkAnswer(await fetchLike(input, { ...init, headers, signal }), kind)
 }
 
+/** Throws at the call when the `Response` given has been read already. */
+export function checkInput(input: unknown, where: string): void {
+  if (input instanceof Response && input.bodyUsed)
+    throw new TypeError(`${where} was given a Response whose body has been read already`)
+}
+
 /**
  * The answer when it is the stream asked for; a non-2xx answer throws a `StreamError` with the
  * server's code (its error envelope or problem+json), a 2xx of another media type throws
@@ -65,7 +71,6 @@ export async function checkAnswer(
   response: Response,
   kind: StreamKind,
 ): Promise<Response | undefined> {
-  if (response.bodyUsed) throw new TypeError('the answer given to read has been read already')
   const requestId = response.headers.get('x-request-id') ?? undefined
   if (response.status === 204) {
     await response.body?.cancel()

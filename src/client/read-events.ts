@@ -2,6 +2,7 @@ import { type ServerSentEvent, SseParser } from '../shared/event-stream.js'
 import { backoff, sleep } from './backoff.js'
 import {
   checkAnswer,
+  checkInput,
   disconnected,
   linkSignal,
   openStream,
@@ -49,6 +50,7 @@ export function readEvents(
   input: StreamInput,
   options: ReadEventsOptions = {},
 ): Events<Record<string, unknown>> {
+  checkInput(input, 'readEvents()')
   const schemas = options.events
   if (schemas !== undefined)
     for (const [name, schema] of Object.entries(schemas))
@@ -61,7 +63,7 @@ async function* read(
   options: ReadEventsOptions,
 ): Events<Record<string, unknown>> {
   const { events: schemas, reconnect, lastEventId: resumeAfter, signal, ...request } = options
-  const retries = reconnect === false || input instanceof Response ? undefined : reconnect
+  const retries = reconnect === false || input instanceof Response ? undefined : (reconnect ?? {})
   const attempts = retries?.attempts ?? 5
   const link = linkSignal(signal)
   let lastEventId = resumeAfter ?? ''
@@ -96,8 +98,8 @@ async function* read(
         throw disconnected(dropped)
       }
       if (++failures > attempts) throw disconnected(dropped)
-      const base = retry ?? retries?.delay ?? 1000
-      await sleep(backoff(base, failures, retries?.maxDelay ?? 30_000), link.signal)
+      const base = retry ?? retries.delay ?? 1000
+      await sleep(backoff(base, failures, retries.maxDelay ?? 30_000), link.signal)
     }
   } finally {
     link.dispose()

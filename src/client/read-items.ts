@@ -1,6 +1,7 @@
 import { NdjsonParser } from '../shared/event-stream.js'
 import {
   checkAnswer,
+  checkInput,
   disconnected,
   linkSignal,
   ndjsonKind,
@@ -34,6 +35,7 @@ export function readItems<T = unknown>(
   options?: ReadItemsOptions<ItemOf<T>>,
 ): Items<ItemOf<T>>
 export function readItems(input: StreamInput, options: ReadItemsOptions = {}): Items<unknown> {
+  checkInput(input, 'readItems()')
   if (options.item !== undefined) checkSchema(options.item, 'readItems(): item')
   return read(input, options)
 }
