@@ -18,7 +18,13 @@ import {
   validate,
 } from './schemas.js'
 import { quoteName, StreamError, serverError } from './stream-error.js'
-import type { EventsOf, ReadEventsOptions, StreamEvent, StreamInput } from './types.js'
+import type {
+  EventsOf,
+  ReadEventsOptions,
+  ReconnectOptions,
+  StreamEvent,
+  StreamInput,
+} from './types.js'
 
 type Events<E> = AsyncGenerator<StreamEvent<E>, void, undefined>
 
@@ -63,7 +69,7 @@ async function* read(
   options: ReadEventsOptions,
 ): Events<Record<string, unknown>> {
   const { events: schemas, reconnect, lastEventId: resumeAfter, signal, ...request } = options
-  const retries = reconnect === false || input instanceof Response ? undefined : (reconnect ?? {})
+  const retries = reconnection(input, request.method, reconnect)
   const attempts = retries?.attempts ?? 5
   const link = linkSignal(signal)
   let lastEventId = resumeAfter ?? ''
@@ -104,6 +110,19 @@ async function* read(
   } finally {
     link.dispose()
   }
+}
+
+// As EventSource, which only ever GETs: repeating another method repeats what it does (a POST
+// starting a new generation), so it reconnects only when the caller asks.
+function reconnection(
+  input: StreamInput,
+  method: string | undefined,
+  reconnect: ReadEventsOptions['reconnect'],
+): ReconnectOptions | undefined {
+  if (reconnect === false || input instanceof Response) return undefined
+  if (reconnect !== undefined) return reconnect
+  const verb = (method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase()
+  return verb === 'GET' ? {} : undefined
 }
 
 async function eventOf(

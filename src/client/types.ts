@@ -35,7 +35,8 @@ export interface ReadEventsOptions<E = Record<string, unknown>> extends StreamRe
   /**
    * Reconnection after the stream ends or the connection drops (not after the server's `error`
    * event, an abort, or a 204 answer), with `Last-Event-ID`; `false` ends the iteration with
-   * the stream instead. Off when `input` is a `Response`.
+   * the stream instead. Off when `input` is a `Response`. @default on for a GET (as
+   * `EventSource`), off for another method, whose request a reconnection would repeat
    */
   readonly reconnect?: ReconnectOptions | false
   /** The ID to resume after, sent as `Last-Event-ID` on the first request too. */

@@ -368,6 +368,31 @@ describe.each(hosts)('readEvents on %s', (_, express) => {
     expect(requests).toBe(1)
   })
 
+  it('reconnects a POST only when asked: a reconnection repeats its request', async () => {
+    const bodies: unknown[] = []
+    const url = await start((app) =>
+      app.post('/chat', express.json(), (req, res) => {
+        bodies.push([req.body, req.headers['last-event-id']])
+        if (bodies.length === 3) return void res.status(204).end()
+        sseHead(res, 1)
+        sseEvent(res, 'token', { text: 'a' }, `${bodies.length}`)
+        res.end()
+      }),
+    )
+    const init = {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ prompt: 'hi' }),
+    }
+    expect(await collect(readEvents(`${url}/chat`, init))).toHaveLength(1)
+    expect(await collect(readEvents(`${url}/chat`, { ...init, reconnect: {} }))).toHaveLength(1)
+    expect(bodies).toEqual([
+      [{ prompt: 'hi' }, undefined],
+      [{ prompt: 'hi' }, undefined],
+      [{ prompt: 'hi' }, '2'],
+    ])
+  })
+
   it('reads a Response already fetched, without reconnecting', async () => {
     let requests = 0
     const url = await start((app) =>
