@@ -26,6 +26,7 @@ export default defineConfig([
       'adapters/winston': 'src/adapters-winston.ts',
       'adapters/redis': 'src/adapters-redis.ts',
       openapi: 'src/openapi/index.ts',
+      client: 'src/client.ts',
     },
     format: ['esm', 'cjs'],
     dts: true,

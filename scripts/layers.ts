@@ -127,6 +127,16 @@ export const layers: readonly Layer[] = [
         'testing loads no schema or log library (fast-check lazily, through load-fast-check.ts)',
     },
   },
+  // The stream client (shapeguard/client) runs in browsers, Deno, Bun and Node alike: shared/ and
+  // the platform's fetch, TextDecoder and streams, nothing of Node's, no schema library.
+  {
+    name: 'client',
+    reaches: ['shared'],
+    libraries: {
+      group: ['express', ...schemaAndLogLibraries, 'node:*'],
+      message: 'client runs in browsers too: no web framework, schema library or node: module',
+    },
+  },
   // Imports the package by its own name, and shared/ (no state, so its bundled copy splits
   // nothing); its build and test/cli/imports.test.ts hold it there.
   { name: 'cli', reaches: ['shared'], unlinted: true },
@@ -260,6 +270,13 @@ function layerPatterns(layer: Layer, i: number): Pattern[] {
     patterns.push({
       group: [`**/${to}/**`, ...files.map((file) => `!**/${to}/${js(file)}`)],
       message: `${name}/ imports only ${files.join(', ')} of ${to}/: ${why}`,
+    })
+  if (layer.reaches)
+    patterns.push({
+      group: layers
+        .filter((other) => other !== layer && !layer.reaches?.includes(other.name))
+        .map((other) => `**/${other.name}/**`),
+      message: `${name}/ imports nothing else in src/ but ${layer.reaches.join(', ')}/`,
     })
   if (layer.libraries) patterns.push(layer.libraries)
   return patterns

@@ -160,6 +160,11 @@ describe('the layer rules', () => {
     },
     'src/testing/p5.ts': { code: "import type { X } from 'shapeguardian'", forbidden: false },
     'src/cli/p1.ts': { code: "import type { X } from 'shapeguard/openapi'", forbidden: false },
+    // The stream client runs in browsers: shared/ only, nothing of Node's, no schema library.
+    'src/client/p1.ts': { code: "import { x } from '../shared/is-object.js'", forbidden: false },
+    'src/client/p2.ts': { code: "import type { X } from '../engine/adapter.js'", forbidden: true },
+    'src/client/p3.ts': { code: "import { x } from 'node:stream'", forbidden: true },
+    'src/client/p4.ts': { code: "import type { z } from 'zod'", forbidden: true },
     // shared/ sits under every layer: it imports nothing else in src/, and everything may import it.
     'src/shared/p1.ts': {
       code: "import type { X } from '../runtime/core/context.js'",
