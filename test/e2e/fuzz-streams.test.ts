@@ -195,6 +195,16 @@ describe.each(hosts)('fuzzRoutes on streaming routes on %s', (_, express) => {
     30_000,
   )
 
+  it('checks streamEvents and streamMs', async () => {
+    const app = streamingApp(express)
+    await expect(fuzzRoutes(app, { streamEvents: 0 })).rejects.toThrow(
+      'fuzzRoutes(): options.streamEvents must be a positive integer',
+    )
+    await expect(fuzzRoutes(app, { streamMs: 1.5 })).rejects.toThrow(
+      'fuzzRoutes(): options.streamMs must be a positive integer (milliseconds)',
+    )
+  })
+
   it('cuts an endless stream at streamEvents, and a silent one at streamMs, in bounded time', async () => {
     const started = Date.now()
     for (const route of ['sse', 'ndjson'] as const) {
