@@ -213,6 +213,11 @@ describe.each(hosts)('fuzzRoutes on streaming routes on %s', (_, express) => {
     }
     const silent = await fuzzRoutes(streamingApp(express, 'silent'), { ...options, streamMs: 100 })
     expect(silent.failures).toEqual([])
+    expect(silent.routes[0]?.notes).toEqual([
+      expect.stringMatching(
+        /^\d+ of 12 streamed answers sent no event within streamMs \(100 ms\): raise it to check their events$/,
+      ),
+    ])
     // Each of the silent stream's answers is read for 100 ms: not the 10 s a request may take.
     expect(Date.now() - started).toBeLessThan(10_000)
   }, 30_000)

@@ -178,12 +178,14 @@ export async function fuzzRoute(r: DiscoveredRoute, run: Run): Promise<RouteRun>
   }
   let generated = 0
   let limited = 0
+  let silent = 0
   if (arbitrary !== undefined && failure === undefined) {
     const details = await fc.check(
       fc.asyncProperty(arbitrary, async (req) => {
         generated++
         const answer = await send(req)
         if (answer.status === 429 && checks.rateLimited) limited++
+        if (answer.stream?.stop === 'time' && answer.stream.items.length === 0) silent++
         const broken = brokenInvariant(req, answer, checks)
         if (broken !== undefined) throw new InvariantBroken(broken)
       }),
@@ -211,6 +213,10 @@ export async function fuzzRoute(r: DiscoveredRoute, run: Run): Promise<RouteRun>
   if (limited > 0)
     allNotes.push(
       `${limited} of ${generated} requests answered 429 by the route's rateLimit: fuzz an app built with a higher max to reach the handler with more of them`,
+    )
+  if (silent > 0)
+    allNotes.push(
+      `${silent} of ${generated} streamed answers sent no event within streamMs (${o.streamMs} ms): raise it to check their events`,
     )
   const route = { route: key, requests, notes: allNotes }
   return { route, ...(failure && { failure }), ...(skipped && { skipped }) }
