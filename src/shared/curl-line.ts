@@ -120,13 +120,23 @@ function shownHeader(name: string, value: string, secrets: SecretPlaces | undefi
     .join(';')
 }
 
+// A request that asks for a stream (SSE, NDJSON) is replayed with `-N`: curl shows each event as
+// it comes instead of buffering.
+const streaming = (headers: Readonly<Record<string, string>>) =>
+  Object.entries(headers).some(
+    ([name, value]) =>
+      name.toLowerCase() === 'accept' &&
+      /^\s*(text\/event-stream|application\/x-ndjson)\b/i.test(value),
+  )
+
 /**
  * A request as one command line a POSIX shell runs as is: a text body with `--data-raw`, a binary
  * one (a `multipart/form-data` upload) written by `printf` (and `head … | tr` for long runs of one
  * byte) into `curl --data-binary @-`, so that NUL, CR and quotes in a filename replay exactly.
  * The line goes to logs: a signed cookie's signature is shown as `***` (`s:value.***`), and so is
  * the value of each credential `secrets` names (`Authorization: Bearer ***`, an API key's header,
- * query parameter or cookie), masked before the line is quoted.
+ * query parameter or cookie), masked before the line is quoted. A request whose `Accept` asks for
+ * a stream (`text/event-stream`, `application/x-ndjson`) gets `-N` (`--no-buffer`).
  * @param secrets where credentials travel; default none
  * @example curlLine('POST', 'http://localhost:3000/users', { 'content-type': 'application/json' }, '{}')
  */
@@ -139,6 +149,7 @@ export function curlLine(
 ): string {
   const words = [
     'curl',
+    ...(streaming(headers) ? ['-N'] : []),
     '--globoff',
     '-X',
     method,

@@ -142,6 +142,27 @@ describe.each(hosts)('shapeguard fuzz on %s', (_, host) => {
       expect(curl).toContain(`-H '${name}: ***'`)
     expect(run.stdout).toContain("--header 'x-long: ***'")
   })
+
+  it('reads streaming routes within bounds: an undeclared field of an SSE event, replayed with curl -N', () => {
+    const file = onHost('streams.mjs', host)
+    const cwd = file.replace(/\/streams\.mjs$/, '')
+    const args = ['fuzz', 'streams.mjs', '--runs', '10', '--seed', '4', '--stream-events', '5']
+    const run = shapeguard(args, { cwd })
+    expect(run.stderr).toBe('')
+    expect(run.status).toBe(1)
+    expect(run.stdout.split('\n').slice(1)).toEqual([
+      '',
+      "GET /chat: answered 200 with events.token.data.secret, which the event's schema does not declare",
+      "  curl -N --globoff -X GET 'http://localhost:3000/chat?n=1' -H 'accept: text/event-stream'",
+      "  replay: shapeguard fuzz streams.mjs --seed 4 --routes 'GET /chat' --runs 10 --stream-events 5",
+      '',
+    ])
+    const rows = shapeguard([...args, '--routes', 'GET /rows', '--stream-ms', '500'], { cwd })
+    expect(rows.stdout).toBe(
+      'fuzz: 1 route, 10 requests, no invariant broken (seed 4)\n  GET /rows: 10 requests\n',
+    )
+    expect(rows.status).toBe(0)
+  })
 })
 
 describe('shapeguard fuzz route keys', () => {

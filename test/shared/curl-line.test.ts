@@ -47,6 +47,16 @@ describe('curlLine', () => {
       "curl --globoff -X GET 'http://h/x?api_key=1' -H 'authorization: Bearer t'",
     )
   })
+
+  it('replays a request that asks for a stream with -N, which shows each event as it comes', () => {
+    for (const accept of ['text/event-stream', 'Application/X-NDJSON; q=1'])
+      expect(curlLine('GET', 'http://h/x', { Accept: accept }, undefined)).toMatch(
+        /^curl -N --globoff -X GET /,
+      )
+    expect(curlLine('GET', 'http://h/x', { accept: 'application/json' }, undefined)).toMatch(
+      /^curl --globoff /,
+    )
+  })
 })
 
 describe('defaultErrorStatuses', () => {

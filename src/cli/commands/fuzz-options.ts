@@ -104,6 +104,8 @@ export function fuzzOptions(values: Values, schemes: readonly string[]): FuzzRou
     auth,
     headers,
     statuses: statusesOf(values),
+    streamEvents: integer(values, 'stream-events', 1),
+    streamMs: integer(values, 'stream-ms', 1),
     baseUrl: baseUrlOf(values),
   }
   const routes = listOf(values, 'routes')

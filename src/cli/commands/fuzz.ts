@@ -97,6 +97,16 @@ export const fuzz: Command = {
       value: 'list',
       help: "statuses routes may answer beyond the document's: '404' or 'GET /users/:id=404'",
     },
+    'stream-events': {
+      type: 'string',
+      value: 'n',
+      help: 'events read of each answer of a streaming route (default: 20)',
+    },
+    'stream-ms': {
+      type: 'string',
+      value: 'ms',
+      help: 'milliseconds each answer of a streaming route is read at most (default: 2000)',
+    },
     'base-url': {
       type: 'string',
       value: 'url',

@@ -36,6 +36,16 @@ export interface FuzzRoutesOptions {
    * the run and back to its level afterwards, whether the run passes or throws. @default false
    */
   readonly logs?: boolean
+  /**
+   * Events (or NDJSON lines) read of each answer of a streaming route (`events`, `stream`) before
+   * the fuzzer hangs up: a stream may never end. @default 20
+   */
+  readonly streamEvents?: number
+  /**
+   * Milliseconds each answer of a streaming route is read at most, from its head: a stream that
+   * is slow or silent is cut there, which is no failure. @default 2000
+   */
+  readonly streamMs?: number
 }
 
 /** The options resolved once, before any request. */
@@ -51,6 +61,8 @@ export interface ResolvedFuzzOptions {
   readonly statuses: Readonly<Record<string, readonly number[]>>
   readonly baseUrl: string
   readonly logs: boolean
+  readonly streamEvents: number
+  readonly streamMs: number
 }
 
 const known = [
@@ -63,6 +75,8 @@ const known = [
   'statuses',
   'baseUrl',
   'logs',
+  'streamEvents',
+  'streamMs',
 ]
 
 function fail(message: string): never {
@@ -79,8 +93,14 @@ export function checkFuzzOptions(options: FuzzRoutesOptions): ResolvedFuzzOption
     routes,
     headers = {},
     auth,
+    streamEvents = 20,
+    streamMs = 2000,
   } = options
   if (!Number.isSafeInteger(runs) || runs < 1) fail('options.runs must be a positive integer')
+  if (!Number.isSafeInteger(streamEvents) || streamEvents < 1)
+    fail('options.streamEvents must be a positive integer')
+  if (!Number.isSafeInteger(streamMs) || streamMs < 1)
+    fail('options.streamMs must be a positive integer (milliseconds)')
   if (!Number.isSafeInteger(seed)) fail('options.seed must be an integer')
   if (routes !== undefined && typeof routes !== 'function' && !Array.isArray(routes))
     fail("options.routes must be an array of route keys ('GET /users/:id') or a function")
@@ -109,5 +129,7 @@ export function checkFuzzOptions(options: FuzzRoutesOptions): ResolvedFuzzOption
     statuses,
     baseUrl: (options.baseUrl ?? 'http://localhost:3000').replace(/\/$/, ''),
     logs: options.logs ?? false,
+    streamEvents,
+    streamMs,
   }
 }

@@ -10,7 +10,8 @@ export interface FuzzedRoute {
   readonly requests: number
   /**
    * What it could not generate for this route and why (a kind of request, a value past the guards'
-   * limits), and how many answers were the route's own 429.
+   * limits), how many answers were the route's own 429, and how many of a streaming route's
+   * answers sent no event within `streamMs`.
    */
   readonly notes: readonly string[]
 }

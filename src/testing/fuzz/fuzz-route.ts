@@ -24,7 +24,8 @@ import {
   withPlaced,
 } from './route-auth.js'
 import { routeRequests } from './route-requests.js'
-import type { Listener } from './send-request.js'
+import type { Answer, Listener } from './send-request.js'
+import { streamChecks } from './stream-check.js'
 
 // One route's run: the ignored_auth check of a secured route, then its generated requests, each
 // answer held to the invariants.
@@ -61,6 +62,12 @@ const declaredStatuses = (errors: AnyRoute['errors']): number[] =>
 const curlOf = (req: FuzzRequest, { o, auth }: Run) =>
   curlLine(req.method, `${o.baseUrl}${req.url}`, req.headers, req.body, auth.places)
 
+/** One route's requests as sent: its headers for every request, and how its answers are read. */
+interface Sender {
+  readonly headers: Readonly<Record<string, string>>
+  send(req: FuzzRequest): Promise<Answer>
+}
+
 /**
  * The ignored_auth check of a secured route, from one of its valid requests (or, without any, a
  * bare one): each answer must be a well-formed 401. The first that is not is the route's failure.
@@ -70,13 +77,13 @@ async function authChecks(
   sample: FuzzRequest | undefined,
   auth: RouteAuth,
   checks: RouteChecks,
-  run: Run,
+  run: Run & Sender,
 ): Promise<{ requests: number; failure?: FuzzFailure }> {
   const base: FuzzRequest = sample ?? {
     kind: 'valid',
     method: r.method.toUpperCase(),
     url: r.path.replace(/:([A-Za-z0-9_$]+)/g, '1'),
-    headers: run.o.headers,
+    headers: run.headers,
     body: undefined,
   }
   let requests = 0
@@ -84,7 +91,7 @@ async function authChecks(
     requests++
     const req = probe.request
     // A request Node refuses to send (a header of --header with a newline) fails as a generated one does.
-    const invariant = await run.listener.send(req.method, req.url, req.headers, req.body).then(
+    const invariant = await run.send(req).then(
       (answer) => ignoredAuth(probe, answer, checks),
       (error: unknown) => `the request threw: ${String(error)}`,
     )
@@ -120,8 +127,14 @@ export async function fuzzRoute(r: DiscoveredRoute, run: Run): Promise<RouteRun>
   const fc = fastCheck()
   const key = keyOf(r)
   const limits = resolveLimits(appLimits(app), r.route.limits)
+  const stream = streamChecks(r.route)
+  // A streaming route's requests ask for the stream; its answers are read within bounds.
+  const headers = stream ? { accept: stream.media, ...o.headers } : o.headers
+  const bounds = stream && { events: o.streamEvents, ms: o.streamMs }
+  const send = (req: FuzzRequest) =>
+    listener.send(req.method, req.url, req.headers, req.body, bounds)
   const requested = routeRequests(r.method, r.path, r.route, {
-    headers: o.headers,
+    headers,
     limits,
     secret: appSecret(app),
   })
@@ -138,6 +151,7 @@ export async function fuzzRoute(r: DiscoveredRoute, run: Run): Promise<RouteRun>
     response: responseSchema === undefined ? undefined : toAdapter(responseSchema).ir,
     rateLimited: r.route.rateLimit !== undefined,
     envelope,
+    ...(stream && { stream }),
   }
   const allNotes: string[] = checks.operation
     ? [...notes]
@@ -148,7 +162,7 @@ export async function fuzzRoute(r: DiscoveredRoute, run: Run): Promise<RouteRun>
   if (auth.alternatives.length > 0) {
     const valid = requested.valid ?? requested.arbitrary
     const sample = valid && fc.sample(valid, { numRuns: 1, seed: o.seed })[0]
-    const checked = await authChecks(r, sample, auth, checks, run)
+    const checked = await authChecks(r, sample, auth, checks, { ...run, headers, send })
     requests += checked.requests
     failure = checked.failure
   }
@@ -164,12 +178,14 @@ export async function fuzzRoute(r: DiscoveredRoute, run: Run): Promise<RouteRun>
   }
   let generated = 0
   let limited = 0
+  let silent = 0
   if (arbitrary !== undefined && failure === undefined) {
     const details = await fc.check(
       fc.asyncProperty(arbitrary, async (req) => {
         generated++
-        const answer = await listener.send(req.method, req.url, req.headers, req.body)
+        const answer = await send(req)
         if (answer.status === 429 && checks.rateLimited) limited++
+        if (answer.stream?.stop === 'time' && answer.stream.items.length === 0) silent++
         const broken = brokenInvariant(req, answer, checks)
         if (broken !== undefined) throw new InvariantBroken(broken)
       }),
@@ -197,6 +213,10 @@ export async function fuzzRoute(r: DiscoveredRoute, run: Run): Promise<RouteRun>
   if (limited > 0)
     allNotes.push(
       `${limited} of ${generated} requests answered 429 by the route's rateLimit: fuzz an app built with a higher max to reach the handler with more of them`,
+    )
+  if (silent > 0)
+    allNotes.push(
+      `${silent} of ${generated} streamed answers sent no event within streamMs (${o.streamMs} ms): raise it to check their events`,
     )
   const route = { route: key, requests, notes: allNotes }
   return { route, ...(failure && { failure }), ...(skipped && { skipped }) }

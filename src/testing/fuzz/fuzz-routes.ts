@@ -56,6 +56,10 @@ async function reachShapeguard(
  * field; a request past the guards' limits (the app's and the route's) 400; the route's own 429
  * well-formed; success data matching the response schema with nothing undeclared; only statuses
  * the OpenAPI document lists or the route declares in its `errors` (any other 4xx is a failure).
+ * A streaming route's (`events`, `stream`) requests ask for the stream (`Accept`); each answer is
+ * read as it comes, up to `streamEvents` events or `streamMs`, then the connection is closed:
+ * its Content-Type must be the stream's, every event one the route declares, its data JSON its
+ * schema accepts with no undeclared key, and no `error` event (error line) end it.
  * A secured route (its `security`, or the app's `defaultSecurity`) must answer 401 to a valid
  * request without credentials and to one with wrong credentials of each scheme (the ignored_auth
  * check); its generated requests carry the credentials `auth` gives, and without any it is

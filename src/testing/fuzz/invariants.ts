@@ -5,6 +5,7 @@ import { isObject } from '../../shared/is-object.js'
 import type { FuzzRequest } from './fuzz-request.js'
 import type { ErrorAnswerCheck, Operation } from './response-check.js'
 import type { Answer } from './send-request.js'
+import { type StreamChecks, streamProblem } from './stream-check.js'
 import { undeclaredKey } from './undeclared.js'
 
 /** What a route's answers are checked against. */
@@ -21,6 +22,8 @@ export interface RouteChecks {
   readonly rateLimited: boolean
   /** The success envelope's fields, as the app's `response.shape` names them. */
   readonly envelope: EnvelopeNames
+  /** A streaming route's (`events`, `stream`): its success answers are read as a stream. */
+  readonly stream?: StreamChecks
 }
 
 const prototypeKeys = () => Object.getOwnPropertyNames(Object.prototype).join(',')
@@ -92,6 +95,8 @@ function successProblem(body: unknown, fields: EnvelopeNames): string | undefine
 
 function envelope(req: FuzzRequest, answer: Answer, checks: RouteChecks): string | undefined {
   if (answer.status === 204 || req.method === 'HEAD') return undefined
+  if (checks.stream !== undefined && answer.status < 300)
+    return streamProblem(answer, checks.stream)
   let body: unknown
   try {
     body = JSON.parse(answer.text)
@@ -172,8 +177,9 @@ const authHint = (status: number) =>
  * document's format (the envelope, or problem details) with its media type; valid requests never 422;
  * invalid ones exactly 422 naming the broken field; requests past a guard limit refused with 400;
  * the route's own 429 (`rateLimit`) with its code and `Retry-After`; success data with no key the
- * response schema does not declare; `Object.prototype` untouched; a hostile filename or cookie
- * never echoed.
+ * response schema does not declare; a streaming route's success answer of its stream's media
+ * type, each event read declared, JSON its schema accepts with no undeclared key, and no error
+ * event; `Object.prototype` untouched; a hostile filename or cookie never echoed.
  */
 export function brokenInvariant(
   req: FuzzRequest,

@@ -29,7 +29,8 @@ export interface ErrorAnswerCheck {
   check(body: unknown): string | undefined
 }
 
-function ajv() {
+/** A JSON Schema 2020-12 validator as the fuzzer's checks compile them. */
+export function ajv() {
   const Ctor = (Ajv2020 as unknown as { default?: typeof Ajv2020 }).default ?? Ajv2020
   // The document's own keywords (example, discriminator, xml) are not validation keywords;
   // formats are the schema library's business, not the envelope's.

@@ -1,11 +1,14 @@
 import { Agent, createServer, request } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { readBounded, type StreamBounds, type StreamRead } from './read-stream.js'
 
 /** An answer as the fuzzer reads it. */
 export interface Answer {
   readonly status: number
   readonly headers: Readonly<Record<string, string | string[] | undefined>>
   readonly text: string
+  /** What was read of a stream (an SSE or NDJSON answer read within bounds). */
+  readonly stream?: StreamRead
 }
 
 /** An app listening on 127.0.0.1 on a free port, reached over kept-alive connections. */
@@ -15,6 +18,7 @@ export interface Listener {
     url: string,
     headers: Readonly<Record<string, string>>,
     body?: string | Buffer,
+    stream?: StreamBounds,
   ): Promise<Answer>
   close(): Promise<void>
 }
@@ -35,7 +39,7 @@ export async function listen(app: (req: never, res: never) => void): Promise<Lis
   const { port } = server.address() as AddressInfo
   const agent = new Agent({ keepAlive: true, maxSockets: 1 })
   return {
-    send(method, url, headers, body) {
+    send(method, url, headers, body, stream) {
       return new Promise((resolve, reject) => {
         // A server that refuses an upload may close the connection once it has answered: the
         // client's write then fails after the answer, which stands.
@@ -43,6 +47,15 @@ export async function listen(app: (req: never, res: never) => void): Promise<Lis
         const req = request(
           { host: '127.0.0.1', port, method, path: url, headers, agent, timeout: TIMEOUT_MS },
           (res) => {
+            // A streaming route's answer may never end: read within bounds, whatever its type.
+            // Its reader hangs up when it stops: the head is the answer, its bounds its timeout.
+            if (stream !== undefined) {
+              answered = true
+              readBounded(res, stream).then((read) =>
+                resolve({ status: res.statusCode ?? 0, headers: res.headers, ...read }),
+              )
+              return
+            }
             let text = ''
             res.setEncoding('utf8')
             res.on('data', (chunk: string) => {
@@ -55,7 +68,10 @@ export async function listen(app: (req: never, res: never) => void): Promise<Lis
             res.on('error', reject)
           },
         )
-        req.on('timeout', () => req.destroy(new Error(`no answer within ${TIMEOUT_MS / 1000} s`)))
+        req.on('timeout', () => {
+          if (!answered || stream === undefined)
+            req.destroy(new Error(`no answer within ${TIMEOUT_MS / 1000} s`))
+        })
         req.on('error', (error) => {
           if (!answered) reject(error)
         })

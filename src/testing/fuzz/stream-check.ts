@@ -1,0 +1,143 @@
+import { toAdapter } from '../../adapters/resolve.js'
+import type { IRNode } from '../../engine/ir/types.js'
+import { toJsonSchema } from '../../engine/json-schema/json-schema.js'
+import type { AnyRoute } from '../../runtime/pipeline/route-types.js'
+import { isObject } from '../../shared/is-object.js'
+import { essenceOf, type StreamItem, type StreamRead, streamMedia } from './read-stream.js'
+import { ajv } from './response-check.js'
+import type { Answer } from './send-request.js'
+import { undeclaredKey } from './undeclared.js'
+
+// A streaming route's answer, event by event: each event one the route declares, its data JSON
+// that its schema accepts with no key it does not declare; an `error` event (or error line) is
+// the stream's error end, a failure.
+
+type Check = ((x: unknown) => boolean) & {
+  errors?: { instancePath: string; message?: string }[] | null
+}
+
+/** One schema of a streaming route: an event's, or the NDJSON stream's. */
+interface ItemSchema {
+  /** Where its data is reported: `events.token.data`, `stream`. */
+  readonly at: string
+  /** Its IR, for keys it does not declare; undefined when only the library can read it. */
+  readonly ir: IRNode | undefined
+  /** Why a value does not match it (place and rule, no values), or undefined. */
+  check(value: unknown): string | undefined
+}
+
+/** How a streaming route's success answers are checked. */
+export interface StreamChecks {
+  readonly kind: 'sse' | 'ndjson'
+  readonly media: string
+  /** By event name (SSE), or the one schema of the lines under `''` (NDJSON). */
+  readonly schemas: ReadonlyMap<string, ItemSchema>
+}
+
+function itemSchema(schema: unknown, at: string): ItemSchema {
+  const { ir } = toAdapter(schema)
+  let check: Check | undefined
+  try {
+    // What goes out is the schema's output: the response check's mode.
+    if (ir !== undefined) check = ajv().compile(toJsonSchema(ir, { io: 'output' })) as Check
+  } catch {
+    // A schema JSON Schema cannot hold (the docs widen it): its undeclared keys are still checked.
+  }
+  return {
+    at,
+    ir,
+    check(value) {
+      if (check === undefined || check(value)) return undefined
+      const e = check.errors?.[0]
+      const place = (e?.instancePath ?? '')
+        .split('/')
+        .slice(1)
+        .map((k) => `.${k.replace(/~1/g, '/').replace(/~0/g, '~')}`)
+        .join('')
+      return `${at}${place} ${e?.message ?? 'does not match'}`
+    },
+  }
+}
+
+/** The checks of a route's `events` (SSE) or `stream` (NDJSON); undefined for any other route. */
+export function streamChecks(route: AnyRoute): StreamChecks | undefined {
+  if (route.events !== undefined) {
+    const events = Object.entries(route.events as Record<string, unknown>)
+    const schemas = new Map(events.map(([n, s]) => [n, itemSchema(s, `events.${n}.data`)]))
+    return { kind: 'sse', media: streamMedia.sse, schemas }
+  }
+  if (route.stream === undefined) return undefined
+  const schemas = new Map([['', itemSchema(route.stream, 'stream')]])
+  return { kind: 'ndjson', media: streamMedia.ndjson, schemas }
+}
+
+// A name or code from the answer is shown only when it reads as one: never a value's text.
+const shown = (name: unknown) =>
+  typeof name === 'string' && /^[A-Za-z0-9_.:-]{1,64}$/.test(name) ? name : undefined
+
+const codeOf = (body: unknown) =>
+  isObject(body) ? (isObject(body.error) ? body.error.code : body.code) : undefined
+
+function parsed(data: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(data) }
+  } catch {
+    return { ok: false }
+  }
+}
+
+// A line of an NDJSON stream that is not an item but the app's error body: a code, and a shape
+// the stream's schema does not take.
+function errorLine(schema: ItemSchema, value: unknown): boolean {
+  if (shown(codeOf(value)) === undefined) return false
+  return (
+    (schema.ir && undeclaredKey(schema.ir, value)) !== undefined ||
+    schema.check(value) !== undefined
+  )
+}
+
+/** What is wrong with one event or line, or undefined. */
+function itemProblem(item: StreamItem, c: StreamChecks) {
+  const sse = c.kind === 'sse'
+  const schema = c.schemas.get(item.event ?? '')
+  const json = parsed(item.data)
+  // The runtime's error end: an `error` event the route does not declare, or an error line.
+  const errorEnd = sse
+    ? item.event === 'error' && schema === undefined
+    : json.ok && schema !== undefined && errorLine(schema, json.value)
+  if (errorEnd) {
+    const code = json.ok ? shown(codeOf(json.value)) : undefined
+    return `a stream that ended in an error ${sse ? 'event' : 'line'} (${code ?? 'no code'})`
+  }
+  if (schema === undefined) {
+    const name = shown(item.event)
+    const declared = [...c.schemas.keys()].join(', ')
+    return `${name === undefined ? 'an event whose name' : `an event named ${name}, which`} the route's events do not declare (${declared})`
+  }
+  if (!json.ok) return `${schema.at} that is not JSON`
+  const extra = schema.ir && undeclaredKey(schema.ir, json.value)
+  if (extra)
+    return `${[schema.at, ...extra].join('.')}, which the ${sse ? "event's" : "stream's"} schema does not declare`
+  const why = schema.check(json.value)
+  return why === undefined ? undefined : `${sse ? 'an event' : 'a line'} its schema refuses: ${why}`
+}
+
+/**
+ * The first problem of a streaming route's success answer, or undefined: its Content-Type is the
+ * stream's, every event it read is declared with data its schema accepts and no undeclared key,
+ * no error end, and the server did not cut the connection mid-answer.
+ */
+export function streamProblem(answer: Answer, c: StreamChecks): string | undefined {
+  const { status } = answer
+  if (essenceOf(answer.headers['content-type']) !== c.media || answer.stream === undefined)
+    return `answered ${status} without the Content-Type ${c.media} of its ${c.kind === 'sse' ? 'events' : 'stream'}`
+  const read: StreamRead = answer.stream
+  if (read.stop === 'broken') return `answered ${status} with a stream line past the parser's bound`
+  for (const item of read.items) {
+    const problem = itemProblem(item, c)
+    if (problem !== undefined) return `answered ${status} with ${problem}`
+  }
+  if (read.stop === 'aborted')
+    return `answered ${status} with a stream the server cut off before its end (the connection closed mid-answer)`
+  return undefined
+}
