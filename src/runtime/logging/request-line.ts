@@ -97,20 +97,23 @@ function stackLines(stack: string, head: string | undefined): string {
 
 /** A stream's figures on its request line: events (or lines), body bytes, how long it ran. */
 export function streamRecord(stream: StreamFigures): Record<string, unknown> {
+  // Still open when the response closed: the client went (the request logger's 'close' listener
+  // runs before the stream's own).
   const end = stream.end ?? performance.now()
   const record: Record<string, unknown> = {
     events: stream.events,
     bytes: stream.bytes,
     durationMs: Math.round(end - stream.start),
   }
-  if (stream.clientGone) record.clientGone = true
+  if (stream.clientGone || stream.end === undefined) record.clientGone = true
   return record
 }
 
 /** ` STREAM 12 events 345 B 3000ms` on a pretty line. */
 export function streamPart(stream: StreamFigures): string {
-  const { events, bytes, durationMs } = streamRecord(stream)
-  return ` STREAM ${events} events ${bytes} B ${durationMs}ms${stream.clientGone ? ' (client gone)' : ''}`
+  const record = streamRecord(stream)
+  const { events, bytes, durationMs } = record
+  return ` STREAM ${events} events ${bytes} B ${durationMs}ms${record.clientGone === true ? ' (client gone)' : ''}`
 }
 
 /**
