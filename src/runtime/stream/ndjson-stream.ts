@@ -23,7 +23,9 @@ class LineStream extends OpenStream implements NdjsonStream {
   }
 
   send(item: unknown): Promise<void> {
-    return this.order(() => this.emit(item))
+    // No closure on the common path: only a send that must wait for another keeps one.
+    if (this.idle) return this.settled(this.emit(item))
+    return this.later(() => this.emit(item))
   }
 
   private emit(item: unknown): Promise<void> {

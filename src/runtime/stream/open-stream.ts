@@ -126,10 +126,13 @@ export abstract class OpenStream implements StreamFigures {
     })
   }
 
-  /** Runs `send` now when no send is in progress (the common case), else after the last one. */
-  protected order(send: () => Promise<void>): Promise<void> {
-    if (this.state !== OPEN) return rejected(new StreamClosedError())
-    const done = this.tail === undefined ? send() : this.tail.then(send, send)
+  /** Open, with no send in progress: the next one runs at once (the common case). */
+  protected get idle(): boolean {
+    return this.state === OPEN && this.tail === undefined
+  }
+
+  /** What a send that ran at once answers: later sends follow it while it is in progress. */
+  protected settled(done: Promise<void>): Promise<void> {
     if (done === written) return done
     this.tail = done
     const untrack = () => {
@@ -137,6 +140,12 @@ export abstract class OpenStream implements StreamFigures {
     }
     done.then(untrack, untrack)
     return done
+  }
+
+  /** Runs `send` after the send in progress (or rejects once the stream has ended). */
+  protected later(send: () => Promise<void>): Promise<void> {
+    if (this.state !== OPEN) return rejected(new StreamClosedError())
+    return this.settled(this.tail === undefined ? send() : this.tail.then(send, send))
   }
 
   /**

@@ -31,7 +31,9 @@ class EventStream extends OpenStream implements SseStream {
         return rejected(err)
       }
     }
-    return this.order(() => this.emit(event, strip, data, id))
+    // No closure on the common path: only a send that must wait for another keeps one.
+    if (this.idle) return this.settled(this.emit(event, strip, data, id))
+    return this.later(() => this.emit(event, strip, data, id))
   }
 
   private emit(event: string, strip: ResponseStripper, data: unknown, id: string): Promise<void> {
