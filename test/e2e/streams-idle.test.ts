@@ -12,6 +12,7 @@ import {
   heapAfterGc,
   listen,
   RawClient,
+  trackTimers,
   waitFor,
 } from '../support/streams.js'
 
@@ -63,6 +64,7 @@ it('holds 10,000 idle SSE streams in a few KB each and gives everything back', a
   app.use(errorHandler({ logger: log }))
   const server = await listen(app)
   let child: ChildProcess | undefined
+  let timers: ReturnType<typeof trackTimers> | undefined
   try {
     // warm up: one stream opened and closed, so the code it runs is compiled before measuring
     const warm = new RawClient(server.port, '/idle')
@@ -72,6 +74,7 @@ it('holds 10,000 idle SSE streams in a few KB each and gives everything back', a
     open = 0
     ended = 0
     const baseline = activeResources()
+    timers = trackTimers()
     const heapBefore = heapAfterGc()
     const rssBefore = process.memoryUsage.rss()
     const started = Date.now()
@@ -88,6 +91,8 @@ it('holds 10,000 idle SSE streams in a few KB each and gives everything back', a
     figure(
       `${count} idle SSE streams opened in ${((Date.now() - started) / 1000).toFixed(1)} s: heap ${(heap / count / 1024).toFixed(2)} KB per stream, RSS ${(rss / count / 1024).toFixed(2)} KB per stream; active resources ${JSON.stringify(during)}`,
     )
+    // one heartbeat timer a stream (unref'd: the active resources do not list them)
+    expect(timers.live()).toBeGreaterThanOrEqual(count)
     expect(heap / count).toBeLessThan(10 * 1024)
     expect(log.records.filter((r) => r.level === 'error')).toEqual([])
 
@@ -96,10 +101,12 @@ it('holds 10,000 idle SSE streams in a few KB each and gives everything back', a
     await waitFor(() => ended === count, 10_000, 'every handler to see its client go')
     // sockets, heartbeat timers and listeners all released
     expect(await backToBaseline(baseline, 5000)).toEqual({})
+    await waitFor(() => timers!.live() < 10, 3000, 'the heartbeat timers to be cleared')
     const left = heapAfterGc() - heapBefore
     figure(`after closing: heap ${(left / 1024).toFixed(0)} KB over the baseline`)
     expect(left / count).toBeLessThan(512)
   } finally {
+    timers?.stop()
     child?.kill()
     await server.close()
   }

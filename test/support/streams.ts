@@ -1,3 +1,4 @@
+import { createHook } from 'node:async_hooks'
 import { createServer, type Server } from 'node:http'
 import { type AddressInfo, connect, type Socket } from 'node:net'
 import { setFlagsFromString } from 'node:v8'
@@ -237,6 +238,23 @@ export function activeResources(): Record<string, number> {
   const counts: Record<string, number> = {}
   for (const type of process.getActiveResourcesInfo()) counts[type] = (counts[type] ?? 0) + 1
   return counts
+}
+
+/**
+ * Counts the timers made from now on and not yet cleared (or fired, for a timeout), ref'd or
+ * not: `getActiveResourcesInfo()` leaves out an unref'd timer, as a heartbeat's is.
+ */
+export function trackTimers(): { live(): number; stop(): void } {
+  const live = new Set<number>()
+  const hook = createHook({
+    init(id, type) {
+      if (type === 'Timeout') live.add(id)
+    },
+    destroy(id) {
+      live.delete(id)
+    },
+  }).enable()
+  return { live: () => live.size, stop: () => hook.disable() }
 }
 
 /**
