@@ -254,6 +254,7 @@ describe.each(hosts)('%s', (_, express) => {
       ['a bare LF', 'Last-Event-ID: 5\nevent: forged'],
       ['a folded line', 'Last-Event-ID: 5\r\n event: forged'],
       ['NUL', 'Last-Event-ID: 5\u0000x'],
+      ['two headers', 'Last-Event-ID: 1\r\nLast-Event-ID: 2'],
     ])('with %s: a 4xx, or an ID without it, and nothing forged', async (_, line) => {
       const { app, seen } = echo()
       const client = await get(app, '/s', [line])

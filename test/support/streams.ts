@@ -158,9 +158,11 @@ export class RawClient {
     return Buffer.concat(this.chunks)
   }
 
-  /** Whether the body ended (the last chunk arrived) or the socket closed. */
+  /** Whether the body ended (its last chunk or its Content-Length arrived) or the socket closed. */
   get ended(): boolean {
-    return this.dechunker?.done === true || this.socket.destroyed
+    if (this.dechunker?.done === true || this.socket.destroyed) return true
+    const length = this.parsed?.headers['content-length']
+    return length !== undefined && this.received >= Number(length)
   }
 
   /** Resolves once `test()` holds after some data, or rejects after `ms`. */
