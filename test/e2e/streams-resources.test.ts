@@ -322,3 +322,66 @@ describe('100,000 events as fast as the handler can', () => {
     30_000,
   )
 })
+
+describe.each(hosts)('%s: a client that leaves an endless NDJSON iterable', (_, make) => {
+  it.each([
+    ['a generator', false],
+    ['an async generator', true],
+  ])('stops pulling %s and runs its clean-up', async (__, isAsync) => {
+    const state = {
+      pulled: 0,
+      finalized: false,
+      settled: false,
+      signal: undefined as AbortSignal | undefined,
+    }
+    function* endless() {
+      try {
+        for (let n = 0; ; n++) {
+          state.pulled++
+          yield { n }
+        }
+      } finally {
+        state.finalized = true
+      }
+    }
+    async function* slowly(signal: AbortSignal) {
+      try {
+        for (let n = 0; !signal.aborted; n++) {
+          state.pulled++
+          yield { n }
+          await sleep(2)
+        }
+      } finally {
+        state.finalized = true
+      }
+    }
+    const { app, log } = appOf(make, (app) =>
+      app.get(
+        '/items',
+        ...handle({ stream: z.object({ n: z.number() }) }, async (req, res) => {
+          state.signal = req.signal
+          try {
+            await res.ndjson(isAsync ? slowly(req.signal) : endless())
+          } finally {
+            state.settled = true
+          }
+        }),
+      ),
+    )
+    const server = await serveApp(app)
+    const baseline = activeResources()
+    const unhandled = await unhandledDuring(async () => {
+      const client = new RawClient(server.port, '/items', { keep: false })
+      await client.until(() => client.received > 200, 5000, 'some items')
+      client.destroy()
+      await waitFor(() => state.finalized && state.settled, 3000, 'the iterable to be closed')
+    })
+    const pulled = state.pulled
+    await sleep(50)
+    expect(state.pulled).toBe(pulled)
+    expect(state.signal?.aborted).toBe(true)
+    expect(unhandled).toEqual([])
+    expect(log.records.filter((r) => r.level === 'error')).toEqual([])
+    expect(await backToBaseline(baseline)).toEqual({})
+  })
+})
