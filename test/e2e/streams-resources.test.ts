@@ -78,6 +78,7 @@ function blobRoute(total: number, make: () => App = express) {
     done: false,
     error: undefined as unknown,
     aborted: false,
+    closed: false,
     pending: undefined as Promise<void> | undefined,
   }
   const { app, log } = appOf(make, (app) =>
@@ -95,6 +96,9 @@ function blobRoute(total: number, make: () => App = express) {
           progress.done = true
         } catch (error) {
           progress.error = error
+          // closing a stream whose client went settles at once
+          await stream.close()
+          progress.closed = true
         } finally {
           progress.aborted = req.signal.aborted
         }
@@ -208,6 +212,7 @@ describe.each(hosts)('%s: a client that leaves mid-event', (_, make) => {
     })
     expect(isStreamClosed(progress.error)).toBe(true)
     expect(progress.aborted).toBe(true)
+    expect(progress.closed).toBe(true)
     expect(unhandled).toEqual([])
     expect(log.records.filter((r) => r.level === 'error')).toEqual([])
     expect(await backToBaseline(baseline)).toEqual({})
