@@ -109,6 +109,7 @@ export { type RouteShapeMap, withShape } from './runtime/response/with-shape.js'
 export { asyncHandler } from './runtime/router/async-handler.js'
 export { type CreateRouterOptions, createRouter } from './runtime/router/create-router.js'
 export { type NotFoundHandlerOptions, notFoundHandler } from './runtime/router/not-found-handler.js'
+export { isStreamClosed, StreamClosedError } from './runtime/stream/stream-closed.js'
 export { type BodyParserVerify, rawBody } from './runtime/webhooks/raw-body.js'
 export type {
   CustomWebhookOptions,

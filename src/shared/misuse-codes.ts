@@ -185,6 +185,15 @@ export const misuseCodes = {
       'shapeguard: Redoc with local assets: needs redoc/bundles/redoc.standalone.js, which the installed "redoc" does not have, install a compatible version: npm install redoc@2',
     type: 'Error',
   },
+  SG_ERR_STREAM_STARTED: {
+    title: 'a second stream, or a stream after the answer',
+    cause:
+      '`res.sse()` or `res.ndjson()` was called on a response that already has a stream, or whose answer has already been sent: a request has one response, so one stream.',
+    fix: 'Start the stream once, and keep the object it returns for every event.',
+    example:
+      'shapeguard: res.sse(): the response has a stream already, start one stream per request',
+    type: 'Error',
+  },
 } as const satisfies Record<string, MisuseEntry>
 
 /** The code of a misuse error shapeguard throws (see docs/misuse-errors.md). */

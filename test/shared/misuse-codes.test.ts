@@ -9,6 +9,8 @@ import * as z from 'zod'
 import { redisStore } from '../../src/adapters-redis.js'
 import { createRouter, errorHandler, generateOpenAPI, handle, shapeguard } from '../../src/index.js'
 import { serveRedoc, serveSwaggerUI } from '../../src/openapi/index.js'
+import { contextOf } from '../../src/runtime/core/context.js'
+import { startStream } from '../../src/runtime/stream/start.js'
 import { type MisuseCode, misuseCodes } from '../../src/shared/misuse-codes.js'
 import {
   arbitrary,
@@ -95,6 +97,11 @@ const calls: Record<MisuseCode, () => unknown> = {
   SG_ERR_NO_VALUES: () => arbitrary(z.unknown(), { mode: 'invalid' }),
   SG_ERR_PEER_MISSING: () => serveSwaggerUI(demoSpec(), { assets: 'local' }),
   SG_ERR_PEER_INCOMPATIBLE: () => serveRedoc(demoSpec(), { assets: 'local' }),
+  SG_ERR_STREAM_STARTED: () => {
+    const res = mockResponse()
+    contextOf(res).stream = {} as never
+    startStream(res, 'text/event-stream', 'sse')
+  },
 }
 
 describe('the misuse registry', () => {

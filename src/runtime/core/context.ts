@@ -44,6 +44,8 @@ export class RequestContext {
   declared: ReadonlySet<string> | undefined
   /** validate()/handle() of a route with `events` or `stream`: what `res.sse()`/`res.ndjson()` start. */
   streams: RouteStreams | undefined
+  /** `res.sse()`/`res.ndjson()`: the request's stream, open or ended, with its figures. */
+  stream: StreamFigures | undefined
 
   constructor() {
     this.config = undefined
@@ -55,6 +57,7 @@ export class RequestContext {
     this.allowed = undefined
     this.declared = undefined
     this.streams = undefined
+    this.stream = undefined
   }
 }
 
@@ -89,6 +92,20 @@ export interface RouteStreams {
   readonly sse: ((res: Response, options: unknown) => unknown) | undefined
   /** `stream`: starts the route's NDJSON stream, or sends `items` and ends it. */
   readonly ndjson: ((res: Response, items: unknown) => unknown) | undefined
+}
+
+/** A request's stream (runtime/stream/), as its request log line records it. */
+export interface StreamFigures {
+  /** Events (SSE) or lines (NDJSON) written, the final error one included. */
+  readonly events: number
+  /** Bytes of the body written, heartbeats included. */
+  readonly bytes: number
+  /** `performance.now()` when the stream started. */
+  readonly start: number
+  /** `performance.now()` when it ended, undefined while it is open. */
+  readonly end: number | undefined
+  /** The client went before the stream ended. */
+  readonly clientGone: boolean
 }
 
 /**

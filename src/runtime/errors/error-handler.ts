@@ -19,10 +19,11 @@ import { mountedConfigOf } from '../host/mounted-config.js'
 import { checkLoggerInstance } from '../logging/options.js'
 import { resolveLogger } from '../logging/resolve-logger.js'
 import type { Logger } from '../logging/types.js'
-import { errorBody, withStatus } from '../response/error-body.js'
+import { errorBody, errorPayload, withStatus } from '../response/error-body.js'
 import { sendFallback } from '../response/error-fallback.js'
 import { withoutShapeguard } from '../response/without-shapeguard.js'
 import { markTerminal } from '../router/warn-handler-order.js'
+import { settledByStream, streamOf } from '../stream/stream-error.js'
 import { errorType, traceError } from '../telemetry/spans.js'
 import { reportError, reportHookFailure } from './error-log.js'
 import { warnUndeclared } from './warn-undeclared.js'
@@ -110,9 +111,12 @@ function answer(
       : AppError.fromUnknown(thrown)
   const status = validStatus(error.statusCode)
   const operational = thrown === error || error.isOperational
+  const stream = streamOf(res)
+  // The client went, or the stream already ended with this error: nothing to answer or log.
+  if (settledByStream(res, thrown)) return
   traceError(status, error.code, operational ? error.code : errorType(thrown))
 
-  if (res.headersSent) {
+  if (res.headersSent && stream?.open !== true) {
     // Nothing more can be said to this client. An unfinished body is cut off (as Express's own
     // handler does) so the client sees a failure rather than waiting or trusting a partial body.
     if (!res.writableEnded && typeof res.destroy === 'function') res.destroy()
@@ -137,11 +141,15 @@ function answer(
   if (!error.isOperational) {
     const fallback = options.fallbackMessage ?? config?.errors.fallbackMessage
     message = debug ? message : (fallback ?? defaultFallbackMessage)
-    details = (debug && isError(error.cause) ? stackOf(error.cause) : undefined) ?? null
+    // A stream's error event never carries a stack: it goes out among the stream's events.
+    details =
+      (debug && stream === undefined && isError(error.cause) ? stackOf(error.cause) : undefined) ??
+      null
   }
-  withStatus(res, status).json(
-    errorBody(res, config, { code: error.code, status, message, details, part: partOf(error) }),
-  )
+  const answered = { code: error.code, status, message, details, part: partOf(error) }
+  // After the stream's first byte: its final error event (or line), then the end.
+  if (stream !== undefined) stream.endWithError(thrown, errorPayload(req, config, answered))
+  else withStatus(res, status).json(errorBody(res, config, answered))
 }
 
 // What calling a helper on a response shapeguard() never saw throws: `res.ok is not a function`.

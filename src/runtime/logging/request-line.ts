@@ -1,3 +1,4 @@
+import type { RequestLogSlot, StreamFigures } from '../core/context.js'
 import type { TraceFields } from '../telemetry/trace-fields.js'
 import type { CappedBody } from './body-cap.js'
 import { type ErrorFields, stackHead } from './error-fields.js'
@@ -92,4 +93,36 @@ function stackLines(stack: string, head: string | undefined): string {
   if (head === undefined || head.length === stack.length) return printable(stack)
   const frames = stack.slice(head.length + 1).split('\n')
   return [head, ...frames].map((line) => printable(line)).join('\n  ')
+}
+
+/** A stream's figures on its request line: events (or lines), body bytes, how long it ran. */
+export function streamRecord(stream: StreamFigures): Record<string, unknown> {
+  // Still open when the response closed: the client went (the request logger's 'close' listener
+  // runs before the stream's own).
+  const end = stream.end ?? performance.now()
+  const record: Record<string, unknown> = {
+    events: stream.events,
+    bytes: stream.bytes,
+    durationMs: Math.round(end - stream.start),
+  }
+  if (stream.clientGone || stream.end === undefined) record.clientGone = true
+  return record
+}
+
+/** ` STREAM 12 events 345 B 3000ms` on a pretty line. */
+export function streamPart(stream: StreamFigures): string {
+  const record = streamRecord(stream)
+  const { events, bytes, durationMs } = record
+  return ` STREAM ${events} events ${bytes} B ${durationMs}ms${record.clientGone === true ? ' (client gone)' : ''}`
+}
+
+/**
+ * The status a stream's line is logged at: the one its error after the first byte would have had
+ * (read without running a getter), else the one sent.
+ */
+export function streamStatus(slot: RequestLogSlot, sent: number): number {
+  const error = slot.error
+  if (typeof error !== 'object' || error === null) return sent
+  const status = Object.getOwnPropertyDescriptor(error, 'statusCode')?.value
+  return typeof status === 'number' && status >= 400 && status <= 599 ? status : sent
 }

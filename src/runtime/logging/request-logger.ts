@@ -12,7 +12,15 @@ import { lineLost } from './lost-lines.js'
 import { type LoggerOptions, resolveLoggerOptions } from './options.js'
 import { printable } from './printable.js'
 import { REDACTED } from './redact.js'
-import { detailLines, idPart, lineColor, tracePart } from './request-line.js'
+import {
+  detailLines,
+  idPart,
+  lineColor,
+  streamPart,
+  streamRecord,
+  streamStatus,
+  tracePart,
+} from './request-line.js'
 import {
   clientIpOf,
   endpointOf,
@@ -114,26 +122,32 @@ export function requestLogger(
     }
   }
 
-  function logResponse(res: Response, aborted: boolean): void {
+  function logResponse(res: Response, closedEarly: boolean): void {
+    let aborted = closedEarly
     const state = peekContext(res)?.log
     if (state === undefined) return
     const duration = performance.now() - state.start
+    // A stream: its client leaving is how it usually ends, and a long one is not slow; an error
+    // after its first byte is logged at the error's status (the line's status stays the 200 sent).
+    const stream = peekContext(res)?.stream
+    if (stream !== undefined) aborted = false
+    const answered = stream === undefined ? res.statusCode : streamStatus(state, res.statusCode)
     // Aborted lines come in every mode, at warn; their status only if the head went out.
     const status = aborted && !res.headersSent ? undefined : res.statusCode
-    const slow = slowThreshold > 0 && duration >= slowThreshold
-    if (!aborted && !logAllRequests && res.statusCode < 400 && !slow) return
-    const level = aborted ? 'warn' : levelForStatus(res.statusCode, slow)
+    const slow = stream === undefined && slowThreshold > 0 && duration >= slowThreshold
+    if (!aborted && !logAllRequests && answered < 400 && !slow) return
+    const level = aborted ? 'warn' : levelForStatus(answered, slow)
     if (LEVEL_VALUE[level] < app.threshold()) return
     const { req } = state
     const id = logRequestId ? requestIdOf(req) : ''
-    const error = errorFields(state, res.statusCode)
+    const error = errorFields(state, answered)
     const bodies = bodiesOf(state)
     const trace = traceFields(state.span, req.headers)
     if (sink.pretty) {
       // An aborted line takes a client error's colour.
       const [open, close] = lineColor(o, sink.colors, req.method, aborted ? 499 : status)
       const ip = logClientIp ? ` ${printable(clientIpOf(req))}` : ''
-      const flags = `${slow ? ' SLOW' : ''}${aborted ? ' ABORTED' : ''}`
+      const flags = `${slow ? ' SLOW' : ''}${aborted ? ' ABORTED' : ''}${stream === undefined ? '' : streamPart(stream)}`
       // An error's message and stack may hold a URL with credentials: masked, as bodies are.
       const details = maskQuery(detailLines(error, bodies), app.isSecretParam, REDACTED)
       sink.logger[level](
@@ -154,6 +168,7 @@ export function requestLogger(
     }
     if (slow) record.slow = true
     if (aborted) record.aborted = true
+    if (stream !== undefined) record.stream = streamRecord(stream)
     if (error !== undefined) Object.assign(record, redact(error))
     if (logClientIp) record.ip = clientIpOf(req)
     if (bodies !== undefined) for (const key in bodies) record[key] = bodies[key]!.value

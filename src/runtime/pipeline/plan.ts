@@ -4,12 +4,13 @@ import { compile } from '../../engine/compile/compile.js'
 import type { RequestPart } from '../../engine/result.js'
 import { checkBoolean, checkKnownKeys, checkNested } from '../../shared/check-option.js'
 import { optionError, unprefixed } from '../../shared/error-codes.js'
+import { isPlainObject } from '../../shared/is-object.js'
 import { type MisuseCode, misuseCodes } from '../../shared/misuse-codes.js'
 import { checkSecurity } from '../../shared/resolve-schemes.js'
 import { authStep } from '../auth/auth-step.js'
 import { type CookieSlot, cookieSource, signedCookieSource } from '../cookies/cookie-sources.js'
 import { declaredNames } from '../cookies/declared-names.js'
-import type { ResponseStripper } from '../core/context.js'
+import type { ResponseStripper, RouteStreams } from '../core/context.js'
 import type { Step } from '../core/step.js'
 import {
   debugExposure,
@@ -21,6 +22,9 @@ import { multipartStep } from '../multipart/multipart-step.js'
 import { rateLimitStep } from '../rate-limit/rate-limit-step.js'
 import { cacheStep } from '../response/cache-control.js'
 import { responseStripper } from '../response/strip-response.js'
+import { eventName } from '../stream/frame.js'
+import { routeStreams } from '../stream/route-streams.js'
+import { streamStep } from '../stream/stream-step.js'
 import { routeErrorCodes } from './declared-errors.js'
 import type { IssuePart } from './issue-details.js'
 import { queryArrayKeys } from './query-array-keys.js'
@@ -37,6 +41,8 @@ export interface RoutePlan {
   readonly schemaWarning: boolean
   /** The codes of the route's `errors` (registry codes, factories' codes). */
   readonly codes: readonly string[]
+  /** `events` or `stream`: what `res.sse()`/`res.ndjson()` start. */
+  readonly streams: RouteStreams | undefined
 }
 
 const parts = ['body', 'params', 'query', 'headers'] as const satisfies readonly RequestPart[]
@@ -137,14 +143,8 @@ export function planRoute(route: AnyRoute, name = 'validate()'): RoutePlan {
     )
   }
   const response = route.response ?? route.sends
-  let stripper: ResponseStripper | undefined
-  if (response !== undefined) {
-    // Compiled here, like the request parts, so that every compiler fallback is reported from one place.
-    const adapter = adapterOf(response, 'response')
-    const validator = compile(adapter)
-    warnCompileFallback('response', adapter, validator)
-    stripper = responseStripper(adapter, validator)
-  }
+  const stripper = response === undefined ? undefined : stripperOf(response, 'response')
+  const streams = streamsOf(route, name)
 
   const steps: Step[] = [guardStep(route.limits, queryArrayKeys(adapters.get('query')))]
   if (route.rateLimit !== undefined) steps.push(rateLimitStep(route.rateLimit))
@@ -166,9 +166,55 @@ export function planRoute(route: AnyRoute, name = 'validate()'): RoutePlan {
   }
   if (route.cache !== undefined) steps.push(cacheStep(route.cache))
   if (route.transform !== undefined) steps.push(transformStep(route.transform))
-  const compiled = Object.freeze({ steps: Object.freeze(steps), stripper, schemaWarning, codes })
+  if (streams !== undefined) steps.push(streamStep(streams.sse !== undefined))
+  const compiled = Object.freeze({
+    steps: Object.freeze(steps),
+    stripper,
+    schemaWarning,
+    codes,
+    streams,
+  })
   cache.set(route, compiled)
   return compiled
+}
+
+// Compiled here, like the request parts, so that every compiler fallback is reported from one place.
+function stripperOf(schema: unknown, field: string): ResponseStripper {
+  const adapter = adapterOf(schema, field)
+  const validator = compile(adapter)
+  warnCompileFallback(field, adapter, validator)
+  return responseStripper(adapter, validator)
+}
+
+// `events` (one stripper per event name) or `stream`; a route may also have `response`, for a
+// handler that answers JSON or streams. `error` is the name of the stream's final error event.
+function streamsOf(route: AnyRoute, name: string): RouteStreams | undefined {
+  const { events, stream } = route
+  if (events === undefined && stream === undefined) return undefined
+  if (events !== undefined && stream !== undefined) {
+    throw optionError(
+      'SG_ERR_OPTION_CONFLICT',
+      `shapeguard: ${name}: events and stream are both given, a route streams Server-Sent Events or NDJSON`,
+    )
+  }
+  if (events === undefined) return routeStreams(undefined, stripperOf(stream, 'stream'))
+  if (!isPlainObject(events) || isSchema(events) || Object.keys(events).length === 0) {
+    throw optionError(
+      'SG_ERR_INVALID_OPTION',
+      `shapeguard: ${name}: events must be an object of one schema per event name, e.g. { token: schema }`,
+    )
+  }
+  const strippers = new Map<string, ResponseStripper>()
+  for (const event of Object.keys(events)) {
+    if (!eventName.test(event) || event === 'error') {
+      throw optionError(
+        'SG_ERR_INVALID_OPTION',
+        `shapeguard: ${name}: events: ${event === 'error' ? '"error" is the name of the stream\'s final error event' : 'an event name must be letters, digits, _ . or -, starting with a letter or _'}`,
+      )
+    }
+    strippers.set(event, stripperOf(events[event], `events.${event}`))
+  }
+  return routeStreams(strippers, undefined)
 }
 
 function adapterOf(schema: unknown, field: string): SchemaAdapter {

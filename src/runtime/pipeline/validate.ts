@@ -59,6 +59,12 @@ function forward(next: NextFunction, err: unknown): void {
 }
 
 function pass(plan: RoutePlan, res: Response, next: NextFunction, config: ResolvedConfig): void {
+  if (plan.streams !== undefined) {
+    // A stream's failure after its first byte goes to the error middleware through `next`.
+    const context = contextOf(res)
+    context.streams = plan.streams
+    context.next = next
+  }
   if (plan.stripper !== undefined) {
     const context = contextOf(res)
     context.stripper = plan.stripper

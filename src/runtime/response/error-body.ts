@@ -30,13 +30,26 @@ export function errorBody(
   config: ResolvedConfig | undefined,
   answer: ErrorAnswer,
 ): unknown {
+  const problem = config?.errors.format === 'problem+json'
+  if (!problem && typeof res.removeHeader === 'function') res.removeHeader('Content-Type')
+  if (problem && typeof res.setHeader === 'function')
+    res.setHeader('Content-Type', PROBLEM_CONTENT_TYPE)
+  return errorPayload(res.req as Request | undefined, config, answer)
+}
+
+/**
+ * The body `errorBody` answers with, without touching the headers: what a stream's final error
+ * event carries once its headers are gone.
+ */
+export function errorPayload(
+  req: Request | undefined,
+  config: ResolvedConfig | undefined,
+  answer: ErrorAnswer,
+): unknown {
   if (config?.errors.format !== 'problem+json') {
-    if (typeof res.removeHeader === 'function') res.removeHeader('Content-Type')
     const shape = config?.response.shape ?? defaultShape
     return shape.error(answer.code, answer.message, answer.details)
   }
-  const req = res.req as Request | undefined
-  if (typeof res.setHeader === 'function') res.setHeader('Content-Type', PROBLEM_CONTENT_TYPE)
   return problemDetails(
     { ...answer, requestId: req?.id, path: req === undefined ? undefined : pathOf(req) },
     config.errors.problemTypeBase,

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import { asError } from '../core/app-error.js'
+import { settledByStream } from '../stream/stream-error.js'
 
 /**
  * Wraps an async handler so a rejection (or a synchronous throw) reaches the error middleware,
@@ -14,15 +15,17 @@ export function asyncHandler<Req extends Request = Request, Res extends Response
     try {
       const result = fn(req as Req, res as Res, next)
       // The closure is made only for an async handler, where the promise allocates anyway.
-      if (isThenable(result)) result.then(undefined, (err) => forward(next, err))
+      if (isThenable(result)) result.then(undefined, (err) => forward(res, next, err))
     } catch (err) {
-      forward(next, err)
+      forward(res, next, err)
     }
   }
 }
 
-function forward(next: NextFunction, err: unknown): void {
-  next(asError(err))
+// A stream's client that went (`StreamClosedError`), or the error a stream already ended with,
+// needs no answer: the handler may simply let it through.
+function forward(res: Response, next: NextFunction, err: unknown): void {
+  if (!settledByStream(res, err)) next(asError(err))
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {

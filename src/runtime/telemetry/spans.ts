@@ -1,7 +1,7 @@
 import type { Request } from 'express'
 import { dataField, isError } from '../core/safe-read.js'
 import { patternOf, routePatternOf } from '../host/route-pattern.js'
-import { otelApi } from './otel-api.js'
+import { otelApi, type SpanLike } from './otel-api.js'
 import { requestSpan, rpcMetadataOf } from './request-span.js'
 
 // Attribute values are shapeguard's own words and the route as registered: never a request value.
@@ -70,4 +70,11 @@ export function errorType(thrown: unknown): string {
   // Read without running a getter: what user code threw may be hostile.
   const name = dataField(thrown, 'name')
   return typeof name === 'string' && isClassName(name) ? name : '_OTHER'
+}
+
+/** A stream's figures on the request's span when it ends: events (or lines) and body bytes. */
+export function traceStream(span: SpanLike | undefined, events: number, bytes: number): void {
+  if (span === undefined || !span.isRecording()) return
+  span.setAttribute('shapeguard.stream.events', events)
+  span.setAttribute('shapeguard.stream.bytes', bytes)
 }
