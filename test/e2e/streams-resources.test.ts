@@ -3,7 +3,13 @@ import { resolve } from 'node:path'
 import express from 'express'
 import { afterEach, describe, expect, it } from 'vitest'
 import * as z from 'zod'
-import { errorHandler, handle, notFoundHandler, shapeguard } from '../../src/index.js'
+import {
+  errorHandler,
+  handle,
+  notFoundHandler,
+  StreamClosedError,
+  shapeguard,
+} from '../../src/index.js'
 import { NdjsonParser, SseParser } from '../../src/shared/event-stream.js'
 import { captureLogger, hosts } from '../support/e2e.js'
 import {
@@ -31,9 +37,7 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()))
 })
 
-function isStreamClosed(error: unknown): boolean {
-  return error instanceof Error && error.name === 'StreamClosedError'
-}
+const isStreamClosed = (error: unknown) => error instanceof StreamClosedError
 
 type App = ReturnType<typeof express>
 
