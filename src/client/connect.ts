@@ -1,3 +1,4 @@
+import { misuse } from './schemas.js'
 import { StreamError, serverError } from './stream-error.js'
 import type { StreamRequestOptions } from './types.js'
 
@@ -59,7 +60,10 @@ export async function openStream(
 /** Throws at the call when the `Response` given has been read already. */
 export function checkInput(input: unknown, where: string): void {
   if (input instanceof Response && input.bodyUsed)
-    throw new TypeError(`${where} was given a Response whose body has been read already`)
+    throw misuse(
+      'SG_ERR_INVALID_OPTION',
+      `shapeguard: ${where} was given a Response whose body has been read already`,
+    )
 }
 
 /**

@@ -43,12 +43,21 @@ export type EventSchemas = Readonly<Record<string, StandardSchema>>
 /** The data type of each event of a record of schemas, by event name (each schema's output). */
 export type EventDataOfSchemas<S> = { [K in keyof S & string]: OutputOf<S[K]> }
 
+/**
+ * A misuse TypeError with its registry code, as optionError makes them: made here because the
+ * client carries none of the registry's text into a browser bundle.
+ */
+export function misuse(code: 'SG_ERR_NOT_A_SCHEMA' | 'SG_ERR_INVALID_OPTION', message: string) {
+  return Object.assign(new TypeError(message), { code })
+}
+
 /** Throws at the call when a value given as a schema is not a Standard Schema. */
 export function checkSchema(schema: unknown, where: string): asserts schema is StandardSchema {
   const standard = isObject(schema) ? schema['~standard'] : undefined
   if (!isObject(standard) || typeof standard.validate !== 'function')
-    throw new TypeError(
-      `${where} is not a Standard Schema (zod 4, valibot 1, yup 1 and ArkType schemas are)`,
+    throw misuse(
+      'SG_ERR_NOT_A_SCHEMA',
+      `shapeguard: ${where} is not a Standard Schema (zod 4, valibot 1, yup 1 and ArkType schemas are)`,
     )
 }
 

@@ -4,7 +4,7 @@ import { compile } from '../../engine/compile/compile.js'
 import type { RequestPart } from '../../engine/result.js'
 import { checkBoolean, checkKnownKeys, checkNested } from '../../shared/check-option.js'
 import { optionError, unprefixed } from '../../shared/error-codes.js'
-import { isPlainObject } from '../../shared/is-object.js'
+import { eventsProblem } from '../../shared/event-names.js'
 import { type MisuseCode, misuseCodes } from '../../shared/misuse-codes.js'
 import { checkSecurity } from '../../shared/resolve-schemes.js'
 import { authStep } from '../auth/auth-step.js'
@@ -22,7 +22,6 @@ import { multipartStep } from '../multipart/multipart-step.js'
 import { rateLimitStep } from '../rate-limit/rate-limit-step.js'
 import { cacheStep } from '../response/cache-control.js'
 import { responseStripper } from '../response/strip-response.js'
-import { eventName } from '../stream/frame.js'
 import { routeStreams } from '../stream/route-streams.js'
 import { streamStep } from '../stream/stream-step.js'
 import { routeErrorCodes } from './declared-errors.js'
@@ -198,20 +197,13 @@ function streamsOf(route: AnyRoute, name: string): RouteStreams | undefined {
     )
   }
   if (events === undefined) return routeStreams(undefined, stripperOf(stream, 'stream'))
-  if (!isPlainObject(events) || isSchema(events) || Object.keys(events).length === 0) {
-    throw optionError(
-      'SG_ERR_INVALID_OPTION',
-      `shapeguard: ${name}: events must be an object of one schema per event name, e.g. { token: schema }`,
-    )
-  }
+  const problem = isSchema(events as object)
+    ? 'events must be an object of one schema per event name, e.g. { token: schema }'
+    : eventsProblem(events)
+  if (problem !== undefined)
+    throw optionError('SG_ERR_INVALID_OPTION', `shapeguard: ${name}: ${problem}`)
   const strippers = new Map<string, ResponseStripper>()
-  for (const event of Object.keys(events)) {
-    if (!eventName.test(event) || event === 'error') {
-      throw optionError(
-        'SG_ERR_INVALID_OPTION',
-        `shapeguard: ${name}: events: ${event === 'error' ? '"error" is the name of the stream\'s final error event' : 'an event name must be letters, digits, _ . or -, starting with a letter or _'}`,
-      )
-    }
+  for (const event of Object.keys(events as object)) {
     strippers.set(event, stripperOf(events[event], `events.${event}`))
   }
   return routeStreams(strippers, undefined)

@@ -23,9 +23,6 @@ export function ndjsonLine(json: string): string {
     .replace(/\n/g, '\\n')}\n`
 }
 
-/** An event name the route may declare: an SSE field value with nothing to forge. */
-export const eventName = /^[A-Za-z_][\w.-]*$/
-
 const badId = /[\r\n\0]/
 
 /** `id: <id>\n`, or '' without one; an ID that could forge a field is a programmer error. */

@@ -193,19 +193,24 @@ describe('generateOpenAPI: where a stream is documented', () => {
 
   it('refuses events that are no object of names, or a name that would forge an SSE field', () => {
     const bad = (events: unknown) => () => gen({ routes: { 'GET /chat': { events } as never } })
-    const message = (expected: string) =>
+    const message = (problem: string) =>
       misuse(
         'SG_ERR_INVALID_OPTION',
-        `shapeguard: generateOpenAPI(): routes["GET /chat"].events must be ${expected}`,
+        `shapeguard: generateOpenAPI(): routes["GET /chat"].${problem}`,
       )
-    expect(bad({})).toThrow(message('an object of event name → schema, with one event at least'))
-    expect(bad('token')).toThrow(
-      message('an object of event name → schema, with one event at least'),
-    )
-    for (const name of ['', 'a\nid: 1', 'a\r', 'a\0'])
+    const notObject =
+      'events must be an object of one schema per event name, e.g. { token: schema }'
+    expect(bad({})).toThrow(message(notObject))
+    expect(bad('token')).toThrow(message(notObject))
+    for (const name of ['', 'a\nid: 1', 'a\r', 'a\0', 'a b', '1a'])
       expect(bad({ [name]: Usage })).toThrow(
-        message('named without CR, LF or NUL, each name non-empty'),
+        message(
+          'events: an event name must be letters, digits, _ . or -, starting with a letter or _',
+        ),
       )
+    expect(bad({ error: Usage })).toThrow(
+      message('events: "error" is the name of the stream\'s final error event'),
+    )
   })
 })
 
