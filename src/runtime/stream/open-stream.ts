@@ -34,6 +34,16 @@ function beat(stream: OpenStream): void {
   stream.ping()
 }
 
+function flushTick(stream: OpenStream): void {
+  stream.flushQueued()
+}
+
+// Frames are gathered into one string and handed to the response once per tick, or as soon as
+// they reach this many characters: one `res.write` per event costs Node's stream machinery (and
+// chunked encoding's framing) far more than the event itself (bench/sse.bench.ts). Node corks a
+// response's writes until the next tick anyway, so no event goes out later than it would have.
+const gather = 16 * 1024
+
 /**
  * A response being streamed: writes whole frames in order, waits for `drain` when the socket's
  * buffer is full (so a slow client holds a bounded amount in memory), keeps the figures the
@@ -55,12 +65,17 @@ export abstract class OpenStream implements StreamFigures {
   private state: number
   // The last send still in progress (an asynchronous schema, a wait for drain): later sends follow it.
   private tail: Promise<void> | undefined
+  // While the socket's buffer is full: what sends settle with, and its two ends.
+  private draining: Promise<void> | undefined
   private resume: (() => void) | undefined
   private abandon: ((err: unknown) => void) | undefined
   private timer: NodeJS.Timeout | undefined
   private closing: Promise<void> | undefined
   private settle: (() => void) | undefined
   private isReleased: boolean
+  // Frames written since the last flush, and whether a flush is due this tick.
+  private queued: string
+  private due: boolean
   /** Called once when the client goes (NDJSON stops pulling its iterable). */
   protected gone: (() => void) | undefined
 
@@ -78,12 +93,15 @@ export abstract class OpenStream implements StreamFigures {
     this.span = requestSpan()
     this.state = OPEN
     this.tail = undefined
+    this.draining = undefined
     this.resume = undefined
     this.abandon = undefined
     this.timer = undefined
     this.closing = undefined
     this.settle = undefined
     this.isReleased = false
+    this.queued = ''
+    this.due = false
     this.gone = undefined
     context.stream = this
     res.on('drain', onDrain)
@@ -109,21 +127,46 @@ export abstract class OpenStream implements StreamFigures {
   }
 
   ping(): void {
-    if (this.state !== OPEN || this.tail !== undefined) return
-    this.bytes += 8
-    this.res.write(': ping\n\n')
+    if (this.state !== OPEN || this.tail !== undefined || this.draining !== undefined) return
+    void this.write(': ping\n\n', false)
   }
 
-  /** Writes `text` unless the stream has ended; settles once written (after drain if need be). */
+  /**
+   * Queues `text` unless the stream has ended. Settles at once while the socket takes more;
+   * while its buffer is full, once it has drained (the text waits in the queue until then).
+   */
   protected write(text: string, event: boolean): Promise<void> {
     if (this.state !== OPEN) return rejected(new StreamClosedError())
     if (event) this.events++
+    this.queued = this.queued === '' ? text : this.queued + text
+    if (this.draining !== undefined) return this.draining
+    if (this.queued.length >= gather) return this.flush()
+    if (!this.due) {
+      this.due = true
+      process.nextTick(flushTick, this)
+    }
+    return written
+  }
+
+  /** The tick's flush of what the sends of this tick queued. */
+  flushQueued(): void {
+    this.due = false
+    if (this.state === OPEN && this.draining === undefined && this.queued !== '') void this.flush()
+  }
+
+  // Hands the queue to the response; when the socket's buffer is full, sends wait for drain.
+  private flush(): Promise<void> {
+    const text = this.queued
+    this.queued = ''
     this.bytes += Buffer.byteLength(text)
     if (this.res.write(text)) return written
-    return new Promise((resolve, reject) => {
+    this.draining = new Promise((resolve, reject) => {
       this.resume = resolve
       this.abandon = reject
     })
+    // Nobody may await it (the tick's flush): a client that goes must not make it unhandled.
+    this.draining.catch(noop)
+    return this.draining
   }
 
   /** Open, with no send in progress: the next one runs at once (the common case). */
@@ -168,10 +211,8 @@ export abstract class OpenStream implements StreamFigures {
   endWithError(err: unknown, body: unknown): void {
     if (this.state !== OPEN) return
     this.failure = err
-    const text = this.errorFrame(JSON.stringify(body))
     this.events++
-    this.bytes += Buffer.byteLength(text)
-    this.res.write(text)
+    this.queued += this.errorFrame(JSON.stringify(body))
     this.finish()
   }
 
@@ -194,11 +235,14 @@ export abstract class OpenStream implements StreamFigures {
   private finish(): void {
     if (this.state !== OPEN) return
     this.state = ENDED
+    const text = this.queued
+    this.queued = ''
+    this.bytes += Buffer.byteLength(text)
     this.stop()
-    this.res.end()
+    this.res.end(text)
     // What waited for drain was handed to the socket: those sends succeeded.
     const resume = this.resume
-    this.resume = this.abandon = undefined
+    this.resume = this.abandon = this.draining = undefined
     resume?.()
   }
 
@@ -211,7 +255,9 @@ export abstract class OpenStream implements StreamFigures {
 
   drained(): void {
     const resume = this.resume
-    this.resume = this.abandon = undefined
+    this.resume = this.abandon = this.draining = undefined
+    // What was queued meanwhile goes now, so the sends it settles wait for the next drain.
+    if (this.state === OPEN && this.queued !== '') void this.flush()
     resume?.()
   }
 
@@ -221,6 +267,7 @@ export abstract class OpenStream implements StreamFigures {
     this.isReleased = true
     this.res.off('drain', onDrain)
     this.res.off('close', onClose)
+    this.queued = ''
     if (this.state === OPEN) {
       this.state = GONE
       this.clientGone = true
@@ -228,7 +275,7 @@ export abstract class OpenStream implements StreamFigures {
       this.gone?.()
     }
     const abandon = this.abandon
-    this.resume = this.abandon = undefined
+    this.resume = this.abandon = this.draining = undefined
     abandon?.(new StreamClosedError())
     this.settle?.()
   }
