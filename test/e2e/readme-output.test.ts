@@ -365,6 +365,9 @@ it('has a scenario for every output block of the README and docs/, each name onc
     'cookies-422',
     // test/e2e/auth-readme.test.ts
     'auth-401',
+    // test/e2e/streaming-readme.test.ts
+    'streaming-wire',
+    'streaming-error',
   ]
   const marked = blocks.filter((b) => b.output !== undefined)
   expect(marked.map((b) => b.output).sort()).toEqual([...names].sort())
