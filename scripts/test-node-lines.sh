@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Runs the suites that prove a Node.js line (e2e, package, engine parity, and the multipart and
-# cookie readers, which lean on Node's streams and sockets) on each line named,
-# 22 and 24 by default; `npm test` runs everything on the newest LTS line (see .ci/run).
+# Runs the suites that prove a Node.js line (e2e, package, engine parity, the multipart and
+# cookie readers, the streams and their client, which lean on Node's streams, sockets and fetch)
+# on each line named, 22 and 24 by default; `npm test` runs everything on the newest LTS line
+# (see .ci/run).
 #   scripts/test-node-lines.sh          # Node 22 and 24
 #   scripts/test-node-lines.sh 26 22
 # Each line's binary comes from the npm registry (scripts/node-line.sh). dist/ must be built
@@ -12,7 +13,8 @@ lines=("$@")
 [ ${#lines[@]} -gt 0 ] || lines=(22 24)
 for line in "${lines[@]}"; do
   bin="$(scripts/node-line.sh "$line")"
-  echo "== Node $("$bin/node" --version): e2e, package, parity, multipart and cookie suites"
+  echo "== Node $("$bin/node" --version): e2e, package, parity, multipart, cookie and stream suites"
   PATH="$bin:$PATH" npx vitest run --project e2e --project package --project unit \
-    test/e2e/ test/package/ test/engine/parity test/runtime/multipart test/runtime/cookies
+    test/e2e/ test/package/ test/engine/parity test/runtime/multipart test/runtime/cookies \
+    test/runtime/stream test/client
 done
