@@ -85,11 +85,12 @@ async function* read(
             : await openStream(input, request, sseKind, lastEventId, link.signal)
         if (response === undefined) return
         const parser = new SseParser(lastEventId)
+        const requestId = response.headers.get('x-request-id') ?? undefined
         for await (const text of textOf(response.body, link.signal)) {
           for (const e of parser.push(text)) {
             failures = 0
             lastEventId = e.id
-            yield await eventOf(e, schemas)
+            yield await eventOf(e, schemas, requestId)
           }
           retry = parser.retry ?? retry
         }
@@ -128,6 +129,7 @@ function reconnection(
 async function eventOf(
   e: ServerSentEvent,
   schemas: Readonly<Record<string, StandardSchema>> | undefined,
+  requestId: string | undefined,
 ): Promise<StreamEvent> {
   const { event, id } = e
   let data: unknown
@@ -144,8 +146,11 @@ async function eventOf(
   }
   if (event === 'error')
     throw (
-      serverError(data, {}) ??
-      new StreamError('STREAM_ERROR', 'the server ended the stream with an error', { body: data })
+      serverError(data, { requestId }) ??
+      new StreamError('STREAM_ERROR', 'the server ended the stream with an error', {
+        body: data,
+        requestId,
+      })
     )
   if (schemas === undefined) return { event, data, id }
   if (!Object.hasOwn(schemas, event))

@@ -50,10 +50,22 @@ async function* read(input: StreamInput, options: ReadItemsOptions): Items<unkno
         : await openStream(input, request, ndjsonKind, '', link.signal)
     if (response === undefined) return
     const parser = new NdjsonParser()
-    for await (const text of textOf(response.body, link.signal))
-      for (const line of parser.push(text)) yield await itemOf(line, schema)
-    for (const line of parser.end()) yield await itemOf(line, schema)
+    const requestId = response.headers.get('x-request-id') ?? undefined
+    // A line shaped as the app's error body is the server's final error only when it is the
+    // last: held until the next line shows it was an item, or the end shows it was the error.
+    let held: { value: unknown } | undefined
+    async function* lines(texts: readonly string[]) {
+      for (const line of texts) {
+        const value = parse(line)
+        if (held !== undefined) yield await itemOf(held.value, schema)
+        held = serverError(value, {}) === undefined ? undefined : { value }
+        if (held === undefined) yield await itemOf(value, schema)
+      }
+    }
+    for await (const text of textOf(response.body, link.signal)) yield* lines(parser.push(text))
+    yield* lines(parser.end())
     if (signal?.aborted) throw signal.reason
+    if (held !== undefined) throw serverError(held.value, { requestId })
   } catch (error) {
     throw settled(error, signal) ?? disconnected(error)
   } finally {
@@ -61,25 +73,15 @@ async function* read(input: StreamInput, options: ReadItemsOptions): Items<unkno
   }
 }
 
-/**
- * A line's item. A line shaped as the app's error body (its envelope's `error: { code, message }`
- * or problem+json) is the server's final error, unless the `item` schema takes it.
- */
-async function itemOf(line: string, schema: StandardSchema | undefined): Promise<unknown> {
-  let value: unknown
+function parse(line: string): unknown {
   try {
-    value = JSON.parse(line)
+    return JSON.parse(line)
   } catch {
     throw new StreamError('STREAM_MALFORMED', 'a stream line is not JSON')
   }
-  if (schema === undefined) {
-    const error = serverError(value, {})
-    if (error !== undefined) throw error
-    return value
-  }
-  try {
-    return await validate(schema, value, { code: 'ITEM_INVALID' })
-  } catch (invalid) {
-    throw serverError(value, {}) ?? invalid
-  }
+}
+
+/** A line's item: its value, validated by the `item` schema when one is given. */
+async function itemOf(value: unknown, schema: StandardSchema | undefined): Promise<unknown> {
+  return schema === undefined ? value : await validate(schema, value, { code: 'ITEM_INVALID' })
 }

@@ -24,6 +24,7 @@ class LineSplitter {
   constructor(private readonly maxLine: number) {}
 
   push(text: string, line: (text: string) => void): void {
+    if (text === '') return
     let from = 0
     if (this.afterCr && text.charCodeAt(0) === 10) from = 1
     this.afterCr = false
@@ -62,6 +63,7 @@ export class SseParser {
   /** The last event ID, sent back as `Last-Event-ID` on reconnection. */
   lastEventId: string
   private readonly lines: LineSplitter
+  private readonly maxData: number
   private data = ''
   private hasData = false
   private event = ''
@@ -70,6 +72,7 @@ export class SseParser {
   constructor(lastEventId = '', maxLine = maxStreamLine) {
     this.lastEventId = lastEventId
     this.lines = new LineSplitter(maxLine)
+    this.maxData = maxLine
   }
 
   push(text: string): ServerSentEvent[] {
@@ -99,6 +102,9 @@ export class SseParser {
     if (field === 'data') {
       this.data = this.hasData ? `${this.data}\n${value}` : value
       this.hasData = true
+      // Endless `data:` lines without a blank one: bounded as one line is.
+      if (this.data.length > this.maxData)
+        throw new RangeError(`an event's data is longer than ${this.maxData} characters`)
     } else if (field === 'event') this.event = value
     else if (field === 'id') {
       if (!value.includes('\0')) this.lastEventId = value

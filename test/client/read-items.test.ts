@@ -87,6 +87,29 @@ describe.each(hosts)('readItems on %s', (_, express) => {
     }
   })
 
+  it("takes an error-shaped line for the server's error only as the last line, whatever the schema", async () => {
+    const failedRow = { error: { code: 'ROW_FAILED', message: 'row 2 failed' } }
+    const end = { error: { code: 'EXPORT_FAILED', message: 'Export failed' } }
+    const url = await start((app) =>
+      app.get('/export', (_req, res) => {
+        res.setHeader('x-request-id', 'req-9')
+        ndjsonHead(res)
+        res.end(`${JSON.stringify(failedRow)}\n{"id":1}\n${JSON.stringify(end)}\n`)
+      }),
+    )
+    // A schema that takes anything: the last line is still the server's error.
+    for (const options of [{}, { item: z.record(z.string(), z.unknown()) }]) {
+      const seen: unknown[] = []
+      const error = await rejection(
+        (async () => {
+          for await (const row of readItems(`${url}/export`, options)) seen.push(row)
+        })(),
+      )
+      expect(seen).toEqual([failedRow, { id: 1 }])
+      expect(error).toMatchObject({ code: 'EXPORT_FAILED', requestId: 'req-9' })
+    }
+  })
+
   it("throws a non-2xx answer with the envelope's code", async () => {
     const url = await start((app) => {
       app.use(shapeguard())

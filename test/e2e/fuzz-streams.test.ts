@@ -203,6 +203,9 @@ describe.each(hosts)('fuzzRoutes on streaming routes on %s', (_, express) => {
     await expect(fuzzRoutes(app, { streamMs: 1.5 })).rejects.toThrow(
       'fuzzRoutes(): options.streamMs must be a positive integer (milliseconds)',
     )
+    await expect(fuzzRoutes(app, { streamMs: 2 ** 31 })).rejects.toThrow(
+      'fuzzRoutes(): options.streamMs must be a positive integer (milliseconds), at most 2147483647',
+    )
   })
 
   it('cuts an endless stream at streamEvents, and a silent one at streamMs, in bounded time', async () => {

@@ -60,7 +60,7 @@ describe.each(hosts)('%s', (host, express) => {
       }),
     )
     app.use(errorHandler())
-    const answer = await request(app).get('/chat')
+    const answer = await request(app).get('/chat').set('x-request-id', 'req-7')
     expect(answer.status).toBe(200)
     expect(answer.text).toBe(shown('streaming-error'))
   })

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import { afterEach, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import {
@@ -204,6 +205,31 @@ describe.each(hosts)('streams on %s', (_, express) => {
       true,
       true,
     ])
+    expect(logger.records.some((r) => r.level === 'error')).toBe(false)
+  })
+
+  it('an abort the handler passed req.signal on to is let pass once the client went', async () => {
+    let thrown: unknown
+    const { port, logger } = await serve(express, (app) =>
+      app.get(
+        '/ticks',
+        ...handle({ events: { token: Token } }, async (req, res) => {
+          const stream = res.sse({ heartbeat: false })
+          await stream.send('token', { text: 'first' })
+          try {
+            await sleep(60_000, undefined, { signal: req.signal })
+          } catch (err) {
+            thrown = err
+            throw err
+          }
+        }),
+      ),
+    )
+    await readStream(port, '/ticks', { until: (text) => text.includes('first') })
+    expect(await until(() => thrown !== undefined)).toBe(true)
+    expect(thrown).toMatchObject({ name: 'AbortError' })
+    expect(isStreamClosed((thrown as Error).cause)).toBe(true)
+    await until(() => responseLines(logger).length === 1)
     expect(logger.records.some((r) => r.level === 'error')).toBe(false)
   })
 

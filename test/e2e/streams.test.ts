@@ -103,4 +103,37 @@ describe.each(hosts)('Server-Sent Events on %s', (_, express) => {
     expect(answer.status).toBe(404)
     expect(JSON.parse(answer.text).error.code).toBe('NOT_FOUND')
   })
+
+  it('answers an error that merely carries the code STREAM_CLOSED where no stream started', async () => {
+    const { port } = await serve(express, (app) =>
+      app.get(
+        '/not-streaming',
+        ...handle({ events }, () => {
+          throw Object.assign(new Error('a library of its own'), { code: 'STREAM_CLOSED' })
+        }),
+      ),
+    )
+    const answer = await readStream(port, '/not-streaming')
+    expect(answer.status).toBe(500)
+    expect(JSON.parse(answer.text).error.code).toBe('INTERNAL_ERROR')
+  })
+
+  it('refuses a heartbeat past what a timer holds (it would fire every millisecond)', async () => {
+    const thrown: unknown[] = []
+    const { port } = await serve(express, (app) =>
+      app.get(
+        '/tokens',
+        ...handle({ events }, (_req, res) => {
+          try {
+            res.sse({ heartbeat: 3e9 })
+          } catch (err) {
+            thrown.push(err)
+            throw err
+          }
+        }),
+      ),
+    )
+    expect((await readStream(port, '/tokens')).status).toBe(500)
+    expect(thrown[0]).toMatchObject({ name: 'TypeError', code: 'SG_ERR_INVALID_OPTION' })
+  })
 })

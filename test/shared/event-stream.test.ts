@@ -44,6 +44,17 @@ describe('SseParser', () => {
   it('refuses a line longer than its bound', () => {
     expect(() => new SseParser('', 8).push('data: 123456789')).toThrow(RangeError)
   })
+
+  it("refuses an event's data past the bound, however many lines carry it", () => {
+    const parser = new SseParser('', 16)
+    expect(() => {
+      for (let i = 0; i < 100; i++) parser.push('data: 12345\n')
+    }).toThrow(RangeError)
+  })
+
+  it('reads CR, an empty piece, then LF as one line end', () => {
+    expect(parseAll(['data: a\r', '', '\n\n'])).toEqual([{ event: 'message', data: 'a', id: '' }])
+  })
 })
 
 describe('NdjsonParser', () => {

@@ -33,8 +33,10 @@ function eventStream(
   const data = declared.map(
     (name) => [name, schemas.write(events[name], 'output', `${where} events.${name}`)] as const,
   )
-  if (!declared.includes('error'))
-    data.push(['error', { $ref: `#/components/schemas/${errorSchema}` }])
+  // The envelope's error event holds the request ID beside its fields (an event has no headers).
+  const ref = { $ref: `#/components/schemas/${errorSchema}` }
+  const requestId = { type: 'object', properties: { requestId: { type: 'string' } } }
+  data.push(['error', errorSchema === 'ProblemDetails' ? ref : { allOf: [ref, requestId] }])
   const decoded = data.map(([name, schema]) => ({
     title: name,
     type: 'object',

@@ -19,7 +19,7 @@ import { mountedConfigOf } from '../host/mounted-config.js'
 import { checkLoggerInstance } from '../logging/options.js'
 import { resolveLogger } from '../logging/resolve-logger.js'
 import type { Logger } from '../logging/types.js'
-import { errorBody, errorPayload, withStatus } from '../response/error-body.js'
+import { errorBody, streamErrorPayload, withStatus } from '../response/error-body.js'
 import { sendFallback } from '../response/error-fallback.js'
 import { withoutShapeguard } from '../response/without-shapeguard.js'
 import { markTerminal } from '../router/warn-handler-order.js'
@@ -148,7 +148,7 @@ function answer(
   }
   const answered = { code: error.code, status, message, details, part: partOf(error) }
   // After the stream's first byte: its final error event (or line), then the end.
-  if (stream !== undefined) stream.endWithError(thrown, errorPayload(req, config, answered))
+  if (stream !== undefined) stream.endWithError(thrown, streamErrorPayload(req, config, answered))
   else withStatus(res, status).json(errorBody(res, config, answered))
 }
 

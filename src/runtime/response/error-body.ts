@@ -57,6 +57,20 @@ export function errorPayload(
 }
 
 /**
+ * The body of a stream's final error event or line: `errorPayload`, with the request ID beside
+ * the envelope's fields (problem details hold it already), since an event has no headers.
+ */
+export function streamErrorPayload(
+  req: Request | undefined,
+  config: ResolvedConfig | undefined,
+  answer: ErrorAnswer,
+): unknown {
+  const body = errorPayload(req, config, answer)
+  if (config?.errors.format === 'problem+json' || !req?.id) return body
+  return { ...(body as object), requestId: req.id }
+}
+
+/**
  * `res.status(status)`: the response to write the answer on. A hand-made double whose `status()`
  * returns nothing to chain on (`status: vi.fn()`) is written on itself.
  */

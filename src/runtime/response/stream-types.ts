@@ -22,12 +22,13 @@ export interface SseSendOptions {
 
 /**
  * `res.sse()`'s stream of a route with `events`: each `send` validates and strips the data by its
- * event's schema, and settles once the event is written (after `drain` when the socket's buffer
- * is full); it rejects with `StreamClosedError` once the client has gone.
+ * event's schema, and settles once the event is handed on (at once while the socket takes more,
+ * after `drain` when its buffer is full); it rejects with `StreamClosedError` once the stream has
+ * ended or the client has gone.
  */
 export interface SseStream<E = Record<string, unknown>> {
   send<K extends keyof E & string>(event: K, data: E[K], options?: SseSendOptions): Promise<void>
-  /** Ends the stream; settles once the last byte is handed to the socket. */
+  /** Ends the stream after the sends in progress; settles once the response has closed. */
   close(): Promise<void>
   /** Aborted when the client goes (or the stream ends). */
   readonly signal: AbortSignal
@@ -39,7 +40,7 @@ export interface SseStream<E = Record<string, unknown>> {
  */
 export interface NdjsonStream<T = unknown> {
   send(item: T): Promise<void>
-  /** Ends the stream; settles once the last byte is handed to the socket. */
+  /** Ends the stream after the sends in progress; settles once the response has closed. */
   close(): Promise<void>
   /** Aborted when the client goes (or the stream ends). */
   readonly signal: AbortSignal

@@ -74,11 +74,14 @@ class EventStream extends OpenStream implements SseStream {
   }
 }
 
+// Node's timers take at most 2³¹−1 ms: a longer delay would fire every millisecond.
+const maxMs = 2 ** 31 - 1
+
 function milliseconds(value: unknown, field: string, min: number): void {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > maxMs) {
     throw optionError(
       'SG_ERR_INVALID_OPTION',
-      `shapeguard: res.sse(): ${field} must be an integer of ms, at least ${min}`,
+      `shapeguard: res.sse(): ${field} must be an integer of ms, from ${min} to ${maxMs}`,
     )
   }
 }

@@ -13,8 +13,13 @@ export class StreamClosedError extends Error {
 
 /** Whether `err` is a `StreamClosedError` (from any copy of the package: by its code). */
 export function isStreamClosed(err: unknown): err is StreamClosedError {
-  return (
-    err instanceof StreamClosedError ||
-    (err instanceof Error && (err as { code?: unknown }).code === 'STREAM_CLOSED')
-  )
+  try {
+    return (
+      err instanceof StreamClosedError ||
+      (err instanceof Error && (err as { code?: unknown }).code === 'STREAM_CLOSED')
+    )
+  } catch {
+    // A thrown Proxy whose traps throw: not ours, and answered as any other throw.
+    return false
+  }
 }

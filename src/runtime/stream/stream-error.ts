@@ -9,12 +9,25 @@ export function streamOf(res: Response): OpenStream | undefined {
   return stream instanceof OpenStream ? stream : undefined
 }
 
+function causeOf(err: unknown): unknown {
+  try {
+    return (err as { cause?: unknown } | null)?.cause
+  } catch {
+    return undefined
+  }
+}
+
 /**
- * Whether an error reaching asyncHandler or the error middleware needs nothing more: a
- * `StreamClosedError` (the client went), or the error the stream already ended with.
+ * Whether an error reaching asyncHandler or the error middleware needs nothing more, on a
+ * request whose stream started: the error the stream already ended with, a `StreamClosedError`
+ * from a send after the end, or, once the client went, the abort it caused where the handler
+ * passed `req.signal` on (the `StreamClosedError` is its `cause`). Without a stream, every error
+ * is answered.
  */
 export function settledByStream(res: Response, err: unknown): boolean {
-  if (isStreamClosed(err)) return true
   const stream = streamOf(res)
-  return stream !== undefined && stream.failure !== undefined && stream.failure === err
+  if (stream === undefined || stream.open) return false
+  if (stream.failure !== undefined && stream.failure === err) return true
+  if (isStreamClosed(err)) return true
+  return stream.clientGone && isStreamClosed(causeOf(err))
 }

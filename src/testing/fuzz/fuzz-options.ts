@@ -99,8 +99,9 @@ export function checkFuzzOptions(options: FuzzRoutesOptions): ResolvedFuzzOption
   if (!Number.isSafeInteger(runs) || runs < 1) fail('options.runs must be a positive integer')
   if (!Number.isSafeInteger(streamEvents) || streamEvents < 1)
     fail('options.streamEvents must be a positive integer')
-  if (!Number.isSafeInteger(streamMs) || streamMs < 1)
-    fail('options.streamMs must be a positive integer (milliseconds)')
+  // Node's timers take at most 2³¹−1 ms: a longer one would fire at once.
+  if (!Number.isSafeInteger(streamMs) || streamMs < 1 || streamMs > 2 ** 31 - 1)
+    fail('options.streamMs must be a positive integer (milliseconds), at most 2147483647')
   if (!Number.isSafeInteger(seed)) fail('options.seed must be an integer')
   if (routes !== undefined && typeof routes !== 'function' && !Array.isArray(routes))
     fail("options.routes must be an array of route keys ('GET /users/:id') or a function")

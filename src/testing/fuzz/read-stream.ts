@@ -47,15 +47,18 @@ export function essenceOf(type: string | string[] | undefined): string | undefin
   return typeof type === 'string' ? type.split(';')[0]!.trim().toLowerCase() : undefined
 }
 
-function parserOf(media: string | undefined): ((text: string) => StreamItem[]) | undefined {
+// `parse(text, end)`: the items a piece completes; at the end, NDJSON's last line without an end.
+type Parse = (text: string, end: boolean) => StreamItem[]
+
+function parserOf(media: string | undefined): Parse | undefined {
   if (media === streamMedia.sse) {
     const sse = new SseParser()
     return (text) => sse.push(text).map((e) => ({ event: e.event, data: e.data }))
   }
   if (media !== streamMedia.ndjson) return undefined
   const ndjson = new NdjsonParser()
-  // The empty piece is the end: the last line, if it had no line end.
-  return (text) => (text === '' ? ndjson.end() : ndjson.push(text)).map((data) => ({ data }))
+  return (text, end) =>
+    (end ? [...ndjson.push(text), ...ndjson.end()] : ndjson.push(text)).map((data) => ({ data }))
 }
 
 /**
@@ -80,13 +83,13 @@ export function readBounded(res: IncomingMessage, bounds: StreamBounds): Promise
       resolve(stream ? { text, stream } : { text })
     }
     const timer = setTimeout(() => stop('time'), bounds.ms)
-    const take = (piece: string) => {
+    const take = (piece: string, end = false) => {
       if (text.length < MAX_TEXT) text += piece.slice(0, MAX_TEXT - text.length)
       // Not a stream: what is kept is all the checks read of it.
       else if (parse === undefined) return stop('events')
       if (parse === undefined) return
       try {
-        items.push(...parse(piece))
+        items.push(...parse(piece, end))
       } catch {
         return stop('broken')
       }
@@ -97,8 +100,7 @@ export function readBounded(res: IncomingMessage, bounds: StreamBounds): Promise
     })
     res.on('end', () => {
       if (settled) return
-      take(decoder.decode())
-      if (parse !== undefined) take('')
+      take(decoder.decode(), true)
       stop('end')
     })
     // The server closed the connection mid-answer (a chunked answer without its last chunk).

@@ -87,24 +87,26 @@ function parsed(data: string): { ok: true; value: unknown } | { ok: false } {
 }
 
 // A line of an NDJSON stream that is not an item but the app's error body: a code, and a shape
-// the stream's schema does not take.
-function errorLine(schema: ItemSchema, value: unknown): boolean {
+// the stream's schema does not take, or the stream's last line (the runtime ends right after its
+// error line, so a schema that takes anything cannot hide it there).
+function errorLine(schema: ItemSchema, value: unknown, last: boolean): boolean {
   if (shown(codeOf(value)) === undefined) return false
   return (
+    last ||
     (schema.ir && undeclaredKey(schema.ir, value)) !== undefined ||
     schema.check(value) !== undefined
   )
 }
 
 /** What is wrong with one event or line, or undefined. */
-function itemProblem(item: StreamItem, c: StreamChecks) {
+function itemProblem(item: StreamItem, c: StreamChecks, last: boolean) {
   const sse = c.kind === 'sse'
   const schema = c.schemas.get(item.event ?? '')
   const json = parsed(item.data)
   // The runtime's error end: an `error` event the route does not declare, or an error line.
   const errorEnd = sse
     ? item.event === 'error' && schema === undefined
-    : json.ok && schema !== undefined && errorLine(schema, json.value)
+    : json.ok && schema !== undefined && errorLine(schema, json.value, last)
   if (errorEnd) {
     const code = json.ok ? shown(codeOf(json.value)) : undefined
     return `a stream that ended in an error ${sse ? 'event' : 'line'} (${code ?? 'no code'})`
@@ -133,8 +135,9 @@ export function streamProblem(answer: Answer, c: StreamChecks): string | undefin
     return `answered ${status} without the Content-Type ${c.media} of its ${c.kind === 'sse' ? 'events' : 'stream'}`
   const read: StreamRead = answer.stream
   if (read.stop === 'broken') return `answered ${status} with a stream line past the parser's bound`
-  for (const item of read.items) {
-    const problem = itemProblem(item, c)
+  for (const [i, item] of read.items.entries()) {
+    const last = read.stop === 'end' && i === read.items.length - 1
+    const problem = itemProblem(item, c, last)
     if (problem !== undefined) return `answered ${status} with ${problem}`
   }
   if (read.stop === 'aborted')
