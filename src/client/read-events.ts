@@ -92,6 +92,8 @@ async function* read(
             lastEventId = e.id
             yield await eventOf(e, schemas, requestId)
           }
+          // An `id:` in a block without data moves the resume point too.
+          lastEventId = parser.lastEventId
           retry = parser.retry ?? retry
         }
       } catch (error) {

@@ -60,8 +60,12 @@ class LineSplitter {
 export class SseParser {
   /** The reconnection delay the stream last asked for (ms), if any. */
   retry: number | undefined
-  /** The last event ID, sent back as `Last-Event-ID` on reconnection. */
+  /**
+   * The last event ID, sent back as `Last-Event-ID` on reconnection: an `id:` counts once its
+   * block ends (a blank line), with or without data, as EventSource counts it.
+   */
   lastEventId: string
+  private idBuffer: string
   private readonly lines: LineSplitter
   private readonly maxData: number
   private data = ''
@@ -71,6 +75,7 @@ export class SseParser {
 
   constructor(lastEventId = '', maxLine = maxStreamLine) {
     this.lastEventId = lastEventId
+    this.idBuffer = lastEventId
     this.lines = new LineSplitter(maxLine)
     this.maxData = maxLine
   }
@@ -87,6 +92,7 @@ export class SseParser {
 
   private line(line: string, events: ServerSentEvent[]): void {
     if (line === '') {
+      this.lastEventId = this.idBuffer
       if (this.hasData)
         events.push({ event: this.event || 'message', data: this.data, id: this.lastEventId })
       this.data = ''
@@ -107,7 +113,7 @@ export class SseParser {
         throw new RangeError(`an event's data is longer than ${this.maxData} characters`)
     } else if (field === 'event') this.event = value
     else if (field === 'id') {
-      if (!value.includes('\0')) this.lastEventId = value
+      if (!value.includes('\0')) this.idBuffer = value
     } else if (field === 'retry' && /^[0-9]+$/.test(value)) this.retry = Number(value)
   }
 }

@@ -291,6 +291,22 @@ describe.each(hosts)('readEvents on %s', (_, express) => {
     expect(lastIds).toEqual([undefined, '2', '3'])
   })
 
+  it('resumes after an id sent in a block without data, as EventSource does', async () => {
+    const lastIds: unknown[] = []
+    const url = await start((app) =>
+      app.get('/chat', (req, res) => {
+        lastIds.push(req.headers['last-event-id'])
+        if (lastIds.length === 2) return void res.status(204).end()
+        sseHead(res, 5)
+        sseEvent(res, 'token', { text: 'a' }, '1')
+        res.write('id: 7\n\n', () => res.socket?.destroy())
+      }),
+    )
+    const events = await collect(readEvents(`${url}/chat`, { events: chat }))
+    expect(events.map((e) => e.id)).toEqual(['1'])
+    expect(lastIds).toEqual([undefined, '7'])
+  })
+
   it('resumes from lastEventId given, and keeps the caller headers', async () => {
     const seen: unknown[] = []
     const url = await start((app) =>

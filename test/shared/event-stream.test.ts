@@ -35,6 +35,14 @@ describe('SseParser', () => {
     expect(parser.lastEventId).toBe('3')
   })
 
+  it('counts an id once its block ends, with or without data, as EventSource does', () => {
+    const parser = new SseParser('1')
+    expect(parseAll(['id: 2\ndata: a'], parser)).toEqual([])
+    expect(parser.lastEventId).toBe('1')
+    expect(parseAll(['\n\nid: 3\n\n'], parser)).toEqual([{ event: 'message', data: 'a', id: '2' }])
+    expect(parser.lastEventId).toBe('3')
+  })
+
   it('drops a leading BOM and an unterminated last event', () => {
     expect(parseAll(['\ufeffdata: a\n\ndata: b'])).toEqual([
       { event: 'message', data: 'a', id: '' },
