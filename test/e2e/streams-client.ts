@@ -1,5 +1,8 @@
 import { request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { afterEach } from 'vitest'
+import { errorHandler, type ShapeguardConfig, shapeguard } from '../../src/index.js'
+import { captureLogger, type Express } from '../support/e2e.js'
 
 /** An app listening on 127.0.0.1 for a test; `close()` drops its connections and stops it. */
 export async function listen(app: {
@@ -16,6 +19,31 @@ export async function listen(app: {
         server.closeAllConnections()
         server.close(() => resolve())
       }),
+  }
+}
+
+/**
+ * The stream tests' app on Express `express`: shapeguard() logging every request to a captured
+ * logger (over `config`), the routes `mount` adds, errorHandler(); listening until the test ends.
+ */
+export function useStreamApps() {
+  const closers: (() => Promise<void>)[] = []
+  afterEach(async () => {
+    for (const close of closers.splice(0)) await close()
+  })
+  return async function serve(
+    express: Express,
+    mount: (app: ReturnType<Express>) => void,
+    config: ShapeguardConfig = {},
+  ) {
+    const app = express()
+    const logger = captureLogger()
+    app.use(shapeguard({ logger: { instance: logger, logAllRequests: true }, ...config }))
+    mount(app)
+    app.use(errorHandler())
+    const server = await listen(app)
+    closers.push(server.close)
+    return { port: server.port, logger, server: server.server }
   }
 }
 

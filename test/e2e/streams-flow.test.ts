@@ -1,30 +1,19 @@
 import { request as httpRequest } from 'node:http'
 import type { Response } from 'express'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { errorHandler, handle, type SseStream, shapeguard } from '../../src/index.js'
+import { handle, type SseStream } from '../../src/index.js'
 import { SseParser } from '../../src/shared/event-stream.js'
 import { type Express, hosts } from '../support/e2e.js'
-import { listen, readStream, until } from './streams-client.js'
+import { readStream, until, useStreamApps } from './streams-client.js'
 
 const Chunk = z.object({ text: z.string() })
 // An asynchronous schema: its check awaits.
 const Slow = z.object({ n: z.number() }).refine(async (value) => value.n >= 0)
 
-const closers: (() => Promise<void>)[] = []
-afterEach(async () => {
-  for (const close of closers.splice(0)) await close()
-})
-
-async function serve(express: Express, mount: (app: ReturnType<Express>) => void) {
-  const app = express()
-  app.use(shapeguard({ logger: { silent: true } }))
-  mount(app)
-  app.use(errorHandler())
-  const server = await listen(app)
-  closers.push(server.close)
-  return server.port
-}
+const serveApp = useStreamApps()
+const serve = async (express: Express, mount: (app: ReturnType<Express>) => void) =>
+  (await serveApp(express, mount, { logger: { silent: true } })).port
 
 const timers = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length
 

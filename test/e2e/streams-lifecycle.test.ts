@@ -1,41 +1,15 @@
 import { setTimeout as sleep } from 'node:timers/promises'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import {
-  AppError,
-  errorHandler,
-  handle,
-  isStreamClosed,
-  type ShapeguardConfig,
-  StreamClosedError,
-  shapeguard,
-} from '../../src/index.js'
+import { AppError, handle, isStreamClosed, StreamClosedError } from '../../src/index.js'
 import { NdjsonParser, SseParser } from '../../src/shared/event-stream.js'
-import { captureLogger, type Express, hosts } from '../support/e2e.js'
-import { listen, readStream, until } from './streams-client.js'
+import { type captureLogger, hosts } from '../support/e2e.js'
+import { readStream, until, useStreamApps } from './streams-client.js'
 
 const Token = z.object({ text: z.string() })
 const Row = z.object({ id: z.number() })
 
-const closers: (() => Promise<void>)[] = []
-afterEach(async () => {
-  for (const close of closers.splice(0)) await close()
-})
-
-async function serve(
-  express: Express,
-  mount: (app: ReturnType<Express>) => void,
-  config: ShapeguardConfig = {},
-) {
-  const app = express()
-  const logger = captureLogger()
-  app.use(shapeguard({ logger: { instance: logger, logAllRequests: true }, ...config }))
-  mount(app)
-  app.use(errorHandler())
-  const server = await listen(app)
-  closers.push(server.close)
-  return { port: server.port, logger, server: server.server }
-}
+const serve = useStreamApps()
 
 const lines = (text: string) => {
   const parser = new NdjsonParser()
