@@ -103,6 +103,7 @@ export const layers: readonly Layer[] = [
       'auth',
       'multipart',
       'stream',
+      'lifecycle',
       'router',
       'middleware',
       'pipeline',

@@ -34,8 +34,14 @@ export {
 } from './runtime/core/app-error.js'
 export type { ErrorFormat, OnErrorHook } from './runtime/core/config.js'
 export type { ErrorsOptions } from './runtime/core/resolve-errors.js'
+export { isStreamClosed, StreamClosedError } from './runtime/core/stream-closed.js'
 export type { ValidationIssue } from './runtime/core/validation-issue.js'
 export { type ErrorHandlerOptions, errorHandler } from './runtime/errors/error-handler.js'
+export { type CloseOptions, closeGracefully } from './runtime/lifecycle/close-gracefully.js'
+export { type HealthOptions, health } from './runtime/lifecycle/health.js'
+export type { OverloadOptions } from './runtime/lifecycle/overload-options.js'
+export { type ServeOptions, serve } from './runtime/lifecycle/serve.js'
+export type { TimeoutOption, TimeoutOptions } from './runtime/lifecycle/timeout-options.js'
 export {
   type ConfigureLoggerOptions,
   configureLogger,
@@ -109,7 +115,6 @@ export { type RouteShapeMap, withShape } from './runtime/response/with-shape.js'
 export { asyncHandler } from './runtime/router/async-handler.js'
 export { type CreateRouterOptions, createRouter } from './runtime/router/create-router.js'
 export { type NotFoundHandlerOptions, notFoundHandler } from './runtime/router/not-found-handler.js'
-export { isStreamClosed, StreamClosedError } from './runtime/stream/stream-closed.js'
 export { type BodyParserVerify, rawBody } from './runtime/webhooks/raw-body.js'
 export type {
   CustomWebhookOptions,

@@ -25,6 +25,28 @@ export function checkFunction<T>(value: T | undefined, name: string): T | undefi
   return value
 }
 
+/** The longest delay a Node timer holds (2³¹−1 ms); a longer one fires at once. */
+export const maxTimerMs = 2 ** 31 - 1
+
+/** An integer from `min` to `max` (milliseconds, bytes, seconds), or undefined. */
+export function checkInteger(
+  value: number | undefined,
+  name: string,
+  min: number,
+  max: number = maxTimerMs,
+): number | undefined {
+  if (
+    value !== undefined &&
+    (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max)
+  ) {
+    throw optionError(
+      'SG_ERR_INVALID_OPTION',
+      `shapeguard: ${subject(name)} must be an integer from ${min} to ${max}`,
+    )
+  }
+  return value
+}
+
 // An option's path (`cache`, `validation.strings`), as against a call (`handle()`) or an option
 // of one (`errorHandler(): debug`).
 const optionPath = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/

@@ -68,6 +68,32 @@ export const errorCodes = {
     exposed: true,
   },
 
+  // lifecycle: a route's timeout, load shedding, graceful shutdown, readiness
+  HANDLER_TIMEOUT: {
+    code: 'HANDLER_TIMEOUT',
+    status: 503,
+    message: 'The request took too long, try again later',
+    exposed: true,
+  },
+  OVERLOADED: {
+    code: 'OVERLOADED',
+    status: 503,
+    message: 'The server is overloaded, try again later',
+    exposed: true,
+  },
+  SHUTTING_DOWN: {
+    code: 'SHUTTING_DOWN',
+    status: 503,
+    message: 'The server is shutting down, try again later',
+    exposed: true,
+  },
+  NOT_READY: {
+    code: 'NOT_READY',
+    status: 503,
+    message: 'The service is not ready',
+    exposed: true,
+  },
+
   // pre-parse guards
   BODY_TOO_DEEP: {
     code: 'BODY_TOO_DEEP',

@@ -75,12 +75,40 @@ export interface ResolvedConfig {
     /** The first signs (`req.secret`), every one verifies; empty when none is configured. */
     readonly secrets: readonly string[]
   }
+  /** The time limits of every guarded route without its own (`timeout`); undefined when none is set. */
+  readonly timeout: ResolvedTimeout | undefined
+  /** Load shedding (`overload`); undefined when it is off. */
+  readonly overload: ResolvedOverload | undefined
   readonly auth: {
     /** Each scheme of `auth` by name; empty when none is declared. */
     readonly schemes: ReadonlyMap<string, ResolvedScheme>
     /** The security of every guarded route without its own; undefined when none is given. */
     readonly defaultSecurity: SecurityRequirement | undefined
   }
+}
+
+/** A route's time limits in milliseconds, each undefined when it has none. */
+export interface ResolvedTimeout {
+  /** From the route's first step to the first byte of its answer (async validation, `transform`, the handler). */
+  readonly handler: number | undefined
+  /** A stream's longest wait between two events (heartbeats do not count). */
+  readonly idle: number | undefined
+  /** A stream's whole life, from its first byte. */
+  readonly total: number | undefined
+  /** The `Retry-After` (seconds) of a HANDLER_TIMEOUT answer. */
+  readonly retryAfter: number
+}
+
+/** `overload` with every default applied. */
+export interface ResolvedOverload {
+  /** Shed while the event loop's delay is above it; undefined: not watched. */
+  readonly maxEventLoopDelayMs: number | undefined
+  /** Shed while `process.memoryUsage().heapUsed` is above it; undefined: not watched. */
+  readonly maxHeapUsedBytes: number | undefined
+  /** The `Retry-After` (seconds) of an OVERLOADED answer. */
+  readonly retryAfter: number
+  /** How often the limits are sampled, in milliseconds. */
+  readonly sampleIntervalMs: number
 }
 
 /** How error answers are written: the error envelope, or RFC 9457 problem details. */

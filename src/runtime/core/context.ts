@@ -46,6 +46,22 @@ export class RequestContext {
   streams: RouteStreams | undefined
   /** `res.sse()`/`res.ndjson()`: the request's stream, open or ended, with its figures. */
   stream: StreamFigures | undefined
+  /** `req.signal` (core/request-signal.ts), made on first read. */
+  controller: AbortController | undefined
+  /** Why the request was aborted (its timeout, the client going, shutdown); undefined while it is not. */
+  abortReason: unknown
+  /**
+   * lifecycle/: the code of the answer that overtook the handler (HANDLER_TIMEOUT, SHUTTING_DOWN):
+   * whatever the handler sends or throws later is dropped.
+   */
+  overtaken: string | undefined
+  /** lifecycle/timeouts.ts: `performance.now()` by which the request must be answered, while it is timed. */
+  deadline: number
+  /** lifecycle/timeouts.ts: the neighbours of the request in its list of timed requests. */
+  timedPrev: RequestContext | undefined
+  timedNext: RequestContext | undefined
+  /** lifecycle/timeouts.ts: the response, while the request is timed. */
+  timedRes: Response | undefined
 
   constructor() {
     this.config = undefined
@@ -58,6 +74,13 @@ export class RequestContext {
     this.declared = undefined
     this.streams = undefined
     this.stream = undefined
+    this.controller = undefined
+    this.abortReason = undefined
+    this.overtaken = undefined
+    this.deadline = 0
+    this.timedPrev = undefined
+    this.timedNext = undefined
+    this.timedRes = undefined
   }
 }
 

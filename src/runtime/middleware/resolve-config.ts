@@ -18,6 +18,8 @@ import {
 } from '../core/config.js'
 import { type ErrorsOptions, resolveErrors } from '../core/resolve-errors.js'
 import { resolveLimits } from '../guards/index.js'
+import { type OverloadOptions, resolveOverload } from '../lifecycle/overload-options.js'
+import { resolveTimeout, type TimeoutOption } from '../lifecycle/timeout-options.js'
 import type { LoggerOptions } from '../logging/options.js'
 import { compileShape } from '../response/envelope.js'
 
@@ -57,6 +59,10 @@ export interface ShapeguardConfig {
   defaultSecurity?: SecurityRequirement<SchemeName>
   /** How errors are answered. */
   errors?: ErrorsOptions
+  /** The time limits of every guarded route without its own `timeout`: milliseconds for the handler, or `{ handler, idle, total, retryAfter }`. */
+  timeout?: TimeoutOption
+  /** Load shedding: past a limit, every request but health checks is answered 503 OVERLOADED before any work. */
+  overload?: OverloadOptions
 }
 
 /** Development warnings (`shapeguard()`'s `warnings`, a route's `warnings`); none is logged in production. */
@@ -148,6 +154,8 @@ function checkKeys(config: ShapeguardConfig): void {
       'cookies',
       'auth',
       'defaultSecurity',
+      'timeout',
+      'overload',
     ],
     'shapeguard()',
   )
@@ -193,6 +201,8 @@ export function resolveConfig(config: ShapeguardConfig = {}): ResolvedConfig {
     errors: resolveErrors(config.errors),
     cookies: resolveCookieOptions(config.cookies),
     auth: resolveAuth(config.auth, config.defaultSecurity),
+    timeout: resolveTimeout(config.timeout, 'timeout'),
+    overload: resolveOverload(config.overload),
   })
 }
 

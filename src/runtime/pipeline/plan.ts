@@ -68,6 +68,7 @@ export const routeKeys = [
   'warnings',
   'security',
   'errors',
+  'timeout',
   'summary',
   'description',
   'tags',
@@ -165,7 +166,7 @@ export function planRoute(route: AnyRoute, name = 'validate()'): RoutePlan {
   }
   if (route.cache !== undefined) steps.push(cacheStep(route.cache))
   if (route.transform !== undefined) steps.push(transformStep(route.transform))
-  if (streams !== undefined) steps.push(streamStep(streams.sse !== undefined))
+  if (streams?.sse !== undefined) steps.push(streamStep())
   const compiled = Object.freeze({
     steps: Object.freeze(steps),
     stripper,

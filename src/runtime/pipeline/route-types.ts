@@ -5,6 +5,7 @@ import type { SecurityRequirement } from '../../shared/security-scheme.js'
 import type { SchemeName } from '../auth/types.js'
 import type { DeclaredError } from '../core/app-error.js'
 import type { GuardLimits } from '../guards/index.js'
+import type { TimeoutOption } from '../lifecycle/timeout-options.js'
 import type { ExposureOptions, WarningOptions } from '../middleware/resolve-config.js'
 import type { RateLimitOptions } from '../rate-limit/types.js'
 import type { CacheOptions } from '../response/cache-control.js'
@@ -168,6 +169,12 @@ export interface RouteOptions<S, T> extends RouteDocs {
    * factories, each documented as its status's response, typed in the client, accepted by the fuzzer.
    */
   readonly errors?: readonly DeclaredError[]
+  /**
+   * The route's time limits, over `shapeguard()`'s `timeout`: milliseconds from its first step to
+   * its answer (then `req.signal` aborts and the client gets 503 HANDLER_TIMEOUT), or
+   * `{ handler, idle, total, retryAfter }` (`idle` and `total` limit a stream).
+   */
+  readonly timeout?: TimeoutOption
 }
 
 /**

@@ -1,7 +1,8 @@
-import type { Response } from 'express'
+import type { Request, Response } from 'express'
 import { optionError } from '../../shared/error-codes.js'
 import type { ResolvedConfig } from '../core/config.js'
 import { contextOf, peekContext, type RouteShape } from '../core/context.js'
+import { installSignal } from '../core/request-signal.js'
 import { routePatternOf } from '../host/route-pattern.js'
 import { endpointOf } from '../logging/request-log-state.js'
 import { resolveLogger } from '../logging/resolve-logger.js'
@@ -268,6 +269,7 @@ export const responseHelpers: Readonly<ResponseHelpers> = Object.freeze({
 })
 
 interface AppLike {
+  readonly request?: object
   readonly response?: object
   readonly parent?: AppLike
 }
@@ -276,12 +278,15 @@ interface AppLike {
 // each app its own, and a mounted sub-app's inherits its parent's, so every app on the way finds
 // them, and a request that leaves a sub-app (Express then switches its prototype back) keeps
 // them. A response with no such prototype in its chain (a test double) gets them as its own.
-function helperHome(res: Response): object {
-  let app = (res as { app?: AppLike }).app
+function helperHome<T extends object>(
+  of: T,
+  app: AppLike | undefined,
+  kind: 'request' | 'response',
+): object {
   // Bounded: a parent chain is as deep as the mounts, and never loops in a working app.
   for (let depth = 0; app?.parent !== undefined && depth < 64; depth++) app = app.parent
-  const home = app?.response
-  return home !== undefined && Object.prototype.isPrototypeOf.call(home, res) ? home : res
+  const home = app?.[kind]
+  return home !== undefined && Object.prototype.isPrototypeOf.call(home, of) ? home : of
 }
 
 /**
@@ -291,5 +296,9 @@ function helperHome(res: Response): object {
 export function installHelpers(res: Response, config: ResolvedConfig): void {
   contextOf(res).config = config
   if (res.fail === fail) return
-  Object.assign(helperHome(res), responseHelpers)
+  const app = (res as { app?: AppLike }).app
+  Object.assign(helperHome(res, app, 'response'), responseHelpers)
+  // `req.signal`, on the same app's request prototype.
+  const req = res.req as Request | undefined
+  if (req !== undefined) installSignal(helperHome(req, app, 'request'))
 }

@@ -1,9 +1,9 @@
 import type { NextFunction, Response } from 'express'
 import { contextOf, peekContext, type StreamFigures } from '../core/context.js'
+import { StreamClosedError } from '../core/stream-closed.js'
 import type { SpanLike } from '../telemetry/otel-api.js'
 import { requestSpan } from '../telemetry/request-span.js'
 import { traceStream } from '../telemetry/spans.js'
-import { StreamClosedError } from './stream-closed.js'
 
 const OPEN = 0
 const ENDED = 1

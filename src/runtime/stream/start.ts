@@ -1,12 +1,13 @@
 import type { Request, Response } from 'express'
 import { optionError } from '../../shared/error-codes.js'
 import { peekContext } from '../core/context.js'
+import { requestSignal } from '../core/request-signal.js'
 
 /**
  * Writes a stream's head: status 200, its Content-Type, the headers that keep proxies from
  * buffering or caching it and `compression` from compressing it (it honours `no-transform`), then
  * flushes it, so a proxy passes the stream on before the first event. Returns the request's
- * signal (the stream step's), or one of its own for a route it did not run on.
+ * signal (core/request-signal.ts).
  */
 export function startStream(res: Response, contentType: string, helper: string): AbortSignal {
   if (peekContext(res)?.stream !== undefined || res.headersSent) {
@@ -16,6 +17,8 @@ export function startStream(res: Response, contentType: string, helper: string):
     )
   }
   const req = res.req as Request
+  // Made before the head goes: a client that left meanwhile finds it aborted already.
+  const signal = requestSignal(res)
   res.statusCode = 200
   res.removeHeader('Content-Length')
   res.removeHeader('ETag')
@@ -24,5 +27,5 @@ export function startStream(res: Response, contentType: string, helper: string):
   res.setHeader('X-Accel-Buffering', 'no')
   if (req.httpVersion === '1.1') res.setHeader('Connection', 'keep-alive')
   res.flushHeaders()
-  return req.signal ?? AbortSignal.abort()
+  return signal
 }

@@ -1,7 +1,7 @@
 import type { Response } from 'express'
 import { peekContext } from '../core/context.js'
+import { isStreamClosed } from '../core/stream-closed.js'
 import { OpenStream } from './open-stream.js'
-import { isStreamClosed } from './stream-closed.js'
 
 /** The request's stream when one was started (open or ended), for the error middleware. */
 export function streamOf(res: Response): OpenStream | undefined {
