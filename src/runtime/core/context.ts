@@ -62,6 +62,8 @@ export class RequestContext {
   timedNext: RequestContext | undefined
   /** lifecycle/timeouts.ts: the response, while the request is timed. */
   timedRes: Response | undefined
+  /** lifecycle/timeouts.ts: the list of timed requests the request is in. */
+  timedList: { remove(context: RequestContext): void } | undefined
 
   constructor() {
     this.config = undefined
@@ -81,6 +83,7 @@ export class RequestContext {
     this.timedPrev = undefined
     this.timedNext = undefined
     this.timedRes = undefined
+    this.timedList = undefined
   }
 }
 

@@ -16,6 +16,7 @@ import { configOf } from '../core/context.js'
 import { dataField, isError, stackOf } from '../core/safe-read.js'
 import { partOf } from '../core/validation-issue.js'
 import { mountedConfigOf } from '../host/mounted-config.js'
+import { overtaken } from '../lifecycle/overtake.js'
 import { checkLoggerInstance } from '../logging/options.js'
 import { resolveLogger } from '../logging/resolve-logger.js'
 import type { Logger } from '../logging/types.js'
@@ -77,6 +78,8 @@ function makeErrorHandler(options: ErrorHandlerOptions): ErrorRequestHandler {
   return markTerminal(
     function errorHandler(thrown: unknown, req: Request, res: Response, _next) {
       const config = configOf(req, res) ?? mountedConfigOf(req)
+      // A timeout (or a drain) answered already: what the handler raised later is dropped.
+      if (overtaken(res)) return
       try {
         answer(thrown, req, res, config, options, mountDebug)
       } catch (failure) {

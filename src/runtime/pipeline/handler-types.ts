@@ -45,7 +45,15 @@ export type TypedRequest<S, T = RequestBodyOf<S>> = Without<
     OutputOr<SlotOf<S, 'query'>, Request['query']>
   >,
   Replaced<S> | 'auth'
-> & { auth: AuthOf<SlotOf<S, 'security'>> } & ([SlotOf<S, 'headers'>] extends [undefined]
+> & {
+  auth: AuthOf<SlotOf<S, 'security'>>
+  /**
+   * Aborted when the route's timeout passes (a `TimeoutError`), when the client goes or the
+   * answer ends (`StreamClosedError`), or when a shutdown's grace ends: pass it to the work the
+   * handler starts (`fetch`, a database query).
+   */
+  signal: AbortSignal
+} & ([SlotOf<S, 'headers'>] extends [undefined]
     ? unknown
     : { headers: IncomingHttpHeaders & SchemaOutput<SlotOf<S, 'headers'>> }) &
   Declared<S, 'files', FilesOf<SlotOf<S, 'files'>>> &
@@ -58,8 +66,6 @@ type Streams<S> = [SlotOf<S, 'events'> | SlotOf<S, 'stream'>] extends [undefined
 
 /** What a streaming route's `req` carries besides Express's. */
 export interface StreamRequest {
-  /** Aborted when the client goes, or once the stream has ended. */
-  signal: AbortSignal
   /** The `Last-Event-ID` a reconnecting SSE client sent, or undefined (none, or not a valid ID). */
   lastEventId: string | undefined
 }

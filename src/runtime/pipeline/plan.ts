@@ -12,6 +12,7 @@ import { type CookieSlot, cookieSource, signedCookieSource } from '../cookies/co
 import { declaredNames } from '../cookies/declared-names.js'
 import type { ResponseStripper, RouteStreams } from '../core/context.js'
 import type { Step } from '../core/step.js'
+import { resolveTimeout } from '../lifecycle/timeout-options.js'
 import {
   debugExposure,
   exposureKeys,
@@ -125,6 +126,7 @@ export function planRoute(route: AnyRoute, name = 'validate()'): RoutePlan {
     throw optionError('SG_ERR_INVALID_OPTION', `shapeguard: ${name}: transform must be a function`)
   }
   checkSecurity(route.security, `${name}: security`)
+  resolveTimeout(route.timeout, 'timeout')
   const codes = routeErrorCodes(route.errors, name)
   const sanitize = route.sanitize
   checkNested(sanitize, 'sanitize', exposureKeys)

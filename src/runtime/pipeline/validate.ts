@@ -5,6 +5,8 @@ import { configOf, contextOf, peekContext } from '../core/context.js'
 import { useDictionaryMode } from '../core/dictionary-mode.js'
 import { markRoute } from '../core/route-mark.js'
 import type { Step } from '../core/step.js'
+import { routeTimeout } from '../lifecycle/handler-timeout.js'
+import { overtaken } from '../lifecycle/overtake.js'
 import { runInTraceContext } from '../logging/request-scope.js'
 import { resolveConfig } from '../middleware/resolve-config.js'
 import { installHelpers } from '../response/helpers.js'
@@ -54,8 +56,9 @@ function run(
   return undefined
 }
 
-function forward(next: NextFunction, err: unknown): void {
-  next(asError(err))
+// After a timeout's answer, a late failure goes nowhere (one line says so).
+function forward(res: Response, next: NextFunction, err: unknown): void {
+  if (!overtaken(res)) next(asError(err))
 }
 
 function pass(plan: RoutePlan, res: Response, next: NextFunction, config: ResolvedConfig): void {
@@ -90,10 +93,13 @@ export function validate<S extends RouteSlots = {}, T = BodyOf<SlotOf<S, 'body'>
 ): RequestHandler {
   const plan = planRoute(route as never)
   const steps = plan.steps
+  const startTimeout = routeTimeout(route.timeout, 'timeout')
   // The route stays readable on the middleware (generateOpenAPI({ app }), fuzzRoutes).
   function guard(req: Request, res: Response, next: NextFunction): void {
     traceRoute(req)
     const config = requestConfig(req, res)
+    // Before the first step: the timeout covers async validation, `transform` and the handler.
+    startTimeout(res, config)
     // For errorHandler()'s warning of an error the route does not declare: development only.
     if (config.debug)
       contextOf(res).declared = declaredCodes(route as never, plan.codes, req.method, config)
@@ -101,7 +107,7 @@ export function validate<S extends RouteSlots = {}, T = BodyOf<SlotOf<S, 'body'>
     try {
       pending = run(steps, 0, req, res, config)
     } catch (err) {
-      forward(next, err)
+      forward(res, next, err)
       return
     }
     if (pending === undefined) pass(plan, res, next, config)
@@ -109,7 +115,7 @@ export function validate<S extends RouteSlots = {}, T = BodyOf<SlotOf<S, 'body'>
       pending.then(
         // Answered meanwhile (a timeout of the app's own): the handler must not run after it.
         () => (res.headersSent ? undefined : pass(plan, res, next, config)),
-        (err: unknown) => forward(next, err),
+        (err: unknown) => forward(res, next, err),
       )
   }
   return markRoute(

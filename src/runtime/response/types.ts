@@ -115,7 +115,11 @@ declare global {
        * `shapeguard()` the request runs under, with its `requestId` (and trace IDs).
        */
       log: Logger
-      /** On a streaming route (`events` or `stream`): aborted when the client goes. */
+      /**
+       * On every request shapeguard guards: aborted when the route's timeout passes, when the
+       * client goes or the answer ends, or when a shutdown's grace ends (undefined elsewhere on
+       * Node 22; Node 24+ has its own).
+       */
       signal?: AbortSignal
       /** On an SSE route: the `Last-Event-ID` a reconnecting client sent, if valid. */
       lastEventId?: string | undefined

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import { asError } from '../core/app-error.js'
+import { overtaken } from '../lifecycle/overtake.js'
 import { settledByStream } from '../stream/stream-error.js'
 
 /**
@@ -22,10 +23,10 @@ export function asyncHandler<Req extends Request = Request, Res extends Response
   }
 }
 
-// A stream's client that went (`StreamClosedError`), or the error a stream already ended with,
-// needs no answer: the handler may simply let it through.
+// A stream's client that went (`StreamClosedError`), the error a stream already ended with, or
+// anything after a timeout's answer needs no answer: the handler may simply let it through.
 function forward(res: Response, next: NextFunction, err: unknown): void {
-  if (!settledByStream(res, err)) next(asError(err))
+  if (!overtaken(res) && !settledByStream(res, err)) next(asError(err))
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
