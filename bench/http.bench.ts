@@ -262,6 +262,7 @@ const ratios: Record<RatioName, ReturnType<typeof pair>> = {
   'guarded / bare': pair('guarded', 'bare'),
   'logged / bare': pair('logged', 'bare'),
   'rate-limited / guarded': pair('rate-limited', 'guarded'),
+  'timed / guarded': pair('timed', 'guarded'),
   'secured / guarded': pair('secured', 'guarded'),
   'router-1000 / router-10': pair('router-1000', 'router-10'),
   'router-1000 / bare-router-1000': pair('router-1000', 'bare-router-1000'),

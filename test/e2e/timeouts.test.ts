@@ -243,6 +243,79 @@ describe.each(hosts)('%s', (_, express) => {
   })
 })
 
+describe.each(hosts)('req.signal, %s', (_, express) => {
+  it('is on every guarded request, untimed too, and aborts when the client leaves', async () => {
+    const { app } = appOf(express)
+    let reason: unknown
+    const left = new Promise<void>((resolve) => {
+      app.get(
+        '/wait',
+        ...handle({}, async (req) => {
+          expect(req.signal.aborted).toBe(false)
+          req.signal.addEventListener('abort', () => {
+            reason = req.signal.reason
+            resolve()
+          })
+          await sleep(300)
+        }),
+      )
+    })
+    const server = app.listen(0, '127.0.0.1')
+    servers.push(server)
+    await new Promise((resolve) => server.once('listening', resolve))
+    const { port } = server.address() as AddressInfo
+    const req = httpRequest({ host: '127.0.0.1', port, path: '/wait' })
+    req.on('error', () => {})
+    req.end()
+    await sleep(40)
+    req.destroy()
+    await left
+    expect((reason as Error).name).toBe('StreamClosedError')
+  })
+
+  it('is the same signal on every read, and a stream route ends its handler timeout with its head', async () => {
+    const { app } = appOf(express)
+    const Tick = z.object({ n: z.number() })
+    app.get(
+      '/ticks',
+      ...handle({ timeout: 40, events: { tick: Tick } }, async (req, res) => {
+        expect(req.signal).toBe(req.signal)
+        const stream = res.sse({ heartbeat: false })
+        await sleep(90)
+        await stream.send('tick', { n: 1 })
+        await stream.close()
+      }),
+    )
+    const res = await request(app)
+      .get('/ticks')
+      .buffer(true)
+      .parse((r, done) => {
+        let text = ''
+        r.on('data', (chunk: Buffer) => (text += chunk))
+        r.on('end', () => done(null, text))
+      })
+    expect(res.status).toBe(200)
+    expect(res.body).toContain('event: tick')
+    expect(res.body).not.toContain('HANDLER_TIMEOUT')
+  })
+
+  it("leaves a request shapeguard does not guard Node's own signal", async () => {
+    const app = express()
+    let seen: unknown = 'unread'
+    app.get('/plain', (req, res) => {
+      seen = (req as { signal?: unknown }).signal
+      res.end()
+    })
+    app.use(shapeguard({ logger: { instance: captureLogger() } }))
+    app.get('/guarded', ...handle({}, (_req, res) => res.ok({ data: 1 })))
+    await request(app).get('/guarded')
+    await request(app).get('/plain')
+    const major = Number(process.versions.node.split('.')[0])
+    if (major >= 24) expect(seen).toBeInstanceOf(AbortSignal)
+    else expect(seen).toBeUndefined()
+  })
+})
+
 describe('the timeout option', () => {
   it.each([
     [0, 'timeout: must be an integer from 1'],
