@@ -27,10 +27,8 @@ let histogram: IntervalHistogram | undefined
 let intervalMs = Number.POSITIVE_INFINITY
 let lastTick = 0
 
-/**
- * `used_heap_size`, the number `process.memoryUsage().heapUsed` reports, without the resident set
- * size `memoryUsage()` also reads from the system (0.75 µs against 11 µs on Node 26).
- */
+// `used_heap_size`, the number `process.memoryUsage().heapUsed` reports, without the resident set
+// size `memoryUsage()` also reads from the system (0.75 µs against 11 µs on Node 26).
 function heapUsed(): number {
   return getHeapStatistics().used_heap_size
 }
