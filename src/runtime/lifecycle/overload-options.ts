@@ -2,15 +2,22 @@ import { checkInteger, checkNested } from '../../shared/check-option.js'
 import { optionError } from '../../shared/error-codes.js'
 import type { ResolvedOverload } from '../core/config.js'
 
-/** `shapeguard({ overload })`: the limits past which a request is answered 503 OVERLOADED before any work. */
+/**
+ * `shapeguard({ overload })`: the limits past which a request is answered 503 OVERLOADED before
+ * any work. Shedding starts on the first sample past a limit and stops once the samples have
+ * stayed within them for 10 intervals (1 s by default).
+ */
 export interface OverloadOptions {
-  /** Shed while the event loop's delay (`perf_hooks.monitorEventLoopDelay`) is above it, in milliseconds. */
+  /**
+   * Shed while the event loop's delay is above it, in milliseconds: the longest stall since the
+   * last sample (`perf_hooks.monitorEventLoopDelay`), or how late the sample itself ran.
+   */
   maxEventLoopDelayMs?: number
-  /** Shed while `process.memoryUsage().heapUsed` is above it, in bytes. */
+  /** Shed while the heap used (`process.memoryUsage().heapUsed`) is above it, in bytes. */
   maxHeapUsedBytes?: number
   /** The `Retry-After` header of an OVERLOADED answer, in seconds. @default 10 */
   retryAfter?: number
-  /** How often the limits are sampled, in milliseconds. @default 100 */
+  /** How often the limits are sampled, in milliseconds (one sampler per process, at the shortest asked for). @default 100 */
   sampleIntervalMs?: number
 }
 

@@ -3,6 +3,8 @@ import { warnUnknownSchemes } from '../auth/warn-unknown-schemes.js'
 import { useDictionaryMode } from '../core/dictionary-mode.js'
 import { setRequestField } from '../core/request-fields.js'
 import { markShapeguard } from '../core/route-mark.js'
+import { isHealthRequest } from '../lifecycle/health-requests.js'
+import { refuseOverloaded, watchOverload } from '../lifecycle/overload.js'
 import { installRequestLog } from '../logging/child-logger.js'
 import { credentialPaths } from '../logging/credential-paths.js'
 import { requestLogger } from '../logging/request-logger.js'
@@ -16,7 +18,9 @@ import { resolveConfig, type ShapeguardConfig } from './resolve-config.js'
  * every request its ID (`req.id`), puts the response helpers (`res.ok`, `res.fail`, …) on every
  * response and makes the configuration reachable from that request only, so two apps in one
  * process never share it.
- * @param config `debug`, `requestId`, `logger`, `validation`, `response`, `errors`, `cookies` (see the README); default `{}`
+ * With `overload`, a request that arrives while the process is past its limits is answered 503
+ * OVERLOADED with `Retry-After` before any other work (health routes excepted).
+ * @param config `debug`, `requestId`, `logger`, `validation`, `response`, `errors`, `cookies`, `overload` (see the README); default `{}`
  * @example app.use(shapeguard({ response: { statusCodes: { POST: 200 } } }))
  */
 export function shapeguard(config: ShapeguardConfig = {}): RequestHandler {
@@ -31,6 +35,10 @@ export function shapeguard(config: ShapeguardConfig = {}): RequestHandler {
   const assignRequestId = requestIdStep(resolved)
   // As cookie-parser sets it: Express's `res.cookie(name, value, { signed: true })` signs with it.
   const secret = resolved.cookies.secrets[0]
+  const overload =
+    resolved.overload === undefined
+      ? undefined
+      : watchOverload(resolved.overload, logRequest.appLog)
   return markShapeguard(
     function shapeguard(req, res, next) {
       useDictionaryMode(req, res)
@@ -39,7 +47,11 @@ export function shapeguard(config: ShapeguardConfig = {}): RequestHandler {
         (req as { secret?: unknown }).secret = secret
       const locals = req.app?.locals
       let proceed = next
-      if (locals !== undefined && locals.shapeguard !== resolved) {
+      if (overload?.shedding && !isHealthRequest(req)) {
+        // Refused before any other work, but with its request ID and its log line; the app's
+        // first-request set-up waits for a request it serves.
+        proceed = () => refuseOverloaded(res, overload)
+      } else if (locals !== undefined && locals.shapeguard !== resolved) {
         // An app's first request: its routes are registered by now.
         locals.shapeguard = resolved
         installRequestLog(req, logRequest.appLog)
