@@ -47,15 +47,22 @@ const thrown: Record<string, () => unknown> = {
     }),
 }
 
+const base: ShapeguardConfig = {
+  response: { includeRequestId: true },
+  validation: { limits: { maxDepth: 3, maxArrayLength: 3, maxStringLength: 10 } },
+}
+
+// A process is past a heap limit of one byte: every request of this app is shed.
+function overloadedApp(express: Express, config: ShapeguardConfig) {
+  const app = express()
+  app.use(shapeguard({ ...base, ...config, overload: { maxHeapUsedBytes: 1 } }))
+  app.get('/shed', (_req, res) => res.ok())
+  return app
+}
+
 export function app(express: Express, config: ShapeguardConfig = {}) {
   const app = express()
-  app.use(
-    shapeguard({
-      response: { includeRequestId: true },
-      validation: { limits: { maxDepth: 3, maxArrayLength: 3, maxStringLength: 10 } },
-      ...config,
-    }),
-  )
+  app.use(shapeguard({ ...base, ...config }))
   app.post(
     '/hooks/stripe',
     express.raw({ type: '*/*' }),
@@ -93,6 +100,7 @@ export function app(express: Express, config: ShapeguardConfig = {}) {
       (_r, res) => res.ok(),
     ),
   )
+  app.get('/slow', ...handle({ timeout: 20 }, () => new Promise(() => {})))
   app.get('/throw/:kind', (req) => {
     throw thrown[req.params.kind!]!()
   })
@@ -108,7 +116,7 @@ export function app(express: Express, config: ShapeguardConfig = {}) {
   items.get('/items', (_req, res) => res.ok())
   app.use(items)
   app.use(notFoundHandler(), errorHandler())
-  return app
+  return Object.assign(app, { overloaded: overloadedApp(express, config) })
 }
 
 export type App = ReturnType<typeof app>
@@ -181,6 +189,18 @@ export const cases: Case[] = [
     status: 503,
     path: '/closed',
     send: (a) => request(a).get('/closed'),
+  },
+  {
+    code: 'HANDLER_TIMEOUT',
+    status: 503,
+    path: '/slow',
+    send: (a) => request(a).get('/slow'),
+  },
+  {
+    code: 'OVERLOADED',
+    status: 503,
+    path: '/shed',
+    send: (a) => request(a.overloaded).get('/shed'),
   },
   {
     code: 'BODY_TOO_DEEP',

@@ -3,6 +3,7 @@ import { optionError } from '../../shared/error-codes.js'
 import type { ResolvedConfig } from '../core/config.js'
 import { contextOf, peekContext, type RouteShape } from '../core/context.js'
 import { installSignal } from '../core/request-signal.js'
+import { appPrototype } from '../host/app-prototype.js'
 import { routePatternOf } from '../host/route-pattern.js'
 import { endpointOf } from '../logging/request-log-state.js'
 import { resolveLogger } from '../logging/resolve-logger.js'
@@ -268,27 +269,6 @@ export const responseHelpers: Readonly<ResponseHelpers> = Object.freeze({
   ndjson,
 })
 
-interface AppLike {
-  readonly request?: object
-  readonly response?: object
-  readonly parent?: AppLike
-}
-
-// Where a response's helpers go: the response prototype of the top app it runs in. Express gives
-// each app its own, and a mounted sub-app's inherits its parent's, so every app on the way finds
-// them, and a request that leaves a sub-app (Express then switches its prototype back) keeps
-// them. A response with no such prototype in its chain (a test double) gets them as its own.
-function helperHome<T extends object>(
-  of: T,
-  app: AppLike | undefined,
-  kind: 'request' | 'response',
-): object {
-  // Bounded: a parent chain is as deep as the mounts, and never loops in a working app.
-  for (let depth = 0; app?.parent !== undefined && depth < 64; depth++) app = app.parent
-  const home = app?.[kind]
-  return home !== undefined && Object.prototype.isPrototypeOf.call(home, of) ? home : of
-}
-
 /**
  * Gives a response its configuration, and the helpers: once on its top app's response prototype,
  * so a request pays nothing for them, or on the response itself when it has none (a test double).
@@ -296,9 +276,9 @@ function helperHome<T extends object>(
 export function installHelpers(res: Response, config: ResolvedConfig): void {
   contextOf(res).config = config
   if (res.fail === fail) return
-  const app = (res as { app?: AppLike }).app
-  Object.assign(helperHome(res, app, 'response'), responseHelpers)
+  const app = (res as { app?: unknown }).app
+  Object.assign(appPrototype(res, app, 'response'), responseHelpers)
   // `req.signal`, on the same app's request prototype.
   const req = res.req as Request | undefined
-  if (req !== undefined) installSignal(helperHome(req, app, 'request'))
+  if (req !== undefined) installSignal(appPrototype(req, app, 'request'))
 }

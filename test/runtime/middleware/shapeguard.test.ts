@@ -17,7 +17,7 @@ describe('shapeguard', () => {
     expect(() => shapeguard({ loger: { level: 'warn' } } as never)).toThrow(
       misuse(
         'SG_ERR_UNKNOWN_OPTION',
-        'shapeguard: shapeguard(): loger is not an option (debug, logger, requestId, validation, response, warnings, errors, cookies, auth, defaultSecurity)',
+        'shapeguard: shapeguard(): loger is not an option (debug, logger, requestId, validation, response, warnings, errors, cookies, auth, defaultSecurity, timeout, overload)',
       ),
     )
   })
