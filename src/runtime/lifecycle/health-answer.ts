@@ -30,8 +30,9 @@ export function answerHealthy(req: Request, res: Response, data: unknown): void 
 }
 
 /**
- * 503 NOT_READY in the app's error format, `details` naming the failing checks; in development
- * (`debug`) with a short line of what each failing check threw, never a stack or a value.
+ * 503 NOT_READY in the app's error format: `details.checks` holds each check's state (`ok`,
+ * `failed`, `timeout`), in development (`debug`) `details.reasons` a short line of what each failing
+ * check did, never a stack; while the server drains, `details.draining` and no check is run.
  */
 export function answerNotReady(
   req: Request,
@@ -42,10 +43,11 @@ export function answerNotReady(
   const config = configFor(req, res)
   const { message, status } = errorCodes.NOT_READY
   let details: Record<string, unknown>
-  if (report === 'draining') details = { status: 'draining' }
+  // No problem member among the keys (`status`, `errors`): problem details spread them as members.
+  if (report === 'draining') details = { draining: true }
   else {
-    details = { status: 'failing', checks: statesOf(report) }
-    if (config?.debug ?? debugByDefault) details.errors = errorLines(report.outcomes)
+    details = { checks: statesOf(report) }
+    if (config?.debug ?? debugByDefault) details.reasons = errorLines(report.outcomes)
   }
   send(res, status, errorBody(res, config, { code: 'NOT_READY', status, message, details }))
 }

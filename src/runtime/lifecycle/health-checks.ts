@@ -54,6 +54,9 @@ export function resolveChecks(checks: unknown, timeoutMs: number): readonly Reso
     throw optionError('SG_ERR_INVALID_OPTION', 'shapeguard: health(): checks must be an object')
   return Object.entries(checks).map(([name, given]) => {
     const where = `health(): checks.${name}`
+    // Named in answers and the document as an object's key: `__proto__` would set its prototype.
+    if (name === '__proto__' || name === '')
+      throw optionError('SG_ERR_INVALID_OPTION', `shapeguard: ${where}: is not a check name`)
     if (isObject(given) && !isPingable(given) && 'check' in given) {
       checkKnownKeys(given, ['check', 'timeoutMs'], where)
       const own = given as { check: unknown; timeoutMs?: number }
