@@ -266,11 +266,13 @@ describe.each(hosts)('health() on %s', (_, express) => {
   })
 })
 
+const passes = (): boolean => true
+
 describe('health() options', () => {
   it.each([
     [{ checks: { db: 'select 1' } }, /checks\.db: must be a function/],
-    [{ checks: { db: { check: () => true, timeout: 5 } } }, /checks\.db: timeout is not an option/],
-    [{ checks: { db: { check: () => true, timeoutMs: 0 } } }, /db\.timeoutMs must be an integer/],
+    [{ checks: { db: { check: passes, timeout: 5 } } }, /checks\.db: timeout is not an option/],
+    [{ checks: { db: { check: passes, timeoutMs: 0 } } }, /db\.timeoutMs must be an integer/],
     [{ timeoutMs: -1 }, /health\(\): timeoutMs must be an integer/],
     [{ paths: { liveness: '/:id' } }, /paths\.liveness must be a literal path/],
     [{ paths: { readiness: 'readyz' } }, /paths\.readiness must be a literal path/],
