@@ -38,7 +38,7 @@ export { isStreamClosed, StreamClosedError } from './runtime/core/stream-closed.
 export type { ValidationIssue } from './runtime/core/validation-issue.js'
 export { type ErrorHandlerOptions, errorHandler } from './runtime/errors/error-handler.js'
 export { type CloseOptions, closeGracefully } from './runtime/lifecycle/close-gracefully.js'
-export { type HealthOptions, health } from './runtime/lifecycle/health.js'
+export { type HealthOptions, type HealthPaths, health } from './runtime/lifecycle/health.js'
 export type { HealthCheck, HealthCheckFn } from './runtime/lifecycle/health-checks.js'
 export type { OverloadOptions } from './runtime/lifecycle/overload-options.js'
 export { type ServeOptions, serve } from './runtime/lifecycle/serve.js'

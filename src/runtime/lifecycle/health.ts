@@ -1,13 +1,7 @@
 import type { NextFunction, Request, Response, Router } from 'express'
 import express from 'express'
-import {
-  checkBoolean,
-  checkInteger,
-  checkKnownKeys,
-  checkOptions,
-} from '../../shared/check-option.js'
+import { checkBoolean, checkInteger, checkNested, checkOptions } from '../../shared/check-option.js'
 import { optionError } from '../../shared/error-codes.js'
-import { isObject } from '../../shared/is-object.js'
 import { debugFromEnv } from '../core/config.js'
 import { markRoute } from '../core/route-mark.js'
 import { skipRequestLog } from '../logging/skip-request-log.js'
@@ -18,12 +12,20 @@ import { healthRoutes } from './health-document.js'
 import { markHealth } from './health-requests.js'
 import { readiness, statesOf } from './readiness.js'
 
+/** Where `health()` answers: literal paths, under the router's mount path. */
+export interface HealthPaths {
+  /** Liveness: 200 while the process answers; nothing is run. @default '/healthz' */
+  liveness?: string
+  /** Readiness: 200 while every check passes. @default '/readyz' */
+  readiness?: string
+}
+
 /** Options of `health()`. */
 export interface HealthOptions {
   /** The readiness checks by name: functions, `redisStore()`s or clients with `ping()`, or `{ check, timeoutMs }`. */
   checks?: Record<string, HealthCheck>
-  /** Where liveness and readiness answer, under the router's mount path. @default { liveness: '/healthz', readiness: '/readyz' } */
-  paths?: { liveness?: string; readiness?: string }
+  /** Where liveness and readiness answer, under the router's mount path. */
+  paths?: HealthPaths
   /** Each check's timeout unless it has its own, in milliseconds. @default 2000 */
   timeoutMs?: number
   /** Document both routes in `generateOpenAPI({ app })`. @default false */
@@ -61,13 +63,10 @@ export function health(options: HealthOptions = {}): Router {
   checkOptions(options, ['checks', 'paths', 'timeoutMs', 'document', 'log'], 'health()')
   const timeoutMs = checkInteger(options.timeoutMs, 'health(): timeoutMs', 1) ?? 2000
   const checks = resolveChecks(options.checks, timeoutMs)
-  if (options.paths !== undefined) {
-    if (!isObject(options.paths))
-      throw optionError('SG_ERR_INVALID_OPTION', 'shapeguard: health(): paths must be an object')
-    checkKnownKeys(options.paths, ['liveness', 'readiness'], 'health(): paths')
-  }
-  const livenessPath = checkPath(options.paths?.liveness, 'liveness')
-  const readinessPath = checkPath(options.paths?.readiness, 'readiness')
+  const paths: HealthPaths | undefined = options.paths
+  checkNested(paths, 'health(): paths', ['liveness', 'readiness'])
+  const livenessPath = checkPath(paths?.liveness, 'liveness')
+  const readinessPath = checkPath(paths?.readiness, 'readiness')
   if (livenessPath === readinessPath)
     throw optionError(
       'SG_ERR_INVALID_OPTION',
