@@ -27,6 +27,7 @@ export const SECTIONS: readonly (readonly string[])[] = [
   ['configureLogger'],
   ['verifyWebhook'],
   ['redisStore'],
+  ['health'],
   ['yupAdapter'],
   ['generateOpenAPI'],
   ['createDocs'],

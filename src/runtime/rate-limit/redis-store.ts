@@ -43,6 +43,16 @@ export interface RedisStoreOptions {
   prefix?: string
 }
 
+/** What `redisStore()` returns: an atomic rate-limit store that also answers a health check. */
+export interface RedisRateLimitStore extends RateLimitIncrementStore {
+  /**
+   * Sends PING through the client: true once Redis answers PONG, false for any other answer; rejects
+   * with the client's error when Redis cannot be reached. A `health()` check as it is:
+   * `health({ checks: { redis: store } })`.
+   */
+  ping(): Promise<boolean>
+}
+
 type Send = (args: string[]) => Promise<unknown>
 
 function sender(client: unknown): Send {
@@ -81,7 +91,7 @@ function toEntry(reply: unknown, now: number): RateLimitEntry {
  * unchanged when given a `max` (answering one past its count), and always counts without one.
  * @example validate({ rateLimit: { windowMs: 60_000, max: 100, store: redisStore({ client }) } })
  */
-export function redisStore(options: RedisStoreOptions): RateLimitIncrementStore {
+export function redisStore(options: RedisStoreOptions): RedisRateLimitStore {
   if (typeof options !== 'object' || options === null) {
     throw optionError(
       'SG_ERR_INVALID_OPTION',
@@ -116,6 +126,9 @@ export function redisStore(options: RedisStoreOptions): RateLimitIncrementStore 
         if (!isNoScript(err)) throw err
         return toEntry(await send(['EVAL', SCRIPT, ...args]), now)
       }
+    },
+    async ping() {
+      return String(await send(['PING'])) === 'PONG'
     },
   }
 }
