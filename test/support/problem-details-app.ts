@@ -5,6 +5,7 @@ import {
   createRouter,
   errorHandler,
   handle,
+  health,
   notFoundHandler,
   type ShapeguardConfig,
   shapeguard,
@@ -100,6 +101,7 @@ export function app(express: Express, config: ShapeguardConfig = {}) {
       (_r, res) => res.ok(),
     ),
   )
+  app.use(health({ checks: { db: () => false } }))
   app.get('/slow', ...handle({ timeout: 20 }, () => new Promise(() => {})))
   app.get('/throw/:kind', (req) => {
     throw thrown[req.params.kind!]!()
@@ -201,6 +203,12 @@ export const cases: Case[] = [
     status: 503,
     path: '/shed',
     send: (a) => request(a.overloaded).get('/shed'),
+  },
+  {
+    code: 'NOT_READY',
+    status: 503,
+    path: '/readyz',
+    send: (a) => request(a).get('/readyz'),
   },
   {
     code: 'BODY_TOO_DEEP',
