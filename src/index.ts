@@ -40,7 +40,7 @@ export { type ErrorHandlerOptions, errorHandler } from './runtime/errors/error-h
 export { type CloseOptions, closeGracefully } from './runtime/lifecycle/close-gracefully.js'
 export { type HealthOptions, health } from './runtime/lifecycle/health.js'
 export type { OverloadOptions } from './runtime/lifecycle/overload-options.js'
-export { type ServeOptions, serve } from './runtime/lifecycle/serve.js'
+export { type ServedServer, type ServeOptions, serve } from './runtime/lifecycle/serve.js'
 export type { TimeoutOption, TimeoutOptions } from './runtime/lifecycle/timeout-options.js'
 export {
   type ConfigureLoggerOptions,
