@@ -41,7 +41,7 @@ export { type CloseOptions, closeGracefully } from './runtime/lifecycle/close-gr
 export { type HealthOptions, type HealthPaths, health } from './runtime/lifecycle/health.js'
 export type { HealthCheck, HealthCheckFn } from './runtime/lifecycle/health-checks.js'
 export type { OverloadOptions } from './runtime/lifecycle/overload-options.js'
-export { type ServeOptions, serve } from './runtime/lifecycle/serve.js'
+export { type ServedServer, type ServeOptions, serve } from './runtime/lifecycle/serve.js'
 export type { TimeoutOption, TimeoutOptions } from './runtime/lifecycle/timeout-options.js'
 export {
   type ConfigureLoggerOptions,

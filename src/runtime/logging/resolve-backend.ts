@@ -1,5 +1,6 @@
 import { loadPeer, tryLoadPeer } from '../core/load-peer.js'
 import { createConsoleSink } from './console-sink.js'
+import { watchForFlush } from './flush-logs.js'
 import type { ResolvedLoggerOptions } from './options.js'
 import { createPinoSink, type PinoModule } from './pino-sink.js'
 import { streamHealth } from './safe-stream.js'
@@ -26,6 +27,10 @@ export function resolveBackend(options: ResolvedLoggerOptions, deps: BackendDeps
     if (options.instance === console) {
       streamHealth(process.stdout)
       streamHealth(process.stderr)
+    }
+    // pino's own logger flushes its destination: a shutdown waits for it.
+    if (typeof (options.instance as { flush?: unknown }).flush === 'function') {
+      watchForFlush(options.instance)
     }
     return Object.freeze({
       backend: 'instance',

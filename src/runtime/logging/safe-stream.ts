@@ -1,3 +1,4 @@
+import { watchForFlush } from './flush-logs.js'
 import type { LogStream } from './types.js'
 
 type Listenable = LogStream & {
@@ -43,6 +44,7 @@ export function safeStream(stream: LogStream): LogStream {
   const known = guards.get(stream)
   if (known !== undefined) return known
   const health = streamHealth(stream)
+  watchForFlush(stream)
   const safe: LogStream = {
     isTTY: stream.isTTY,
     write(line: string) {

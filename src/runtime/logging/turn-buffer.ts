@@ -10,6 +10,7 @@ export interface Destination extends LogStream {
 }
 
 interface Held {
+  flush(): void
   flushSync(): void
 }
 
@@ -29,6 +30,11 @@ function writeAllSync(fd: number, text: string): void {
   while (rest.length > 0) rest = rest.subarray(writeSync(fd, rest))
 }
 
+/** Hands every turn's held lines to their streams now (a shutdown flushes before it waits). */
+export function flushTurnBuffers(): void {
+  for (const held of [...holding]) held.flush()
+}
+
 /**
  * `stream` (pino's destination, behind `safeStream`) with the lines of one turn of the event loop
  * gathered and handed over together when the turn ends, in order: a busy server then pays
@@ -39,6 +45,7 @@ function writeAllSync(fd: number, text: string): void {
 export function turnBuffered(stream: LogStream, destination: Destination): LogStream {
   let pending = ''
   const held: Held = {
+    flush,
     flushSync() {
       const text = pending
       pending = ''
