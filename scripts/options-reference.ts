@@ -28,6 +28,8 @@ export const SECTIONS: readonly (readonly string[])[] = [
   ['verifyWebhook'],
   ['redisStore'],
   ['health'],
+  ['serve'],
+  ['closeGracefully'],
   ['yupAdapter'],
   ['generateOpenAPI'],
   ['createDocs'],

@@ -8,15 +8,17 @@ import { streamErrorPayload } from '../response/error-body.js'
 import { streamOf } from '../stream/stream-error.js'
 import { openResponses } from './connections.js'
 import { isHealthRequest } from './health-requests.js'
+import { overtake } from './overtake.js'
 import { refuse, SHUTDOWN_RETRY_AFTER, shutdownAnswer, shutdownError } from './refuse.js'
 
 type Listener = (this: Server, req: IncomingMessage, res: ServerResponse) => void
 
 const entry = errorCodes.SHUTTING_DOWN
 
-function healthy(req: IncomingMessage): boolean {
+// Before Express has seen the request: the app is the server's listener.
+function healthy(req: IncomingMessage, app: unknown): boolean {
   try {
-    return isHealthRequest(req as Request)
+    return isHealthRequest(req as Request, app)
   } catch {
     return false
   }
@@ -66,7 +68,7 @@ export class Drain {
 
   private readonly onRequest = (req: IncomingMessage, res: ServerResponse): void => {
     this.track(res)
-    if (!healthy(req)) {
+    if (!healthy(req, this.listeners[0])) {
       this.refused++
       refuse(res, this.appConfig())
       return
@@ -142,8 +144,13 @@ export class Drain {
     for (const res of this.open) {
       if (res.headersSent || res.writableEnded) continue
       const r = res as unknown as Response
-      contextOf(r).overtaken = entry.code
-      refuse(res, peekContext(r)?.config ?? this.appConfig())
+      // A response Express answers (it reached the app) is overtaken as a timeout overtakes it.
+      if (peekContext(r)?.config !== undefined && typeof r.json === 'function')
+        overtake(r, 'SHUTTING_DOWN', SHUTDOWN_RETRY_AFTER, shutdownError())
+      else {
+        contextOf(r).overtaken = entry.code
+        refuse(res, this.appConfig())
+      }
     }
   }
 }
