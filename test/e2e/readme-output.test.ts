@@ -368,6 +368,8 @@ it('has a scenario for every output block of the README and docs/, each name onc
     // test/e2e/streaming-readme.test.ts
     'streaming-wire',
     'streaming-error',
+    // test/e2e/production-readme.test.ts
+    'production-timeout',
   ]
   const marked = blocks.filter((b) => b.output !== undefined)
   expect(marked.map((b) => b.output).sort()).toEqual([...names].sort())
