@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../../engine/json-schema/json-schema-types.js'
+import type { Discovery } from '../../runtime/pipeline/discover-routes.js'
 import { bodyMethods } from '../../shared/error-statuses.js'
 import { requirementObjects } from '../../shared/resolve-schemes.js'
 import { declaredErrors, type ErrorVariants } from './declared-errors.js'
@@ -27,6 +28,15 @@ export interface OperationContext {
   readonly shared: Record<string, unknown>
   /** How the app answers errors (a stream that fails after it started ends with that body). */
   readonly format: ErrorFormat
+  /** The app's shapeguard() (the first mounted), for its `timeout` and `overload`; undefined without `app`. */
+  readonly app: Discovery['answers'][number] | undefined
+}
+
+/** Whether a handler timeout applies to the route: its own `timeout`, else the app's. */
+function timed(route: OpenAPIRoute, app: OperationContext['app']): boolean {
+  const own = route.timeout
+  const handler = typeof own === 'number' ? own : own?.handler
+  return (handler ?? app?.timeout?.handler) !== undefined
 }
 
 /**
@@ -175,6 +185,8 @@ export function operationOf(
       files: route.files !== undefined,
       rateLimited: route.rateLimit !== undefined,
       failsClosed: route.rateLimit?.store !== undefined && route.rateLimit.failOpen === false,
+      timed: timed(route, ctx.app),
+      overloaded: ctx.app?.overload !== undefined,
     }),
   }
   const declared = declaredErrors(route.errors, `generateOpenAPI(): ${where}`)
