@@ -53,3 +53,29 @@ export function defaultErrorStatuses(cases: ErrorCases): number[] {
   if (cases.failsClosed || cases.timed || cases.overloaded) statuses.push(503)
   return statuses
 }
+
+/** Time limits in milliseconds, as a `timeout` option gives them or shapeguard() resolved them. */
+interface Limits {
+  readonly handler?: number | undefined
+  readonly idle?: number | undefined
+  readonly total?: number | undefined
+}
+
+/**
+ * Which time limits apply to a route, field by field its own `timeout` (milliseconds are the
+ * handler's) over the app's: `handler` answers 503 HANDLER_TIMEOUT, `stream` (idle or total) ends
+ * a stream with a HANDLER_TIMEOUT error event. Read without checking: validate() checks it.
+ */
+export function timeLimits(
+  own: unknown,
+  app: Limits | undefined,
+): { readonly handler: boolean; readonly stream: boolean } {
+  const given: Limits | undefined =
+    typeof own === 'number'
+      ? { handler: own }
+      : typeof own === 'object' && own !== null
+        ? own
+        : undefined
+  const has = (field: keyof Limits) => (given?.[field] ?? app?.[field]) !== undefined
+  return { handler: has('handler'), stream: has('idle') || has('total') }
+}

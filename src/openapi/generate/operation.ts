@@ -1,6 +1,6 @@
 import type { JsonSchema } from '../../engine/json-schema/json-schema-types.js'
 import type { Discovery } from '../../runtime/pipeline/discover-routes.js'
-import { bodyMethods } from '../../shared/error-statuses.js'
+import { bodyMethods, timeLimits } from '../../shared/error-statuses.js'
 import { requirementObjects } from '../../shared/resolve-schemes.js'
 import { declaredErrors, type ErrorVariants } from './declared-errors.js'
 import { extensionsOf } from './extensions.js'
@@ -30,13 +30,6 @@ export interface OperationContext {
   readonly format: ErrorFormat
   /** The app's shapeguard() (the first mounted), for its `timeout` and `overload`; undefined without `app`. */
   readonly app: Discovery['answers'][number] | undefined
-}
-
-/** Whether a handler timeout applies to the route: its own `timeout`, else the app's. */
-function timed(route: OpenAPIRoute, app: OperationContext['app']): boolean {
-  const own = route.timeout
-  const handler = typeof own === 'number' ? own : own?.handler
-  return (handler ?? app?.timeout?.handler) !== undefined
 }
 
 /**
@@ -185,7 +178,7 @@ export function operationOf(
       files: route.files !== undefined,
       rateLimited: route.rateLimit !== undefined,
       failsClosed: route.rateLimit?.store !== undefined && route.rateLimit.failOpen === false,
-      timed: timed(route, ctx.app),
+      timed: timeLimits(route.timeout, ctx.app?.timeout).handler,
       overloaded: ctx.app?.overload !== undefined,
     }),
   }

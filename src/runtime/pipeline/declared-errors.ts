@@ -1,5 +1,10 @@
 import { errorCodes, optionError } from '../../shared/error-codes.js'
-import { bodyMethods, defaultErrorStatuses, unavailableCodes } from '../../shared/error-statuses.js'
+import {
+  bodyMethods,
+  defaultErrorStatuses,
+  timeLimits,
+  unavailableCodes,
+} from '../../shared/error-statuses.js'
 import type { ResolvedConfig } from '../core/config.js'
 import type { AnyRoute } from './route-types.js'
 
@@ -55,7 +60,8 @@ export function declaredCodes(
   const security = route.security ?? config.auth.defaultSecurity ?? []
   const secured = security.length > 0
   const body = route.body !== undefined || bodyMethods.has(method.toLowerCase())
-  const timed = route.timeout !== undefined || config.timeout !== undefined
+  const limits = timeLimits(route.timeout, config.timeout)
+  const timed = limits.handler || limits.stream
   const overloaded = config.overload !== undefined
   const key = (secured ? 1 : 0) | (body ? 2 : 0) | (timed ? 4 : 0) | (overloaded ? 8 : 0)
   let byKey = sets.get(route)

@@ -29,7 +29,7 @@ describe('generateOpenAPI: timeouts', () => {
         'GET /stream': { timeout: { idle: 1000 }, events: { tick: z.number() } },
         'GET /plain': {},
       },
-    })
+    }) as Any
     for (const path of ['/slow', '/limits'])
       expect(op(doc, path).responses['503']).toEqual({
         $ref: '#/components/responses/HandlerTimeout',
@@ -56,7 +56,7 @@ describe('generateOpenAPI: timeouts', () => {
         },
         'GET /closed': { rateLimit: { windowMs: 1000, max: 5, store, failOpen: false } },
       },
-    })
+    }) as Any
     expect(op(doc, '/both').responses['503'].$ref).toBe(
       '#/components/responses/RateLimitUnavailableOrHandlerTimeout',
     )
@@ -83,7 +83,7 @@ describe('generateOpenAPI: timeouts', () => {
         'GET /a': { timeout: 1000, errors: ['HANDLER_TIMEOUT'] },
         'GET /b': { timeout: 1000, errors: ['SHUTTING_DOWN'] },
       },
-    })
+    }) as Any
     expect(op(doc, '/a').responses['503']).toEqual({
       $ref: '#/components/responses/HandlerTimeout',
     })
