@@ -26,7 +26,7 @@ function sometimesSlow(ms: number, code: 'HANDLER_TIMEOUT' | 'OVERLOADED') {
   let count = 0
   return async (_req: unknown, res: Response) => {
     count++
-    if (count % 3 !== 0) return res.ok({ n: count })
+    if (count % 3 !== 0) return res.ok({ data: { count } })
     await sleep(ms + 20)
     if (res.headersSent) return
     res.setHeader('Retry-After', '5')

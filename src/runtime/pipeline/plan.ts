@@ -12,6 +12,7 @@ import { type CookieSlot, cookieSource, signedCookieSource } from '../cookies/co
 import { declaredNames } from '../cookies/declared-names.js'
 import type { ResponseStripper, RouteStreams } from '../core/context.js'
 import type { Step } from '../core/step.js'
+import { routeTimeout } from '../lifecycle/route-timeout.js'
 import {
   debugExposure,
   exposureKeys,
@@ -197,7 +198,8 @@ function streamsOf(route: AnyRoute, name: string): RouteStreams | undefined {
       `shapeguard: ${name}: events and stream are both given, a route streams Server-Sent Events or NDJSON`,
     )
   }
-  if (events === undefined) return routeStreams(undefined, stripperOf(stream, 'stream'))
+  const limitsFor = routeTimeout(route.timeout, `${name}: timeout`)
+  if (events === undefined) return routeStreams(undefined, stripperOf(stream, 'stream'), limitsFor)
   const problem = isSchema(events as object)
     ? 'events must be an object of one schema per event name, e.g. { token: schema }'
     : eventsProblem(events)
@@ -207,7 +209,7 @@ function streamsOf(route: AnyRoute, name: string): RouteStreams | undefined {
   for (const event of Object.keys(events as object)) {
     strippers.set(event, stripperOf(events[event], `events.${event}`))
   }
-  return routeStreams(strippers, undefined)
+  return routeStreams(strippers, undefined, limitsFor)
 }
 
 function adapterOf(schema: unknown, field: string): SchemaAdapter {
