@@ -76,6 +76,35 @@ describe.each(hosts)('fuzzRoutes and 503 answers of the lifecycle on %s', (_, ex
     ])
   }, 30_000)
 
+  it('passes a stream that sometimes goes silent past its idle limit, counting its HANDLER_TIMEOUT ends', async () => {
+    const Tick = z.object({ n: z.number() })
+    let count = 0
+    const app = express()
+    app.use(shapeguard())
+    app.get(
+      '/feed',
+      ...handle({ query, events: { tick: Tick }, timeout: { idle: 50 } }, async (req, res) => {
+        count++
+        const stream = res.sse({ heartbeat: false })
+        await stream.send('tick', { n: count })
+        if (count % 2 === 0) return stream.close()
+        // Silent until the idle limit ends the stream (bounded).
+        await Promise.race([
+          new Promise((resolve) => req.signal.addEventListener('abort', resolve, { once: true })),
+          sleep(2000),
+        ])
+      }),
+    )
+    app.use(errorHandler())
+    const report = await fuzzRoutes(app, { runs: 8, seed: 3 })
+    expect(report.failures).toEqual([])
+    expect(report.routes[0]?.notes).toEqual([
+      expect.stringMatching(
+        /^\d+ of 8 requests answered a stream ended by the route's time limit \(HANDLER_TIMEOUT\): documented, not a failure$/,
+      ),
+    ])
+  }, 30_000)
+
   it('reports a 503 on a route without a timeout, and one without Retry-After', async () => {
     const app = express()
     app.use(shapeguard())

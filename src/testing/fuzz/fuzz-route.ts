@@ -207,12 +207,10 @@ export async function fuzzRoute(r: DiscoveredRoute, run: Run): Promise<RouteRun>
         const answer = await send(req)
         if (answer.status === 429 && checks.rateLimited) limited++
         if (answer.stream?.stop === 'time' && answer.stream.items.length === 0) silent++
-        const code =
+        const own =
           unavailableCode(answer, checks) ??
-          (stream && answer.stream && timedOut(answer.stream, stream)
-            ? 'HANDLER_TIMEOUT'
-            : undefined)
-        if (code !== undefined) unavailable.set(code, (unavailable.get(code) ?? 0) + 1)
+          (stream && answer.stream && timedOut(answer.stream, stream) ? 'stream' : undefined)
+        if (own !== undefined) unavailable.set(own, (unavailable.get(own) ?? 0) + 1)
         const broken = brokenInvariant(req, answer, checks)
         if (broken !== undefined) throw new InvariantBroken(broken)
       }),
