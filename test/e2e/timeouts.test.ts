@@ -318,10 +318,10 @@ describe.each(hosts)('req.signal, %s', (_, express) => {
 
 describe('the timeout option', () => {
   it.each([
-    [0, 'timeout: must be an integer from 1'],
-    [-5, 'timeout: must be an integer from 1'],
-    [1.5, 'timeout: must be an integer from 1'],
-    [{ handler: 'x' }, 'timeout.handler: must be an integer'],
+    [0, 'handle(): timeout must be an integer from 1'],
+    [-5, 'handle(): timeout must be an integer from 1'],
+    [1.5, 'handle(): timeout must be an integer from 1'],
+    [{ handler: 'x' }, 'handle(): timeout.handler must be an integer'],
     [{ idel: 5 }, 'idel'],
     ['5', 'timeout: must be milliseconds'],
   ])('refuses %j at definition', (timeout, message) => {

@@ -67,8 +67,12 @@ describe('defaultErrorStatuses', () => {
       files: false,
       rateLimited: false,
       failsClosed: false,
+      timed: false,
+      overloaded: false,
     }
     expect(defaultErrorStatuses(none)).toEqual([400, 422, 500])
+    expect(defaultErrorStatuses({ ...none, timed: true })).toEqual([400, 422, 500, 503])
+    expect(defaultErrorStatuses({ ...none, overloaded: true })).toEqual([400, 422, 500, 503])
     expect(
       defaultErrorStatuses({
         secured: true,
@@ -76,6 +80,8 @@ describe('defaultErrorStatuses', () => {
         files: false,
         rateLimited: true,
         failsClosed: true,
+        timed: false,
+        overloaded: false,
       }),
     ).toEqual([400, 401, 403, 413, 415, 422, 429, 500, 503])
   })

@@ -3,7 +3,7 @@ import { envelopeNames } from '../../shared/envelope-shape.js'
 import { errorCodes, optionError } from '../../shared/error-codes.js'
 import { isObject } from '../../shared/is-object.js'
 import { problemMembers, problemType } from '../../shared/problem-details.js'
-import { codesAt, type ErrorStyle, formats } from './responses.js'
+import { type ErrorStyle, formats, sharedCodes } from './responses.js'
 import type { SchemaWriter } from './schemas.js'
 
 // A route's `errors`: registry codes and AppError.define() factories, read structurally (openapi/
@@ -105,7 +105,7 @@ export class ErrorVariants {
     for (const [status, all] of byStatus) {
       const present = responses[String(status)] as { $ref?: string } | undefined
       const base = present?.$ref?.split('/').pop()
-      const described = base === undefined ? [] : codesAt(status)
+      const described = base === undefined ? [] : sharedCodes(base, status)
       const own = all.filter((d) => !(d.registry && described.includes(d.code)))
       if (own.length === 0) continue
       const schema = this.schemaOf(own, where)

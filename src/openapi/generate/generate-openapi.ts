@@ -172,6 +172,7 @@ export function generateOpenAPI(config: OpenAPIConfig): OpenAPIDocument {
     errors: new ErrorVariants(style, schemas),
     shared,
     format: style.format,
+    app: discovery?.answers[0],
   }
   const paths: Record<string, Record<string, unknown>> = {}
   const names = new Set(Object.keys(security.schemes))

@@ -1,5 +1,6 @@
 import type { JsonSchema } from '../../engine/json-schema/json-schema-types.js'
-import { bodyMethods } from '../../shared/error-statuses.js'
+import type { Discovery } from '../../runtime/pipeline/discover-routes.js'
+import { bodyMethods, timeLimits } from '../../shared/error-statuses.js'
 import { requirementObjects } from '../../shared/resolve-schemes.js'
 import { declaredErrors, type ErrorVariants } from './declared-errors.js'
 import { extensionsOf } from './extensions.js'
@@ -27,6 +28,8 @@ export interface OperationContext {
   readonly shared: Record<string, unknown>
   /** How the app answers errors (a stream that fails after it started ends with that body). */
   readonly format: ErrorFormat
+  /** The app's shapeguard() (the first mounted), for its `timeout` and `overload`; undefined without `app`. */
+  readonly app: Discovery['answers'][number] | undefined
 }
 
 /**
@@ -175,6 +178,8 @@ export function operationOf(
       files: route.files !== undefined,
       rateLimited: route.rateLimit !== undefined,
       failsClosed: route.rateLimit?.store !== undefined && route.rateLimit.failOpen === false,
+      timed: timeLimits(route.timeout, ctx.app?.timeout).handler,
+      overloaded: ctx.app?.overload !== undefined,
     }),
   }
   const declared = declaredErrors(route.errors, `generateOpenAPI(): ${where}`)

@@ -1,7 +1,11 @@
 import type { JsonSchema } from '../../engine/json-schema/json-schema-types.js'
 import { type EnvelopeNames, envelopeNames } from '../../shared/envelope-shape.js'
 import { errorCodes } from '../../shared/error-codes.js'
-import { defaultErrorStatuses, type ErrorCases } from '../../shared/error-statuses.js'
+import {
+  defaultErrorStatuses,
+  type ErrorCases,
+  unavailableCodes,
+} from '../../shared/error-statuses.js'
 import { problemType } from '../../shared/problem-details.js'
 import type { EnvelopeShape, ErrorFormat } from './types.js'
 
@@ -255,11 +259,74 @@ export function errorResponses(format: ErrorFormat): Record<string, unknown> {
       },
     },
     InternalError: response('An unexpected error.', 500),
-    ServiceUnavailable: response(
-      'The rate-limit store did not answer, and the route does not fail open.',
-      503,
-    ),
+    ...unavailableResponses(format),
   }
+}
+
+// The 503 answers shapeguard sends, by code: the name of their shared response and why.
+const unavailable: Readonly<Record<string, { readonly name: string; readonly why: string }>> = {
+  RATE_LIMIT_UNAVAILABLE: {
+    name: 'RateLimitUnavailable',
+    why: 'the rate-limit store did not answer, and the route does not fail open',
+  },
+  HANDLER_TIMEOUT: {
+    name: 'HandlerTimeout',
+    why: "the route's timeout passed before it answered (its handler's work is aborted through `req.signal`)",
+  },
+  OVERLOADED: {
+    name: 'Overloaded',
+    why: 'the server is past its load limits and refused the request before any work',
+  },
+}
+
+/**
+ * The shared response of a route's 503 answers with these codes (unavailableCodes' order):
+ * `ServiceUnavailable` for the rate limit's alone (its name from before the others), else their
+ * names joined with `Or` (`HandlerTimeoutOrOverloaded`).
+ */
+export function unavailableName(codes: readonly string[]): string {
+  if (codes.length === 1 && codes[0] === 'RATE_LIMIT_UNAVAILABLE') return 'ServiceUnavailable'
+  return codes.map((code) => unavailable[code]!.name).join('Or')
+}
+
+// Every combination of the 503 codes, by the name of its shared response.
+const combinations: ReadonlyMap<string, readonly string[]> = (() => {
+  const all = Object.keys(unavailable)
+  const out = new Map<string, readonly string[]>()
+  for (let mask = 1; mask < 1 << all.length; mask++) {
+    const codes = all.filter((_, i) => (mask & (1 << i)) !== 0)
+    out.set(unavailableName(codes), codes)
+  }
+  return out
+})()
+
+/** The codes a shared response narrows `code` to: a 503's own, else every code of its status. */
+export function sharedCodes(name: string, status: number): readonly string[] {
+  return combinations.get(name) ?? codesAt(status)
+}
+
+// The 503 responses (the document keeps those a route uses), with `Retry-After` where a timeout
+// or load shedding may answer.
+function unavailableResponses(format: ErrorFormat): Record<string, unknown> {
+  const names = formats[format]
+  const out: Record<string, unknown> = {}
+  for (const [name, codes] of combinations) {
+    const why = codes.map((code) => unavailable[code]!.why).join('; or ')
+    const response: Record<string, unknown> = {
+      description: `Unavailable: ${why}.${codeList(codes)}`,
+      content: {
+        [names.media]: { schema: { allOf: [ref(names.error), codeIn(format, codes)] } },
+      },
+    }
+    if (codes.some((code) => code !== 'RATE_LIMIT_UNAVAILABLE'))
+      response.headers = {
+        'Retry-After': intHeader(
+          "Seconds to wait before trying again (the route's `timeout.retryAfter`, or `overload.retryAfter`).",
+        ),
+      }
+    out[name] = response
+  }
+  return out
 }
 
 /** A schema that narrows an error answer's `code` to `codes` (one: a `const`). */
@@ -283,7 +350,7 @@ export function errorRefs(cases: ErrorCases): Record<string, unknown> {
     422: 'ValidationFailed',
     429: 'TooManyRequests',
     500: 'InternalError',
-    503: 'ServiceUnavailable',
+    503: unavailableName(unavailableCodes(cases)),
   }
   return Object.fromEntries(
     defaultErrorStatuses(cases).map((status) => [

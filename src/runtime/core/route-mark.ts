@@ -1,5 +1,5 @@
 import type { SecurityRequirement, SecurityScheme } from '../../shared/security-scheme.js'
-import type { ErrorFormat, ResolvedConfig } from './config.js'
+import type { ErrorFormat, ResolvedConfig, ResolvedOverload, ResolvedTimeout } from './config.js'
 
 /**
  * The key under which a `validate()` middleware carries the route it was made from, so the routes
@@ -39,6 +39,10 @@ export interface MarkedAnswers {
   readonly securitySchemes: Readonly<Record<string, SecurityScheme>>
   /** `defaultSecurity`; undefined when none is given. */
   readonly defaultSecurity: SecurityRequirement | undefined
+  /** `timeout`: the limits of every route without its own; undefined when none is set. */
+  readonly timeout: ResolvedTimeout | undefined
+  /** `overload`: load shedding, undefined when it is off. */
+  readonly overload: ResolvedOverload | undefined
 }
 
 /** What a `shapeguard()` middleware carries, so an app's configuration can be found from its stack. */
@@ -76,6 +80,8 @@ export function markShapeguard<F extends object>(
       Object.fromEntries([...config.auth.schemes].map(([name, s]) => [name, s.document])),
     ),
     defaultSecurity: config.auth.defaultSecurity,
+    timeout: config.timeout,
+    overload: config.overload,
   }
   const mark: ShapeguardMark = { config, answers: Object.freeze(answers) }
   Object.defineProperty(middleware, kShapeguard, { value: Object.freeze(mark), enumerable: false })

@@ -1,7 +1,6 @@
 import type { Response } from 'express'
 import type { ResolvedConfig, ResolvedTimeout } from '../core/config.js'
 import { overtake } from './overtake.js'
-import { resolveTimeout, type TimeoutOption } from './timeout-options.js'
 import { type Deadlines, deadlines, startDeadline } from './timeouts.js'
 
 // A route's handler timeout: from its first step until its answer's head is written. When it
@@ -30,21 +29,22 @@ function listFor(timeout: ResolvedTimeout, ms: number): Deadlines {
 }
 
 /**
- * The timer of a route: `start(res, config)` times a request by the route's `timeout` over the
- * app's, merged once per app (the route's option is checked by planRoute).
+ * The timer of a route: `start(res, config)` times a request by the route's limits under the
+ * request's app (`limitsFor`, the route's `timeout` merged over the app's by route-timeout.ts;
+ * undefined for a route without its own, which takes the app's as it is).
  */
-export function routeTimeout(
-  given: TimeoutOption | undefined,
-  where: string,
+export function handlerTimer(
+  limitsFor: ((config: ResolvedConfig) => ResolvedTimeout | undefined) | undefined,
 ): (res: Response, config: ResolvedConfig) => void {
-  const merged = new WeakMap<ResolvedConfig, Deadlines | null>()
+  const lists = new WeakMap<ResolvedConfig, Deadlines | null>()
   return function start(res, config) {
-    if (given === undefined && config.timeout?.handler === undefined) return
-    let list = merged.get(config)
+    // Most routes: neither the route nor its app sets a limit, and nothing is looked up.
+    if (limitsFor === undefined && config.timeout?.handler === undefined) return
+    let list = lists.get(config)
     if (list === undefined) {
-      const timeout = resolveTimeout(given, where, config.timeout)
+      const timeout = limitsFor === undefined ? config.timeout : limitsFor(config)
       list = timeout?.handler === undefined ? null : listFor(timeout, timeout.handler)
-      merged.set(config, list)
+      lists.set(config, list)
     }
     if (list !== null) startDeadline(list, res)
   }

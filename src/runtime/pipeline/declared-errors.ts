@@ -1,5 +1,10 @@
 import { errorCodes, optionError } from '../../shared/error-codes.js'
-import { bodyMethods, defaultErrorStatuses } from '../../shared/error-statuses.js'
+import {
+  bodyMethods,
+  defaultErrorStatuses,
+  timeLimits,
+  unavailableCodes,
+} from '../../shared/error-statuses.js'
 import type { ResolvedConfig } from '../core/config.js'
 import type { AnyRoute } from './route-types.js'
 
@@ -36,13 +41,15 @@ export function routeErrorCodes(errors: unknown, name: string): readonly string[
 }
 
 // By route, one set per combination of what a request decides (its method's body, the app's
-// default security): built on first use, in development only.
+// default security, timeout and overload): built on first use, in development only.
 const sets = new WeakMap<object, Map<number, ReadonlySet<string>>>()
 
 /**
  * The codes a route declares for a request of `method` under `config`: its own `codes`, and the
  * registry's codes of each status it documents by default (400, 413/415 with a body, 422, 429
- * with a rate limit, 503 when the limit fails closed, 401/403 when secured, 500).
+ * with a rate limit, 401/403 when secured, 500), and the 503 codes that apply: RATE_LIMIT_UNAVAILABLE
+ * when the limit fails closed, HANDLER_TIMEOUT with a `timeout` (the route's or the app's; a
+ * stream's idle or total limit ends it with that code too), OVERLOADED with `overload`.
  */
 export function declaredCodes(
   route: AnyRoute,
@@ -53,7 +60,10 @@ export function declaredCodes(
   const security = route.security ?? config.auth.defaultSecurity ?? []
   const secured = security.length > 0
   const body = route.body !== undefined || bodyMethods.has(method.toLowerCase())
-  const key = (secured ? 1 : 0) | (body ? 2 : 0)
+  const limits = timeLimits(route.timeout, config.timeout)
+  const timed = limits.handler || limits.stream
+  const overloaded = config.overload !== undefined
+  const key = (secured ? 1 : 0) | (body ? 2 : 0) | (timed ? 4 : 0) | (overloaded ? 8 : 0)
   let byKey = sets.get(route)
   if (byKey === undefined) {
     byKey = new Map<number, ReadonlySet<string>>()
@@ -61,15 +71,20 @@ export function declaredCodes(
   }
   let set = byKey.get(key)
   if (set === undefined) {
-    const statuses = defaultErrorStatuses({
+    const cases = {
       secured,
       body,
       files: route.files !== undefined,
       rateLimited: route.rateLimit !== undefined,
       failsClosed: route.rateLimit?.store !== undefined && route.rateLimit.failOpen === false,
-    })
-    const own = registry.filter((e) => statuses.includes(e.status)).map((e) => e.code)
-    set = new Set<string>([...own, ...codes])
+      timed,
+      overloaded,
+    }
+    const statuses = defaultErrorStatuses(cases)
+    const own = registry
+      .filter((e) => e.status !== 503 && statuses.includes(e.status))
+      .map((e) => e.code)
+    set = new Set<string>([...own, ...unavailableCodes(cases), ...codes])
     byKey.set(key, set)
   }
   return set

@@ -10,9 +10,10 @@ import { checkSecurity } from '../../shared/resolve-schemes.js'
 import { authStep } from '../auth/auth-step.js'
 import { type CookieSlot, cookieSource, signedCookieSource } from '../cookies/cookie-sources.js'
 import { declaredNames } from '../cookies/declared-names.js'
+import type { ResolvedConfig, ResolvedTimeout } from '../core/config.js'
 import type { ResponseStripper, RouteStreams } from '../core/context.js'
 import type { Step } from '../core/step.js'
-import { resolveTimeout } from '../lifecycle/timeout-options.js'
+import { routeTimeout } from '../lifecycle/route-timeout.js'
 import {
   debugExposure,
   exposureKeys,
@@ -43,6 +44,8 @@ export interface RoutePlan {
   readonly codes: readonly string[]
   /** `events` or `stream`: what `res.sse()`/`res.ndjson()` start. */
   readonly streams: RouteStreams | undefined
+  /** The route's `timeout` over an app's, merged once per app; undefined when it has none of its own. */
+  readonly timeout: ((config: ResolvedConfig) => ResolvedTimeout | undefined) | undefined
 }
 
 const parts = ['body', 'params', 'query', 'headers'] as const satisfies readonly RequestPart[]
@@ -126,7 +129,7 @@ export function planRoute(route: AnyRoute, name = 'validate()'): RoutePlan {
     throw optionError('SG_ERR_INVALID_OPTION', `shapeguard: ${name}: transform must be a function`)
   }
   checkSecurity(route.security, `${name}: security`)
-  resolveTimeout(route.timeout, 'timeout')
+  const timeout = routeTimeout(route.timeout, `${name}: timeout`)
   const codes = routeErrorCodes(route.errors, name)
   const sanitize = route.sanitize
   checkNested(sanitize, 'sanitize', exposureKeys)
@@ -146,7 +149,7 @@ export function planRoute(route: AnyRoute, name = 'validate()'): RoutePlan {
   }
   const response = route.response ?? route.sends
   const stripper = response === undefined ? undefined : stripperOf(response, 'response')
-  const streams = streamsOf(route, name)
+  const streams = streamsOf(route, name, timeout)
 
   const steps: Step[] = [guardStep(route.limits, queryArrayKeys(adapters.get('query')))]
   if (route.rateLimit !== undefined) steps.push(rateLimitStep(route.rateLimit))
@@ -175,6 +178,7 @@ export function planRoute(route: AnyRoute, name = 'validate()'): RoutePlan {
     schemaWarning,
     codes,
     streams,
+    timeout: route.timeout === undefined ? undefined : timeout,
   })
   cache.set(route, compiled)
   return compiled
@@ -190,7 +194,11 @@ function stripperOf(schema: unknown, field: string): ResponseStripper {
 
 // `events` (one stripper per event name) or `stream`; a route may also have `response`, for a
 // handler that answers JSON or streams. `error` is the name of the stream's final error event.
-function streamsOf(route: AnyRoute, name: string): RouteStreams | undefined {
+function streamsOf(
+  route: AnyRoute,
+  name: string,
+  limitsFor: (config: ResolvedConfig) => ResolvedTimeout | undefined,
+): RouteStreams | undefined {
   const { events, stream } = route
   if (events === undefined && stream === undefined) return undefined
   if (events !== undefined && stream !== undefined) {
@@ -199,7 +207,7 @@ function streamsOf(route: AnyRoute, name: string): RouteStreams | undefined {
       `shapeguard: ${name}: events and stream are both given, a route streams Server-Sent Events or NDJSON`,
     )
   }
-  if (events === undefined) return routeStreams(undefined, stripperOf(stream, 'stream'))
+  if (events === undefined) return routeStreams(undefined, stripperOf(stream, 'stream'), limitsFor)
   const problem = isSchema(events as object)
     ? 'events must be an object of one schema per event name, e.g. { token: schema }'
     : eventsProblem(events)
@@ -209,7 +217,7 @@ function streamsOf(route: AnyRoute, name: string): RouteStreams | undefined {
   for (const event of Object.keys(events as object)) {
     strippers.set(event, stripperOf(events[event], `events.${event}`))
   }
-  return routeStreams(strippers, undefined)
+  return routeStreams(strippers, undefined, limitsFor)
 }
 
 function adapterOf(schema: unknown, field: string): SchemaAdapter {

@@ -5,7 +5,7 @@ import { configOf, contextOf, peekContext } from '../core/context.js'
 import { useDictionaryMode } from '../core/dictionary-mode.js'
 import { markRoute } from '../core/route-mark.js'
 import type { Step } from '../core/step.js'
-import { routeTimeout } from '../lifecycle/handler-timeout.js'
+import { handlerTimer } from '../lifecycle/handler-timeout.js'
 import { overtaken } from '../lifecycle/overtake.js'
 import { runInTraceContext } from '../logging/request-scope.js'
 import { resolveConfig } from '../middleware/resolve-config.js'
@@ -93,7 +93,7 @@ export function validate<S extends RouteSlots = {}, T = BodyOf<SlotOf<S, 'body'>
 ): RequestHandler {
   const plan = planRoute(route as never)
   const steps = plan.steps
-  const startTimeout = routeTimeout(route.timeout, 'timeout')
+  const startTimeout = handlerTimer(plan.timeout)
   // The route stays readable on the middleware (generateOpenAPI({ app }), fuzzRoutes).
   function guard(req: Request, res: Response, next: NextFunction): void {
     traceRoute(req)

@@ -6,6 +6,7 @@ import { isPending } from '../response/strip-response.js'
 import { ndjsonLine } from './frame.js'
 import { OpenStream } from './open-stream.js'
 import { startStream } from './start.js'
+import { type LimitsFor, limitStream } from './stream-timer.js'
 
 type Pulled = Iterator<unknown> | AsyncIterator<unknown>
 
@@ -100,8 +101,8 @@ function iteratorOf(items: unknown): Pulled {
   )
 }
 
-/** The `res.ndjson()` of a route's `stream`, its stripper compiled once. */
-export function ndjsonStarter(strip: ResponseStripper) {
+/** The `res.ndjson()` of a route's `stream`, its stripper compiled once, with its time limits. */
+export function ndjsonStarter(strip: ResponseStripper, limitsFor: LimitsFor | undefined) {
   return function ndjson(
     res: Response,
     items: StreamItems<unknown> | undefined,
@@ -110,6 +111,7 @@ export function ndjsonStarter(strip: ResponseStripper) {
     const signal = startStream(res, 'application/x-ndjson', 'ndjson')
     const stream = new LineStream(res, signal, strip)
     if (res.req.method === 'HEAD') void stream.close()
+    else limitStream(stream, res, limitsFor)
     return iterator === undefined ? stream : stream.pipe(iterator)
   }
 }

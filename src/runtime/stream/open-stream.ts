@@ -1,9 +1,13 @@
 import type { NextFunction, Response } from 'express'
+import { raise } from '../core/app-error.js'
 import { contextOf, peekContext, type StreamFigures } from '../core/context.js'
+import { abortRequest } from '../core/request-signal.js'
 import { StreamClosedError } from '../core/stream-closed.js'
 import type { SpanLike } from '../telemetry/otel-api.js'
 import { requestSpan } from '../telemetry/request-span.js'
 import { traceStream } from '../telemetry/spans.js'
+import { noop, rejected } from './rejected.js'
+import type { StreamTimer } from './stream-timer.js'
 
 const OPEN = 0
 const ENDED = 1
@@ -11,15 +15,6 @@ const GONE = 2
 
 // What a send that was written at once answers: one settled promise for all of them.
 const written: Promise<void> = Promise.resolve()
-
-function noop(): void {}
-
-/** A rejected promise nobody has to await: a fire-and-forget `send` must not crash the process. */
-export function rejected(err: unknown): Promise<never> {
-  const promise = Promise.reject(err)
-  promise.catch(noop)
-  return promise
-}
 
 // One pair of listeners for every stream (`this` is the response): no closure per stream.
 function onDrain(this: Response): void {
@@ -70,6 +65,8 @@ export abstract class OpenStream implements StreamFigures {
   private resume: (() => void) | undefined
   private abandon: ((err: unknown) => void) | undefined
   private timer: NodeJS.Timeout | undefined
+  /** `timeout.idle` and `timeout.total`, watched from the head on (stream-timer.ts). */
+  limits: StreamTimer | undefined
   private closing: Promise<void> | undefined
   private settle: (() => void) | undefined
   private isReleased: boolean
@@ -97,6 +94,7 @@ export abstract class OpenStream implements StreamFigures {
     this.resume = undefined
     this.abandon = undefined
     this.timer = undefined
+    this.limits = undefined
     this.closing = undefined
     this.settle = undefined
     this.isReleased = false
@@ -121,6 +119,18 @@ export abstract class OpenStream implements StreamFigures {
     this.timer.unref()
   }
 
+  /**
+   * A time limit passed: the stream ends with its HANDLER_TIMEOUT error event, through the error
+   * middleware as a send's failure does, then the request's signal aborts (a TimeoutError).
+   */
+  expire(limit: 'idle' | 'total'): void {
+    if (this.state !== OPEN) return
+    void this.fail(raise('HANDLER_TIMEOUT'))
+    if (this.state === OPEN) this.finish()
+    const reason = new DOMException(`The stream passed its ${limit} time limit`, 'TimeoutError')
+    abortRequest(this.res, reason)
+  }
+
   /** Writes bytes that are not an event (`retry:`). */
   head(text: string): void {
     void this.write(text, false)
@@ -137,7 +147,10 @@ export abstract class OpenStream implements StreamFigures {
    */
   protected write(text: string, event: boolean): Promise<void> {
     if (this.state !== OPEN) return rejected(new StreamClosedError())
-    if (event) this.events++
+    if (event) {
+      this.events++
+      this.limits?.sent()
+    }
     this.queued = this.queued === '' ? text : this.queued + text
     if (this.draining !== undefined) return this.draining
     if (this.queued.length >= gather) return this.flush()
@@ -249,6 +262,8 @@ export abstract class OpenStream implements StreamFigures {
   private stop(): void {
     if (this.timer !== undefined) clearInterval(this.timer)
     this.timer = undefined
+    this.limits?.clear()
+    this.limits = undefined
     this.end = performance.now()
     traceStream(this.span, this.events, this.bytes)
   }

@@ -5,8 +5,10 @@ import type { ResponseStripper } from '../core/context.js'
 import type { SseOptions, SseSendOptions, SseStream } from '../response/stream-types.js'
 import { isPending } from '../response/strip-response.js'
 import { dataLines, idLine } from './frame.js'
-import { OpenStream, rejected } from './open-stream.js'
+import { OpenStream } from './open-stream.js'
+import { rejected } from './rejected.js'
 import { startStream } from './start.js'
+import { type LimitsFor, limitStream } from './stream-timer.js'
 
 const defaultHeartbeat = 15_000
 
@@ -86,8 +88,11 @@ function milliseconds(value: unknown, field: string, min: number): void {
   }
 }
 
-/** The `res.sse()` of a route's `events`, their strippers compiled once. */
-export function sseStarter(strippers: ReadonlyMap<string, ResponseStripper>) {
+/** The `res.sse()` of a route's `events`, their strippers compiled once, with its time limits. */
+export function sseStarter(
+  strippers: ReadonlyMap<string, ResponseStripper>,
+  limitsFor: LimitsFor | undefined,
+) {
   return function sse(res: Response, options: SseOptions | undefined): SseStream {
     if (options !== undefined) checkOptions(options, ['heartbeat', 'retry'], 'res.sse()')
     const heartbeat = options?.heartbeat ?? defaultHeartbeat
@@ -102,6 +107,7 @@ export function sseStarter(strippers: ReadonlyMap<string, ResponseStripper>) {
     }
     if (retry !== undefined) stream.head(`retry: ${retry}\n\n`)
     if (heartbeat !== false) stream.heartbeat(heartbeat)
+    limitStream(stream, res, limitsFor)
     return stream
   }
 }

@@ -20,14 +20,16 @@ function causeOf(err: unknown): unknown {
 /**
  * Whether an error reaching asyncHandler or the error middleware needs nothing more, on a
  * request whose stream started: the error the stream already ended with, a `StreamClosedError`
- * from a send after the end, or, once the client went, the abort it caused where the handler
- * passed `req.signal` on (the `StreamClosedError` is its `cause`). Without a stream, every error
- * is answered.
+ * from a send after the end, the request's abort reason (its time limit passed) or an error it
+ * caused, or, once the client went, the abort it caused where the handler passed `req.signal` on
+ * (the `StreamClosedError` is its `cause`). Without a stream, every error is answered.
  */
 export function settledByStream(res: Response, err: unknown): boolean {
   const stream = streamOf(res)
   if (stream === undefined || stream.open) return false
   if (stream.failure !== undefined && stream.failure === err) return true
   if (isStreamClosed(err)) return true
+  const reason = peekContext(res)?.abortReason
+  if (reason !== undefined && (err === reason || causeOf(err) === reason)) return true
   return stream.clientGone && isStreamClosed(causeOf(err))
 }

@@ -2,17 +2,18 @@ import { toAdapter } from '../../adapters/resolve.js'
 import type { OpenAPIDocument } from '../../openapi/generate/types.js'
 import type { ResolvedConfig } from '../../runtime/core/config.js'
 import { type GuardLimits, resolveLimits } from '../../runtime/guards/limits.js'
-import type { DiscoveredRoute } from '../../runtime/pipeline/discover-routes.js'
+import type { DiscoveredRoute, Discovery } from '../../runtime/pipeline/discover-routes.js'
 import type { AnyRoute } from '../../runtime/pipeline/route-types.js'
 import { curlLine } from '../../shared/curl-line.js'
 import type { EnvelopeNames } from '../../shared/envelope-shape.js'
 import { errorCodes, unprefixed } from '../../shared/error-codes.js'
+import { timeLimits } from '../../shared/error-statuses.js'
 import { fastCheck } from '../load-fast-check.js'
 import { random } from './credentials.js'
 import type { ResolvedFuzzOptions } from './fuzz-options.js'
 import type { FuzzedRoute, FuzzFailure } from './fuzz-report.js'
 import type { FuzzRequest } from './fuzz-request.js'
-import { brokenInvariant, type RouteChecks } from './invariants.js'
+import { brokenInvariant, type RouteChecks, unavailableCode } from './invariants.js'
 import type { ErrorAnswerCheck } from './response-check.js'
 import { operationOf } from './response-check.js'
 import {
@@ -25,7 +26,7 @@ import {
 } from './route-auth.js'
 import { routeRequests } from './route-requests.js'
 import type { Answer, Listener } from './send-request.js'
-import { streamChecks } from './stream-check.js'
+import { streamChecks, timedOut } from './stream-check.js'
 
 // One route's run: the ignored_auth check of a secured route, then its generated requests, each
 // answer held to the invariants.
@@ -53,6 +54,23 @@ export interface Run {
   readonly app: unknown
   readonly envelope: EnvelopeNames
   readonly auth: AuthRun
+  /** How the app's shapeguard() (the first mounted) answers: its `timeout` and `overload`. */
+  readonly marked: Discovery['answers'][number] | undefined
+}
+
+/** The 503 codes shapeguard may answer the route with in its handler's place. */
+function unavailableOf(limits: { handler: boolean }, marked: Run['marked']): Set<string> {
+  const codes = new Set<string>()
+  if (limits.handler) codes.add(errorCodes.HANDLER_TIMEOUT.code)
+  if (marked?.overload !== undefined) codes.add(errorCodes.OVERLOADED.code)
+  return codes
+}
+
+// What the notes call the answers the route's own limits gave in its handler's place.
+const unavailableLabels: Readonly<Record<string, string>> = {
+  HANDLER_TIMEOUT: "503 HANDLER_TIMEOUT (the route's timeout)",
+  OVERLOADED: '503 OVERLOADED (load shedding)',
+  stream: "a stream ended by the route's time limit (HANDLER_TIMEOUT)",
 }
 
 // The statuses of a route's `errors`: a registry code's, a factory's.
@@ -127,7 +145,8 @@ export async function fuzzRoute(r: DiscoveredRoute, run: Run): Promise<RouteRun>
   const fc = fastCheck()
   const key = keyOf(r)
   const limits = resolveLimits(appLimits(app), r.route.limits)
-  const stream = streamChecks(r.route)
+  const time = timeLimits(r.route.timeout, run.marked?.timeout)
+  const stream = streamChecks(r.route, time.stream)
   // A streaming route's requests ask for the stream; its answers are read within bounds.
   const headers = stream ? { accept: stream.media, ...o.headers } : o.headers
   const bounds = stream && { events: o.streamEvents, ms: o.streamMs }
@@ -150,6 +169,7 @@ export async function fuzzRoute(r: DiscoveredRoute, run: Run): Promise<RouteRun>
     errorAnswer,
     response: responseSchema === undefined ? undefined : toAdapter(responseSchema).ir,
     rateLimited: r.route.rateLimit !== undefined,
+    unavailable: unavailableOf(time, run.marked),
     envelope,
     ...(stream && { stream }),
   }
@@ -179,6 +199,7 @@ export async function fuzzRoute(r: DiscoveredRoute, run: Run): Promise<RouteRun>
   let generated = 0
   let limited = 0
   let silent = 0
+  const unavailable = new Map<string, number>()
   if (arbitrary !== undefined && failure === undefined) {
     const details = await fc.check(
       fc.asyncProperty(arbitrary, async (req) => {
@@ -186,6 +207,10 @@ export async function fuzzRoute(r: DiscoveredRoute, run: Run): Promise<RouteRun>
         const answer = await send(req)
         if (answer.status === 429 && checks.rateLimited) limited++
         if (answer.stream?.stop === 'time' && answer.stream.items.length === 0) silent++
+        const own =
+          unavailableCode(answer, checks) ??
+          (stream && answer.stream && timedOut(answer.stream, stream) ? 'stream' : undefined)
+        if (own !== undefined) unavailable.set(own, (unavailable.get(own) ?? 0) + 1)
         const broken = brokenInvariant(req, answer, checks)
         if (broken !== undefined) throw new InvariantBroken(broken)
       }),
@@ -213,6 +238,10 @@ export async function fuzzRoute(r: DiscoveredRoute, run: Run): Promise<RouteRun>
   if (limited > 0)
     allNotes.push(
       `${limited} of ${generated} requests answered 429 by the route's rateLimit: fuzz an app built with a higher max to reach the handler with more of them`,
+    )
+  for (const [own, n] of unavailable)
+    allNotes.push(
+      `${n} of ${generated} requests answered ${unavailableLabels[own]}: documented, not a failure`,
     )
   if (silent > 0)
     allNotes.push(

@@ -102,7 +102,16 @@ export async function fuzzRoutes(
     try {
       await reachShapeguard(app, listener, routes[0], o.headers)
       for (const r of routes) {
-        const run = await fuzzRoute(r, { o, doc, errorAnswer, listener, app, envelope, auth })
+        const run = await fuzzRoute(r, {
+          o,
+          doc,
+          errorAnswer,
+          listener,
+          app,
+          envelope,
+          auth,
+          marked,
+        })
         fuzzed.push(run.route)
         if (run.failure !== undefined) failures.push(run.failure)
         if (run.skipped !== undefined) skipped.push(run.skipped)

@@ -20,6 +20,11 @@ export interface RouteChecks {
   readonly response: IRNode | undefined
   /** The route has a `rateLimit`: its 429 may answer any request. */
   readonly rateLimited: boolean
+  /**
+   * The codes of the 503 answers shapeguard may give the route in place of its handler's:
+   * HANDLER_TIMEOUT with a handler timeout, OVERLOADED with load shedding.
+   */
+  readonly unavailable: ReadonlySet<string>
   /** The success envelope's fields, as the app's `response.shape` names them. */
   readonly envelope: EnvelopeNames
   /** A streaming route's (`events`, `stream`): its success answers are read as a stream. */
@@ -147,6 +152,34 @@ function rateLimitAnswer(answer: Answer, checks: RouteChecks): string | undefine
   return undefined
 }
 
+/**
+ * The code of an answer that is one of the route's own 503s (`unavailable`: its timeout, load
+ * shedding), or undefined for any other answer.
+ */
+export function unavailableCode(answer: Answer, checks: RouteChecks): string | undefined {
+  if (answer.status !== 503 || checks.unavailable.size === 0) return undefined
+  let code: unknown
+  try {
+    code = codeOf(JSON.parse(answer.text))
+  } catch {
+    return undefined
+  }
+  return typeof code === 'string' && checks.unavailable.has(code) ? code : undefined
+}
+
+/** What the route's own 503 must be: its documented error answer and `Retry-After`. */
+function unavailableAnswer(answer: Answer, code: string, checks: RouteChecks): string | undefined {
+  const op = checks.operation
+  if (op !== undefined && !op.statuses.has(503) && !checks.allowed.has(503))
+    return `answered 503 ${code}, a status the OpenAPI document does not list for this operation (it lists ${[...op.statuses].join(', ')})`
+  const wrong = errorAnswer(answer, JSON.parse(answer.text), checks)
+  if (wrong !== undefined) return wrong
+  const retry = answer.headers['retry-after']
+  if (typeof retry !== 'string' || !/^\d+$/.test(retry))
+    return `answered 503 ${code} without a Retry-After header of whole seconds`
+  return undefined
+}
+
 function described(req: FuzzRequest): string {
   if (req.kind === 'hostile') return `a hostile request (${req.hostile})`
   const { broken } = req
@@ -172,14 +205,15 @@ const authHint = (status: number) =>
 
 /**
  * The first invariant an answer breaks, in words (statuses, fields and rules; never a value of
- * the answer), or undefined: no 5xx; only statuses the OpenAPI document lists (or the caller
+ * the answer), or undefined: no 5xx but the route's own 503 (its timeout, load shedding: its
+ * documented error answer with `Retry-After`); only statuses the OpenAPI document lists (or the caller
  * allows); a well-formed envelope that matches the documented schema, and an error answer in the
  * document's format (the envelope, or problem details) with its media type; valid requests never 422;
  * invalid ones exactly 422 naming the broken field; requests past a guard limit refused with 400;
  * the route's own 429 (`rateLimit`) with its code and `Retry-After`; success data with no key the
  * response schema does not declare; a streaming route's success answer of its stream's media
  * type, each event read declared, JSON its schema accepts with no undeclared key, and no error
- * event; `Object.prototype` untouched; a hostile filename or cookie never echoed.
+ * event but its time limit's HANDLER_TIMEOUT; `Object.prototype` untouched; a hostile filename or cookie never echoed.
  */
 export function brokenInvariant(
   req: FuzzRequest,
@@ -188,6 +222,9 @@ export function brokenInvariant(
 ): string | undefined {
   if (prototypeKeys() !== cleanPrototype) return 'Object.prototype was modified'
   const { status } = answer
+  // The route's timeout or load shedding answered in its place: documented, not a failure.
+  const unavailable = unavailableCode(answer, checks)
+  if (unavailable !== undefined) return unavailableAnswer(answer, unavailable, checks)
   if (status >= 500) return `answered ${status}: a request must never get a 5xx`
   if (echoes(req, answer))
     return `answered ${status} holding what ${described(req)} sent (a raw filename or cookie): an answer must never echo it`

@@ -10,7 +10,7 @@ import { undeclaredKey } from './undeclared.js'
 
 // A streaming route's answer, event by event: each event one the route declares, its data JSON
 // that its schema accepts with no key it does not declare; an `error` event (or error line) is
-// the stream's error end, a failure.
+// the stream's error end, a failure, unless the route's own time limit ended it (HANDLER_TIMEOUT).
 
 type Check = ((x: unknown) => boolean) & {
   errors?: { instancePath: string; message?: string }[] | null
@@ -32,6 +32,8 @@ export interface StreamChecks {
   readonly media: string
   /** By event name (SSE), or the one schema of the lines under `''` (NDJSON). */
   readonly schemas: ReadonlyMap<string, ItemSchema>
+  /** An idle or total time limit applies: the stream may end with a HANDLER_TIMEOUT error event. */
+  readonly limited: boolean
 }
 
 function itemSchema(schema: unknown, at: string): ItemSchema {
@@ -59,16 +61,19 @@ function itemSchema(schema: unknown, at: string): ItemSchema {
   }
 }
 
-/** The checks of a route's `events` (SSE) or `stream` (NDJSON); undefined for any other route. */
-export function streamChecks(route: AnyRoute): StreamChecks | undefined {
+/**
+ * The checks of a route's `events` (SSE) or `stream` (NDJSON); undefined for any other route.
+ * @param limited an idle or total time limit applies to its streams
+ */
+export function streamChecks(route: AnyRoute, limited = false): StreamChecks | undefined {
   if (route.events !== undefined) {
     const events = Object.entries(route.events as Record<string, unknown>)
     const schemas = new Map(events.map(([n, s]) => [n, itemSchema(s, `events.${n}.data`)]))
-    return { kind: 'sse', media: streamMedia.sse, schemas }
+    return { kind: 'sse', media: streamMedia.sse, schemas, limited }
   }
   if (route.stream === undefined) return undefined
   const schemas = new Map([['', itemSchema(route.stream, 'stream')]])
-  return { kind: 'ndjson', media: streamMedia.ndjson, schemas }
+  return { kind: 'ndjson', media: streamMedia.ndjson, schemas, limited }
 }
 
 // A name or code from the answer is shown only when it reads as one: never a value's text.
@@ -78,7 +83,9 @@ const shown = (name: unknown) =>
 const codeOf = (body: unknown) =>
   isObject(body) ? (isObject(body.error) ? body.error.code : body.code) : undefined
 
-function parsed(data: string): { ok: true; value: unknown } | { ok: false } {
+type Parsed = { ok: true; value: unknown } | { ok: false }
+
+function parsed(data: string): Parsed {
   try {
     return { ok: true, value: JSON.parse(data) }
   } catch {
@@ -98,17 +105,36 @@ function errorLine(schema: ItemSchema, value: unknown, last: boolean): boolean {
   )
 }
 
+const TIMED_OUT = 'HANDLER_TIMEOUT'
+
+// The runtime's error end: an `error` event the route does not declare, or an error line.
+function isErrorEnd(item: StreamItem, c: StreamChecks, json: Parsed, last: boolean): boolean {
+  const schema = c.schemas.get(item.event ?? '')
+  return c.kind === 'sse'
+    ? item.event === 'error' && schema === undefined
+    : json.ok && schema !== undefined && errorLine(schema, json.value, last)
+}
+
+/**
+ * Whether a stream read to its end ended by its idle or total time limit: its last event is an
+ * error end with HANDLER_TIMEOUT, on a route where a limit applies.
+ */
+export function timedOut(read: StreamRead, c: StreamChecks): boolean {
+  const item = read.items.at(-1)
+  if (!c.limited || read.stop !== 'end' || item === undefined) return false
+  const json = parsed(item.data)
+  return json.ok && codeOf(json.value) === TIMED_OUT && isErrorEnd(item, c, json, true)
+}
+
 /** What is wrong with one event or line, or undefined. */
 function itemProblem(item: StreamItem, c: StreamChecks, last: boolean) {
   const sse = c.kind === 'sse'
   const schema = c.schemas.get(item.event ?? '')
   const json = parsed(item.data)
-  // The runtime's error end: an `error` event the route does not declare, or an error line.
-  const errorEnd = sse
-    ? item.event === 'error' && schema === undefined
-    : json.ok && schema !== undefined && errorLine(schema, json.value, last)
-  if (errorEnd) {
+  if (isErrorEnd(item, c, json, last)) {
     const code = json.ok ? shown(codeOf(json.value)) : undefined
+    // The route's own time limit ended it: an answer it documents.
+    if (last && c.limited && code === TIMED_OUT) return undefined
     return `a stream that ended in an error ${sse ? 'event' : 'line'} (${code ?? 'no code'})`
   }
   if (schema === undefined) {

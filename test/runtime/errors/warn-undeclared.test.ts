@@ -117,6 +117,47 @@ describe.each(hosts)('the undeclared error warning on %s', (_, express) => {
     expect(warned()).toEqual([])
   })
 
+  it('counts 503 HANDLER_TIMEOUT as declared only with a timeout, OVERLOADED only with overload', async () => {
+    const store = { increment: () => ({ count: 1, reset: Date.now() + 60_000 }) }
+    const lifecycleApp = (config: ShapeguardConfig) => {
+      const server = express()
+      server.use(shapeguard({ debug: true, ...config, logger: { instance: capture } }))
+      const query = z.object({ code: z.string() })
+      const raise = (req: { query: { code: string } }) => {
+        throw AppError.custom(req.query.code, 'secret', 503)
+      }
+      server.get('/timed', ...handle({ query, timeout: 60_000 }, raise))
+      server.get('/plain', ...handle({ query }, raise))
+      server.get(
+        '/closed',
+        ...handle(
+          { query, rateLimit: { windowMs: 60_000, max: 100, store, failOpen: false } },
+          raise,
+        ),
+      )
+      server.use(errorHandler())
+      return server
+    }
+    const server = lifecycleApp({})
+    await request(server).get('/timed?code=HANDLER_TIMEOUT')
+    await request(server).get('/timed?code=OVERLOADED')
+    await request(server).get('/plain?code=HANDLER_TIMEOUT')
+    // The rate limit failing closed declares its own 503 code, not the others of the status.
+    await request(server).get('/closed?code=RATE_LIMIT_UNAVAILABLE')
+    await request(server).get('/closed?code=HANDLER_TIMEOUT')
+    expect(warned()).toEqual([
+      warning('GET', '/timed', 'OVERLOADED'),
+      warning('GET', '/plain', 'HANDLER_TIMEOUT'),
+      warning('GET', '/closed', 'HANDLER_TIMEOUT'),
+    ])
+    capture.records.length = 0
+    const app2 = lifecycleApp({ timeout: 60_000, overload: { maxHeapUsedBytes: 2 ** 50 } })
+    for (const path of ['/plain', '/timed', '/closed'])
+      for (const code of ['HANDLER_TIMEOUT', 'OVERLOADED'])
+        await request(app2).get(`${path}?code=${code}`)
+    expect(warned()).toEqual([])
+  })
+
   it('says nothing outside a guarded route, nor in production', async () => {
     await request(app(express)).get('/plain?raise=teapot')
     const production = app(express, { debug: false })

@@ -19,6 +19,7 @@ const checks: RouteChecks = {
   errorAnswer: errorAnswerCheck(doc),
   response: zodAdapter(User).ir,
   rateLimited: false,
+  unavailable: new Set(),
   envelope: envelopeNames(undefined),
 }
 const request = (kind: FuzzRequest['kind'], extra: Partial<FuzzRequest> = {}): FuzzRequest => ({
@@ -174,6 +175,48 @@ describe('brokenInvariant', () => {
     expect(brokenInvariant(request('invalid', { broken }), answer429(tooMany), checks)).toMatch(
       /answered 429, a status the OpenAPI document does not list/,
     )
+  })
+
+  it("takes the route's own 503 HANDLER_TIMEOUT, documented with Retry-After; any other 503 fails", () => {
+    const timed = defineRoute({ body: z.object({ name: z.string() }), timeout: 100 })
+    const timedDoc = generateOpenAPI({ title: 't', version: '1', routes: { 'POST /users': timed } })
+    const timedChecks: RouteChecks = {
+      ...checks,
+      operation: operationOf(timedDoc, 'post', '/users'),
+      errorAnswer: errorAnswerCheck(timedDoc),
+      unavailable: new Set(['HANDLER_TIMEOUT']),
+    }
+    const error = (code: string) => ({
+      success: false,
+      message: 'x',
+      error: { code, message: 'x', details: null },
+    })
+    const answer503 = (code: string, headers: Record<string, string> = JSON_TYPE) => ({
+      status: 503,
+      headers: { ...headers },
+      text: JSON.stringify(error(code)),
+    })
+    const retry = { ...JSON_TYPE, 'retry-after': '5' }
+    for (const req of [request('valid'), request('invalid', { broken })])
+      expect(brokenInvariant(req, answer503('HANDLER_TIMEOUT', retry), timedChecks)).toBeUndefined()
+    expect(brokenInvariant(request('valid'), answer503('HANDLER_TIMEOUT'), timedChecks)).toBe(
+      'answered 503 HANDLER_TIMEOUT without a Retry-After header of whole seconds',
+    )
+    // Not a code of the route's own 503s: a 5xx like any other.
+    expect(brokenInvariant(request('valid'), answer503('OVERLOADED', retry), timedChecks)).toBe(
+      'answered 503: a request must never get a 5xx',
+    )
+    // A route without a timeout: its 503 fails, whatever its code.
+    expect(brokenInvariant(request('valid'), answer503('HANDLER_TIMEOUT', retry), checks)).toBe(
+      'answered 503: a request must never get a 5xx',
+    )
+    // A document that does not list 503 (one given by the caller): a status it does not list.
+    expect(
+      brokenInvariant(request('valid'), answer503('HANDLER_TIMEOUT', retry), {
+        ...timedChecks,
+        operation: checks.operation,
+      }),
+    ).toMatch(/^answered 503 HANDLER_TIMEOUT, a status the OpenAPI document does not list/)
   })
 
   it("expects the guards' 400 for a request past a guard limit, whatever its kind", () => {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import * as z from 'zod'
 import type { AnyRoute } from '../../../src/runtime/pipeline/route-types.js'
 import { listen } from '../../../src/testing/fuzz/send-request.js'
-import { streamChecks, streamProblem } from '../../../src/testing/fuzz/stream-check.js'
+import { streamChecks, streamProblem, timedOut } from '../../../src/testing/fuzz/stream-check.js'
 
 // The fuzzer's bounded reader over a real socket, and the checks of what it read.
 
@@ -110,6 +110,27 @@ describe('streamProblem', () => {
     expect(streamProblem(answer(error), checks)).toBe(
       'answered 200 with a stream that ended in an error event (no code)',
     )
+  })
+
+  it('takes a HANDLER_TIMEOUT error end only as the last event of a route with a time limit', () => {
+    const limited = streamChecks(route, true)!
+    const timeout = {
+      event: 'error',
+      data: '{"success":false,"message":"x","error":{"code":"HANDLER_TIMEOUT"}}',
+    }
+    const tick = { event: 'message', data: '{"n":1}' }
+    expect(streamProblem(answer(tick, timeout), limited)).toBeUndefined()
+    expect(timedOut(answer(tick, timeout).stream, limited)).toBe(true)
+    expect(streamProblem(answer(tick, timeout), checks)).toBe(
+      'answered 200 with a stream that ended in an error event (HANDLER_TIMEOUT)',
+    )
+    expect(timedOut(answer(tick, timeout).stream, checks)).toBe(false)
+    // Another code, or read before the end: not the route's limit.
+    const other = { ...timeout, data: timeout.data.replace('HANDLER_TIMEOUT', 'INTERNAL_ERROR') }
+    expect(streamProblem(answer(other), limited)).toBe(
+      'answered 200 with a stream that ended in an error event (INTERNAL_ERROR)',
+    )
+    expect(timedOut({ items: [timeout], stop: 'events' }, limited)).toBe(false)
   })
 
   it('holds an NDJSON line that is an item with a `code` to its schema, not as an error line', () => {

@@ -210,6 +210,7 @@ describe('the echo invariant', () => {
     errorAnswer: errorAnswerCheck({ paths: {}, components: {} } as never),
     response: undefined,
     rateLimited: false,
+    unavailable: new Set(),
     envelope: envelopeNames(undefined),
   }
   const req: FuzzRequest = {
