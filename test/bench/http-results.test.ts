@@ -157,7 +157,7 @@ describe('the performance guide and the chart', () => {
 })
 
 describe('targetsFor (bench/fixtures/http-rows.ts)', () => {
-  it("gives Node 22 issue 19's targets, 24 and every later line issue 32's, each with issue 44's upload target and issue 45's secured one", () => {
+  it("gives Node 22 issue 19's targets, 24 and every later line issue 32's, each with issue 44's upload target, issue 45's secured one and issue 47's timed one", () => {
     const min = (line: number) => Object.fromEntries(targetsFor(line).map((t) => [t.name, t.min]))
     expect(min(22)).toEqual({
       'guarded / bare': 0.95,
@@ -167,6 +167,7 @@ describe('targetsFor (bench/fixtures/http-rows.ts)', () => {
       'guarded / peer': 1,
       'upload / multer-upload': 1,
       'secured / guarded': 0.97,
+      'timed / guarded': 0.98,
     })
     const later = {
       'guarded / bare': 1,
@@ -176,6 +177,7 @@ describe('targetsFor (bench/fixtures/http-rows.ts)', () => {
       'guarded / peer': 1,
       'upload / multer-upload': 1,
       'secured / guarded': 0.97,
+      'timed / guarded': 0.98,
     }
     expect(min(24)).toEqual(later)
     expect(min(26)).toEqual(later)

@@ -69,12 +69,21 @@ function write(log: Logger, level: 'info' | 'warn', meta: object, message: strin
   } catch {}
 }
 
+// An HTTP/2 server (or one of its own kind) has neither; its sessions end when it closes.
+function closeIdle(server: Server): void {
+  if (typeof server.closeIdleConnections === 'function') server.closeIdleConnections()
+}
+
+function closeAll(server: Server): void {
+  if (typeof server.closeAllConnections === 'function') server.closeAllConnections()
+}
+
 async function drainServer(server: Server, { shutdownMs, logger }: ResolvedClose): Promise<void> {
   const start = performance.now()
   markDraining(server)
   const drain = new Drain(server)
   const closed = new Promise<void>((resolve) => server.close(() => resolve()))
-  server.closeIdleConnections()
+  closeIdle(server)
   let cutOff = 0
   if (!(await within(drain.known ? drain.empty() : closed, shutdownMs))) {
     cutOff = drain.expire()
@@ -84,7 +93,7 @@ async function drainServer(server: Server, { shutdownMs, logger }: ResolvedClose
     }
   }
   // What is left holds no request that began before the drain: connections that never sent one.
-  server.closeAllConnections()
+  closeAll(server)
   await within(closed, CLOSE_MS)
   const meta = {
     shutdownMs,

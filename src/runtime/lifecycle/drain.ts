@@ -8,7 +8,7 @@ import { streamErrorPayload } from '../response/error-body.js'
 import { streamOf } from '../stream/stream-error.js'
 import { openResponses } from './connections.js'
 import { isHealthRequest } from './health-requests.js'
-import { overtake } from './overtake.js'
+import { dropLateAnswers, overtake } from './overtake.js'
 import { refuse, SHUTDOWN_RETRY_AFTER, shutdownAnswer, shutdownError } from './refuse.js'
 
 type Listener = (this: Server, req: IncomingMessage, res: ServerResponse) => void
@@ -37,9 +37,8 @@ export class Drain {
   readonly known: boolean
   /** Requests in flight when the drain began. */
   readonly inFlight: number
-  /** New requests answered 503, and health requests let through. */
+  /** New requests answered 503. */
   refused: number
-  passed: number
   private readonly server: Server
   private readonly listeners: Listener[]
   private readonly open: Set<ServerResponse>
@@ -51,7 +50,6 @@ export class Drain {
     this.listeners = server.listeners('request') as Listener[]
     this.open = new Set()
     this.refused = 0
-    this.passed = 0
     this.config = undefined
     this.emptied = undefined
     const inFlight = openResponses(server)
@@ -73,7 +71,6 @@ export class Drain {
       refuse(res, this.appConfig())
       return
     }
-    this.passed++
     res.setHeader('Connection', 'close')
     for (const listener of this.listeners) listener.call(this.server, req, res)
   }
@@ -92,7 +89,7 @@ export class Drain {
     res.once('close', () => {
       this.open.delete(res)
       // A response whose headers went with keep-alive left its connection idle.
-      this.server.closeIdleConnections()
+      if (typeof this.server.closeIdleConnections === 'function') this.server.closeIdleConnections()
       if (this.open.size === 0) this.emptied?.()
     })
   }
@@ -150,6 +147,7 @@ export class Drain {
       else {
         contextOf(r).overtaken = entry.code
         refuse(res, this.appConfig())
+        dropLateAnswers(r)
       }
     }
   }

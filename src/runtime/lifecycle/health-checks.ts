@@ -67,6 +67,9 @@ export function resolveChecks(checks: unknown, timeoutMs: number): readonly Reso
   })
 }
 
+// The checks whose last call has not settled yet.
+const hanging = new WeakSet<ResolvedCheck>()
+
 const passed: CheckOutcome = Object.freeze({ state: 'ok', error: undefined })
 const timedOut: CheckOutcome = Object.freeze({ state: 'timeout', error: undefined })
 const returnedFalse: CheckOutcome = Object.freeze({ state: 'failed', error: undefined })
@@ -77,6 +80,9 @@ const returnedFalse: CheckOutcome = Object.freeze({ state: 'failed', error: unde
  * check that honours it stops its work too.
  */
 export function runCheck(check: ResolvedCheck): Promise<CheckOutcome> {
+  // Its last call never settled (it ignored its signal): calling it again on every probe would
+  // pile up calls (a pool's waiters, their closures). It counts as timed out until that one ends.
+  if (hanging.has(check)) return Promise.resolve(timedOut)
   const controller = new AbortController()
   let result: unknown
   try {
@@ -97,10 +103,13 @@ export function runCheck(check: ResolvedCheck): Promise<CheckOutcome> {
       clearTimeout(timer)
       resolve(outcome)
     }
-    Promise.resolve(result).then(
-      (value) => settle(value === false ? returnedFalse : passed),
-      (error: unknown) => settle({ state: 'failed', error }),
-    )
+    hanging.add(check)
+    Promise.resolve(result)
+      .then(
+        (value) => settle(value === false ? returnedFalse : passed),
+        (error: unknown) => settle({ state: 'failed', error }),
+      )
+      .finally(() => hanging.delete(check))
   })
 }
 

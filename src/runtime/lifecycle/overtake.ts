@@ -27,7 +27,6 @@ export function overtake(
   const context = contextOf(res)
   if (context.overtaken !== undefined || res.headersSent || res.destroyed) return false
   context.overtaken = code
-  abortRequest(res, reason)
   const req = res.req as Request
   const config = configOf(req, res)
   const { status, message } = errorCodes[code]
@@ -43,6 +42,8 @@ export function overtake(
     sendFallback(res, config?.errors)
   }
   dropLateAnswers(res)
+  // Only now: a handler that answers from its abort listener finds its answer dropped.
+  abortRequest(res, reason)
   return true
 }
 
@@ -56,9 +57,11 @@ export function overtaken(res: Response): boolean {
   return true
 }
 
-// The handler's own answer, once overtaken: its headers, status and body go nowhere. Only an
-// overtaken response gets these (its own properties): no other request pays for them.
-function dropLateAnswers(res: Response): void {
+/**
+ * The handler's own answer, once overtaken: its headers, status and body go nowhere, with one
+ * log line. Only an overtaken response gets these (its own properties): no other request pays.
+ */
+export function dropLateAnswers(res: Response): void {
   const status = res.statusCode
   const target = res as unknown as Record<string, unknown>
   Object.defineProperty(res, 'statusCode', {

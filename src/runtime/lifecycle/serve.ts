@@ -18,6 +18,12 @@ export interface ServeOptions extends CloseOptions {
    * close what the app opened there (a database pool, the Redis client of `redisStore()`).
    */
   onShutdown?: () => unknown
+  /**
+   * How long the server keeps serving after the signal while `/readyz` answers 503, before it
+   * stops accepting: the time a load balancer that reads readiness needs to stop sending (its
+   * interval × unhealthy threshold). Under Kubernetes a `preStop` sleep does this instead. @default 0
+   */
+  drainDelayMs?: number
 }
 
 /** The listening server `serve()` answers with. */
@@ -26,7 +32,7 @@ export interface ServedServer extends Server {
   shutdown(): Promise<void>
 }
 
-const serveKeys = ['port', 'host', 'signals', 'onShutdown', 'shutdownMs', 'logger']
+const serveKeys = ['port', 'host', 'signals', 'onShutdown', 'drainDelayMs', 'shutdownMs', 'logger']
 const defaultSignals: readonly NodeJS.Signals[] = ['SIGTERM', 'SIGINT']
 
 function defaultPort(): number {
@@ -76,7 +82,7 @@ function listen(server: Server, port: number, host: string | undefined): Promise
  * signal's number. Answers the listening server; its `shutdown()` drains without exiting.
  * Rejects when the server cannot listen (EADDRINUSE).
  * @param options `port` (default `PORT`, else 3000), `host`, `shutdownMs` (default 10000),
- * `signals` (default SIGTERM and SIGINT), `onShutdown`, `logger`
+ * `signals` (default SIGTERM and SIGINT), `onShutdown`, `drainDelayMs` (default 0), `logger`
  * @example const server = await serve(app, { port: 8080, onShutdown: () => pool.end() })
  */
 export async function serve(app: RequestListener, options?: ServeOptions): Promise<ServedServer> {
@@ -91,9 +97,10 @@ export async function serve(app: RequestListener, options?: ServeOptions): Promi
   const host = checkString(options?.host, 'serve(): host')
   const signals = checkSignals(options?.signals, 'serve(): signals') ?? defaultSignals
   const onShutdown = checkFunction(options?.onShutdown, 'serve(): onShutdown')
+  const drainDelayMs = checkInteger(options?.drainDelayMs, 'serve(): drainDelayMs', 0) ?? 0
   const server = createServer(app) as ServedServer
   await listen(server, port, host)
-  const entry: Served = { server, close, signals, onShutdown, done: undefined }
+  const entry: Served = { server, close, signals, onShutdown, drainDelayMs, done: undefined }
   server.shutdown = () => shutdown(entry)
   watch(entry)
   return server

@@ -2,7 +2,7 @@ import type { Server } from 'node:http'
 import { constants } from 'node:os'
 import type { Logger } from '../logging/types.js'
 import { closeGracefully, type ResolvedClose } from './close-gracefully.js'
-import { markProcessDraining } from './drain-state.js'
+import { markDraining, markProcessDraining } from './drain-state.js'
 
 /** A server `serve()` started, until it has shut down. */
 export interface Served {
@@ -10,6 +10,8 @@ export interface Served {
   readonly close: ResolvedClose
   readonly signals: readonly NodeJS.Signals[]
   readonly onShutdown: (() => unknown) | undefined
+  /** Readiness answers 503 this long before the drain starts. */
+  readonly drainDelayMs: number
   done: Promise<void> | undefined
 }
 
@@ -53,6 +55,11 @@ function sync(): void {
 /** Drains `entry`'s server, then runs its `onShutdown`; the same promise on every call. */
 export function shutdown(entry: Served): Promise<void> {
   entry.done ??= (async () => {
+    if (entry.drainDelayMs > 0) {
+      // Still serving, but no longer ready: the load balancers stop sending first.
+      markDraining(entry.server)
+      await new Promise((resolve) => setTimeout(resolve, entry.drainDelayMs))
+    }
     await closeGracefully(entry.server, entry.close)
     try {
       await entry.onShutdown?.()
@@ -100,7 +107,10 @@ function onSignal(signal: NodeJS.Signals): void {
   exiting = true
   markProcessDraining()
   const entries = [...served]
-  const longest = Math.max(0, ...entries.map((entry) => entry.close.shutdownMs))
+  const longest = Math.max(
+    0,
+    ...entries.map((entry) => entry.drainDelayMs + entry.close.shutdownMs),
+  )
   if (log !== undefined) {
     write(
       log,

@@ -30,7 +30,7 @@ function delay(ms: number): Promise<void> {
 
 // sonic-boom's and pino's `flush(cb)` calls back once the system took the bytes; a Node stream
 // says how much it still holds.
-async function flushed(target: Flushable): Promise<void> {
+async function flushed(target: Flushable, deadline: number): Promise<void> {
   if (typeof target.flush === 'function') {
     await new Promise<void>((resolve) => {
       try {
@@ -42,7 +42,8 @@ async function flushed(target: Flushable): Promise<void> {
     return
   }
   while (typeof target.writableLength === 'number' && target.writableLength > 0) {
-    if (target.destroyed === true) return
+    // A stream that stalls without failing is left once the wait is over, not polled forever.
+    if (target.destroyed === true || performance.now() > deadline) return
     await delay(POLL_MS)
   }
 }
@@ -56,9 +57,10 @@ async function flushed(target: Flushable): Promise<void> {
 export async function flushLogs(timeoutMs = 1000): Promise<void> {
   flushTurnBuffers()
   const waits: Promise<void>[] = []
+  const deadline = performance.now() + timeoutMs
   for (const ref of targets) {
     const target = ref.deref()
-    if (target !== undefined) waits.push(flushed(target as Flushable))
+    if (target !== undefined) waits.push(flushed(target as Flushable, deadline))
   }
   await Promise.race([Promise.all(waits), delay(timeoutMs)])
 }

@@ -7,7 +7,7 @@ import type { SpanLike } from '../telemetry/otel-api.js'
 import { requestSpan } from '../telemetry/request-span.js'
 import { traceStream } from '../telemetry/spans.js'
 import { noop, rejected } from './rejected.js'
-import type { StreamTimer } from './stream-timer.js'
+import { closeSoon, type StreamTimer } from './stream-timer.js'
 
 const OPEN = 0
 const ENDED = 1
@@ -127,6 +127,7 @@ export abstract class OpenStream implements StreamFigures {
     if (this.state !== OPEN) return
     void this.fail(raise('HANDLER_TIMEOUT'))
     if (this.state === OPEN) this.finish()
+    closeSoon(this.res)
     const reason = new DOMException(`The stream passed its ${limit} time limit`, 'TimeoutError')
     abortRequest(this.res, reason)
   }

@@ -80,3 +80,19 @@ export function limitStream(
   if (limits?.idle !== undefined || limits?.total !== undefined)
     stream.limits = new StreamTimer(stream, limits.idle, limits.total)
 }
+
+// How long a stream ended by its limit may take to reach a client that stopped reading.
+const endGraceMs = 5_000
+
+/**
+ * A stream ended by its time limit: its socket is destroyed if it has not closed within a grace
+ * (a client that stopped reading would hold the socket and the final frame forever).
+ */
+export function closeSoon(res: Response): void {
+  if (res.closed) return
+  const timer = setTimeout(() => {
+    if (!res.closed) res.destroy()
+  }, endGraceMs)
+  timer.unref()
+  res.once('close', () => clearTimeout(timer))
+}
