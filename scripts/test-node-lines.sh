@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the suites that prove a Node.js line (e2e, package, engine parity, the multipart and
-# cookie readers, the streams and their client, which lean on Node's streams, sockets and fetch)
-# on each line named, 22 and 24 by default; `npm test` runs everything on the newest LTS line
+# cookie readers, the streams and their client, the lifecycle's timers, signals and sockets,
+# which lean on Node's streams, sockets and fetch) on each line named, 22 and 24 by default; `npm test` runs everything on the newest LTS line
 # (see .ci/run).
 #   scripts/test-node-lines.sh          # Node 22 and 24
 #   scripts/test-node-lines.sh 26 22
@@ -16,5 +16,5 @@ for line in "${lines[@]}"; do
   echo "== Node $("$bin/node" --version): e2e, package, parity, multipart, cookie and stream suites"
   PATH="$bin:$PATH" npx vitest run --project e2e --project package --project unit \
     test/e2e/ test/package/ test/engine/parity test/runtime/multipart test/runtime/cookies \
-    test/runtime/stream test/client
+    test/runtime/stream test/runtime/lifecycle test/client
 done

@@ -3,10 +3,11 @@ import type { SecurityRequirement } from '../../shared/security-scheme.js'
 import { type AppError, isAppError, raise } from '../core/app-error.js'
 import type { ResolvedConfig } from '../core/config.js'
 import type { Step } from '../core/step.js'
+import { isThenable } from '../core/thenable.js'
 import { type AuthPlan, planAuth } from './auth-plan.js'
 import { MISSING, sentTwice } from './authorization.js'
 import { readBearer } from './read-bearer.js'
-import { admits, isThenable, tryAlternative } from './try-alternative.js'
+import { admits, tryAlternative } from './try-alternative.js'
 
 /**
  * The route's security, enforced: its own `security`, else the app's `defaultSecurity`. Its

@@ -1,6 +1,7 @@
 import type { Request } from 'express'
 import type { ResolvedScheme } from '../../shared/security-scheme.js'
 import type { ResolvedConfig } from '../core/config.js'
+import { isThenable } from '../core/thenable.js'
 import { MISSING, REFUSED } from './authorization.js'
 import { readApiKey } from './read-api-key.js'
 import { type BasicCredentials, readBasic } from './read-basic.js'
@@ -12,15 +13,6 @@ import { readBearer } from './read-bearer.js'
  */
 export function admits(verdict: unknown): boolean {
   return Boolean(verdict) && verdict !== MISSING && verdict !== REFUSED
-}
-
-/** Whether a verifier answered later. */
-export function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (
-    (typeof value === 'object' || typeof value === 'function') &&
-    value !== null &&
-    typeof (value as { then?: unknown }).then === 'function'
-  )
 }
 
 function readCredential(scheme: ResolvedScheme, req: Request, config: ResolvedConfig): unknown {

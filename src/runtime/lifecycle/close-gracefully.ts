@@ -62,8 +62,13 @@ function within(done: Promise<void>, ms: number): Promise<boolean> {
   return Promise.race([done.then(() => true), late]).finally(() => clearTimeout(timer))
 }
 
-// A logger that throws costs the line, never the shutdown.
-function write(log: Logger, level: 'info' | 'warn', meta: object, message: string): void {
+/** Writes a line of the shutdown: a logger that throws costs the line, never the shutdown. */
+export function write(
+  log: Logger,
+  level: 'info' | 'warn' | 'error',
+  meta: object,
+  message: string,
+): void {
   try {
     log[level](meta as Record<string, unknown>, message)
   } catch {}

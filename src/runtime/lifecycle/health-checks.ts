@@ -1,6 +1,7 @@
 import { checkInteger, checkKnownKeys } from '../../shared/check-option.js'
 import { optionError } from '../../shared/error-codes.js'
 import { isObject } from '../../shared/is-object.js'
+import { isThenable } from '../core/thenable.js'
 
 /**
  * A readiness check: passes when it returns or resolves anything but `false`, fails when it
@@ -111,12 +112,4 @@ export function runCheck(check: ResolvedCheck): Promise<CheckOutcome> {
       )
       .finally(() => hanging.delete(check))
   })
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (
-    (typeof value === 'object' || typeof value === 'function') &&
-    value !== null &&
-    typeof (value as { then?: unknown }).then === 'function'
-  )
 }

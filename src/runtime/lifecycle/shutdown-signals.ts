@@ -1,7 +1,7 @@
 import type { Server } from 'node:http'
 import { constants } from 'node:os'
 import type { Logger } from '../logging/types.js'
-import { closeGracefully, type ResolvedClose } from './close-gracefully.js'
+import { closeGracefully, type ResolvedClose, write } from './close-gracefully.js'
 import { markDraining, markProcessDraining } from './drain-state.js'
 
 /** A server `serve()` started, until it has shut down. */
@@ -24,12 +24,6 @@ let exiting = false
 
 // Past the longest grace: the abort grace, closing, flushing and `onShutdown` together.
 const WATCHDOG_MS = 10_000
-
-function write(log: Logger, level: 'info' | 'warn' | 'error', meta: object, message: string) {
-  try {
-    log[level](meta as Record<string, unknown>, message)
-  } catch {}
-}
 
 function processLogger(): Logger | undefined {
   for (const entry of served) return entry.close.logger

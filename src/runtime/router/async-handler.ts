@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import { asError } from '../core/app-error.js'
+import { isThenable } from '../core/thenable.js'
 import { overtaken } from '../lifecycle/overtake.js'
 import { settledByStream } from '../stream/stream-error.js'
 
@@ -27,12 +28,4 @@ export function asyncHandler<Req extends Request = Request, Res extends Response
 // anything after a timeout's answer needs no answer: the handler may simply let it through.
 function forward(res: Response, next: NextFunction, err: unknown): void {
   if (!overtaken(res) && !settledByStream(res, err)) next(asError(err))
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as PromiseLike<unknown>).then === 'function'
-  )
 }
