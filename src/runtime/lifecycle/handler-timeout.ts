@@ -37,15 +37,22 @@ export function handlerTimer(
   limitsFor: ((config: ResolvedConfig) => ResolvedTimeout | undefined) | undefined,
 ): (res: Response, config: ResolvedConfig) => void {
   const lists = new WeakMap<ResolvedConfig, Deadlines | null>()
+  // A route almost always runs under one app: its list is kept beside the table's.
+  let lastConfig: ResolvedConfig | undefined
+  let lastList: Deadlines | null = null
   return function start(res, config) {
     // Most routes: neither the route nor its app sets a limit, and nothing is looked up.
     if (limitsFor === undefined && config.timeout?.handler === undefined) return
-    let list = lists.get(config)
-    if (list === undefined) {
-      const timeout = limitsFor === undefined ? config.timeout : limitsFor(config)
-      list = timeout?.handler === undefined ? null : listFor(timeout, timeout.handler)
-      lists.set(config, list)
+    if (config !== lastConfig) {
+      let list = lists.get(config)
+      if (list === undefined) {
+        const timeout = limitsFor === undefined ? config.timeout : limitsFor(config)
+        list = timeout?.handler === undefined ? null : listFor(timeout, timeout.handler)
+        lists.set(config, list)
+      }
+      lastConfig = config
+      lastList = list
     }
-    if (list !== null) startDeadline(list, res)
+    if (lastList !== null) startDeadline(lastList, res)
   }
 }
