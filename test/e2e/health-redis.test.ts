@@ -4,33 +4,16 @@ import type { AddressInfo } from 'node:net'
 import express from 'express'
 import Redis from 'ioredis'
 import { createClient } from 'redis'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { redisStore } from '../../src/adapters-redis.js'
 import { configureLogger, health, shapeguard } from '../../src/index.js'
-import {
-  type RedisServer,
-  redisAvailable,
-  redisSkipReason,
-  startRedis,
-} from '../support/redis-server.js'
+import { redisSkipReason, useRedisServer } from '../support/redis-server.js'
 
-const available = redisAvailable()
-let redis: RedisServer
-const closers: Array<() => unknown> = []
+const file = useRedisServer()
+const available = file.available
 
-beforeAll(async () => {
+beforeAll(() => {
   configureLogger({ silent: true })
-  if (available) redis = await startRedis()
-}, 20_000)
-afterAll(async () => {
-  for (const close of closers) {
-    try {
-      await close()
-    } catch {
-      // already closed
-    }
-  }
-  await redis?.stop()
 })
 
 async function readyz(store: unknown): Promise<{ status: number; body: any }> {
@@ -52,13 +35,13 @@ describe.skipIf(!available)(
   `health() with redisStore ${available ? '' : `(${redisSkipReason})`}`,
   () => {
     it('passes while Redis answers and fails once it is stopped, through ioredis and node-redis', async () => {
-      const io = new Redis({ host: '127.0.0.1', port: redis.port, maxRetriesPerRequest: 1 })
+      const io = new Redis({ host: '127.0.0.1', port: file.redis.port, maxRetriesPerRequest: 1 })
       io.on('error', () => {})
-      closers.push(() => io.disconnect())
-      const node = createClient({ socket: { host: '127.0.0.1', port: redis.port } })
+      file.closers.push(() => io.disconnect())
+      const node = createClient({ socket: { host: '127.0.0.1', port: file.redis.port } })
       node.on('error', () => {})
       await node.connect()
-      closers.push(() => node.destroy())
+      file.closers.push(() => node.destroy())
       const stores = [redisStore({ client: io }), redisStore({ client: node })]
 
       for (const store of stores) {
@@ -69,7 +52,7 @@ describe.skipIf(!available)(
           { status: 'ok', checks: { redis: 'ok' } },
         ])
       }
-      await redis.stop()
+      await file.redis.stop()
       for (const store of stores) {
         const ready = await readyz(store)
         expect(ready.status).toBe(503)

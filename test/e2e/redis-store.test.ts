@@ -5,7 +5,7 @@ import Redis from 'ioredis'
 import { RedisStore } from 'rate-limit-redis'
 import { createClient } from 'redis'
 import request from 'supertest'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { redisStore } from '../../src/adapters-redis.js'
 import {
   configureLogger,
@@ -16,46 +16,28 @@ import {
 } from '../../src/index.js'
 import { resetStoreFailureReports } from '../../src/runtime/rate-limit/store-failures.js'
 import { captureLogger, hosts, withLogging } from '../support/e2e.js'
-import {
-  type RedisServer,
-  redisAvailable,
-  redisSkipReason,
-  startRedis,
-} from '../support/redis-server.js'
+import { redisSkipReason, useRedisServer } from '../support/redis-server.js'
 
-const available = redisAvailable()
-let redis: RedisServer
-// Closed without waiting on the server: a test may leave it stopped or restarted.
-const closers: Array<() => unknown> = []
+const file = useRedisServer()
+const available = file.available
 
-beforeAll(async () => {
+beforeAll(() => {
   configureLogger({ silent: true })
-  if (available) redis = await startRedis()
-}, 20_000)
-afterAll(async () => {
-  for (const close of closers) {
-    try {
-      await close()
-    } catch {
-      // already closed
-    }
-  }
-  await redis?.stop()
 })
 afterEach(() => resetStoreFailureReports())
 
 function ioredis(maxRetriesPerRequest = 1) {
-  const client = new Redis({ host: '127.0.0.1', port: redis.port, maxRetriesPerRequest })
+  const client = new Redis({ host: '127.0.0.1', port: file.redis.port, maxRetriesPerRequest })
   client.on('error', () => {})
-  closers.push(() => client.disconnect())
+  file.closers.push(() => client.disconnect())
   return client
 }
 
 async function nodeRedis() {
-  const client = createClient({ socket: { host: '127.0.0.1', port: redis.port } })
+  const client = createClient({ socket: { host: '127.0.0.1', port: file.redis.port } })
   client.on('error', () => {})
   await client.connect()
-  closers.push(() => client.destroy())
+  file.closers.push(() => client.destroy())
   return client
 }
 
@@ -217,7 +199,7 @@ describe.skipIf(!available)(`redisStore ${available ? '' : `(${redisSkipReason})
     const max = 7
     const children: ChildProcess[] = []
     try {
-      const ports = await Promise.all([0, 1].map(() => spawnApp(redis.port, max, children)))
+      const ports = await Promise.all([0, 1].map(() => spawnApp(file.redis.port, max, children)))
       // Every spelling of the route, in both processes, is one count.
       const spellings = ['/items/1', '/ITEMS/2', '/items/%33/', '/Items/4']
       const answers = await Promise.all(
@@ -241,7 +223,7 @@ describe.skipIf(!available)(`redisStore ${available ? '' : `(${redisSkipReason})
       store: redisStore({ client, prefix: 't:rs:' }),
     })
     expect(passes(await burst(app, 4))).toBe(2)
-    await redis.restart()
+    await file.redis.restart()
     await waitUntil(async () => (await client.ping().catch(() => '')) === 'PONG')
     expect(passes(await burst(app, 4))).toBe(2)
   }, 30_000)
@@ -257,7 +239,7 @@ describe.skipIf(!available)(`redisStore ${available ? '' : `(${redisSkipReason})
         const logger = captureLogger()
         const store = redisStore({ client, prefix: 't:dead:' })
         const open = appWith({ windowMs: 60_000, max: 1, store, storeTimeoutMs: 300 }, logger)
-        await redis.stop()
+        await file.redis.stop()
         try {
           const statuses = await burst(open, 5)
           expect(statuses).toEqual([200, 200, 200, 200, 200])
@@ -275,7 +257,7 @@ describe.skipIf(!available)(`redisStore ${available ? '' : `(${redisSkipReason})
           expect(res.status).toBe(503)
           expect(res.body.error.code).toBe('RATE_LIMIT_UNAVAILABLE')
         } finally {
-          await redis.restart()
+          await file.redis.restart()
         }
       }),
     30_000,

@@ -1,5 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { createServer } from 'node:net'
+import { afterAll, beforeAll } from 'vitest'
 
 /** Whether this machine has redis-server; under SHAPEGUARD_STRICT=1 (CI) its absence is a failure. */
 export function redisAvailable(): boolean {
@@ -83,6 +84,43 @@ export async function startRedis(): Promise<RedisServer> {
     async restart() {
       await kill(child)
       child = await launch(port)
+    },
+  }
+}
+
+/** A test file's redis-server: started before its tests when the machine has one, stopped after. */
+export interface RedisFixture {
+  readonly available: boolean
+  /** The server, once started (only when `available`). */
+  readonly redis: RedisServer
+  /** Closed after the file's tests, without waiting on the server: a test may leave it stopped. */
+  readonly closers: Array<() => unknown>
+}
+
+/** Registers the file's hooks: one redis-server for the file, its clients closed, then it stops. */
+export function useRedisServer(): RedisFixture {
+  const available = redisAvailable()
+  let redis: RedisServer | undefined
+  const closers: Array<() => unknown> = []
+  beforeAll(async () => {
+    if (available) redis = await startRedis()
+  }, 20_000)
+  afterAll(async () => {
+    for (const close of closers) {
+      try {
+        await close()
+      } catch {
+        // already closed
+      }
+    }
+    await redis?.stop()
+  })
+  return {
+    available,
+    closers,
+    get redis() {
+      if (redis === undefined) throw new Error('redis-server is not started')
+      return redis
     },
   }
 }
