@@ -9,7 +9,13 @@ export {
   mockResponse,
 } from './doubles/mock-response.js'
 export type { Credential } from './fuzz/credentials.js'
-export type { FuzzRoutesOptions } from './fuzz/fuzz-options.js'
-export type { FuzzError, FuzzedRoute, FuzzFailure, FuzzReport } from './fuzz/fuzz-report.js'
+export { type FuzzPhase, type FuzzRoutesOptions, fuzzPhases } from './fuzz/fuzz-options.js'
+export type {
+  Exchange,
+  FuzzError,
+  FuzzedRoute,
+  FuzzFailure,
+  FuzzReport,
+} from './fuzz/fuzz-report.js'
 export type { FuzzRequest, RequestKind } from './fuzz/fuzz-request.js'
 export { fuzzRoutes } from './fuzz/fuzz-routes.js'

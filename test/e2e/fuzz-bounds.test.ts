@@ -44,6 +44,7 @@ describe.each(hosts)('fuzzRoutes and bounds past the guard limits, on %s', (_, e
     expect(report.routes[0]).toEqual({
       route: 'POST /notes',
       requests: runs,
+      phases: { random: runs },
       notes: [
         "body.text: no string over 10000 characters sent (the schema allows 20000): the guards' maxStringLength (10000) refuses it first",
       ],
@@ -81,7 +82,12 @@ describe.each(hosts)('fuzzRoutes and bounds past the guard limits, on %s', (_, e
     })
     const report = await fuzzRoutes(app, { runs, seed: 1 })
     expect(report.failures).toEqual([])
-    expect(report.routes[0]).toEqual({ route: 'POST /notes', requests: runs, notes: [] })
+    expect(report.routes[0]).toEqual({
+      route: 'POST /notes',
+      requests: runs,
+      phases: { random: runs },
+      notes: [],
+    })
     expect(report.skipped).toEqual([])
   }, 5_000)
 

@@ -108,6 +108,7 @@ describe.each(hosts)('fuzzRoutes on %s', (_, express) => {
       {
         route: 'POST /users',
         requests: 42,
+        phases: { random: 40 },
         notes: [
           expect.stringMatching(
             /^[1-3]\d of 40 requests answered 429 by the route's rateLimit: fuzz an app built with a higher max/,
@@ -121,7 +122,7 @@ describe.each(hosts)('fuzzRoutes on %s', (_, express) => {
     const { app, spec } = usersApi(express)
     const report = await fuzzRoutes(app, { runs: 5, seed: 3, openapi: spec })
     expect(report.failures).toEqual([])
-    expect(report.routes).toEqual([{ route: 'POST /users', requests: 2, notes: [] }])
+    expect(report.routes).toEqual([{ route: 'POST /users', requests: 2, phases: {}, notes: [] }])
     expect(report.skipped).toEqual([
       'POST /users: secured (bearer) and no credentials were given for it, only its 401 answers were checked: give fuzzRoutes auth',
     ])

@@ -139,7 +139,9 @@ describe.each(hosts)('fuzzRoutes on streaming routes on %s', (_, express) => {
     const report = await fuzzRoutes(streamingApp(express, undefined, 'sse', statuses), options)
     expect(report.failures).toEqual([])
     // The generated requests and the ignored_auth check's two.
-    expect(report.routes).toEqual([{ route: 'GET /chat', requests: runs + 2, notes: [] }])
+    expect(report.routes).toEqual([
+      { route: 'GET /chat', requests: runs + 2, phases: { random: runs }, notes: [] },
+    ])
     // Streams to valid requests; 401 without the token, 422 for a query out of range, 400 for a
     // hostile one: JSON answers before any stream, read as such.
     expect(new Set(statuses)).toEqual(new Set([200, 400, 401, 422]))

@@ -28,7 +28,9 @@ function replayedBody(curl: string): Buffer {
 describe.each(hosts)('fuzzRoutes with files and cookies on %s', (_, express) => {
   it('finds no broken invariant on correct routes, in the envelope and in problem details', async () => {
     const report = await fuzzRoutes(uploadApp(express), { runs, seed: 11 })
-    expect(report.routes).toEqual(routes.map((route) => ({ route, requests: runs, notes: [] })))
+    expect(report.routes).toEqual(
+      routes.map((route) => ({ route, requests: runs, phases: { random: runs }, notes: [] })),
+    )
     expect(report.failures).toEqual([])
     const problems = uploadApp(express, {}, { errors: { format: 'problem+json' } })
     expect((await fuzzRoutes(problems, { runs: 25, seed: 12 })).failures).toEqual([])

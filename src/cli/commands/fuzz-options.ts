@@ -1,4 +1,4 @@
-import type { FuzzRoutesOptions } from 'shapeguard/testing'
+import type { FuzzPhase, FuzzRoutesOptions } from 'shapeguard/testing'
 import { schemeNamePattern } from '../../shared/resolve-schemes.js'
 import { stringOf, type Values } from '../command.js'
 import { UsageError } from '../usage-error.js'
@@ -86,6 +86,17 @@ function authOf(values: Values, schemes: readonly string[]): AuthFlags {
   return { auth: Object.keys(auth).length > 0 ? auth : undefined, authorization }
 }
 
+// fuzzRoutes' phases (the command loads shapeguard/testing only to run).
+const phaseNames: readonly FuzzPhase[] = ['examples', 'boundaries', 'random', 'stateful']
+
+/** `--phases boundaries,random`: known phase names, in any order. */
+function phasesOf(names: readonly string[]): FuzzPhase[] {
+  for (const name of names)
+    if (!(phaseNames as readonly string[]).includes(name))
+      throw new UsageError(`--phases takes ${phaseNames.join(', ')} (comma-separated), not ${name}`)
+  return names as FuzzPhase[]
+}
+
 /** Where the curl lines point: `--base-url` without a trailing slash, as fuzzRoutes writes it. */
 export const baseUrlOf = (values: Values) =>
   (stringOf(values, 'base-url') ?? 'http://localhost:3000').replace(/\/$/, '')
@@ -106,9 +117,13 @@ export function fuzzOptions(values: Values, schemes: readonly string[]): FuzzRou
     statuses: statusesOf(values),
     streamEvents: integer(values, 'stream-events', 1),
     streamMs: integer(values, 'stream-ms', 1),
+    maxResponseTime: integer(values, 'max-response-time', 1),
+    sequences: integer(values, 'sequences', 1),
     baseUrl: baseUrlOf(values),
   }
   const routes = listOf(values, 'routes')
   if (routes.length > 0) options.routes = routes
+  const phases = listOf(values, 'phases')
+  if (phases.length > 0) options.phases = phasesOf(phases)
   return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined))
 }

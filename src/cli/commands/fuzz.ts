@@ -107,6 +107,22 @@ export const fuzz: Command = {
       value: 'ms',
       help: 'milliseconds each answer of a streaming route is read at most (default: 2000)',
     },
+    phases: {
+      type: 'string',
+      multiple: true,
+      value: 'list',
+      help: 'the phases to run: examples,boundaries,random,stateful (default: all, in that order)',
+    },
+    'max-response-time': {
+      type: 'string',
+      value: 'ms',
+      help: 'fail an answer slower than this many milliseconds (default: no limit)',
+    },
+    sequences: {
+      type: 'string',
+      value: 'n',
+      help: 'stateful sequences per resource (default: 25)',
+    },
     'base-url': {
       type: 'string',
       value: 'url',

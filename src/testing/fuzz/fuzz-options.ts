@@ -3,6 +3,17 @@ import { checkKnownKeys } from '../../shared/check-option.js'
 import { optionError } from '../../shared/error-codes.js'
 import { isObject } from '../../shared/is-object.js'
 import type { Credential } from './credentials.js'
+import type { FuzzFailure } from './fuzz-report.js'
+
+/**
+ * A phase of a run, in the order they run: the schemas' own examples and defaults, the edges of
+ * every constraint (deterministic), random requests (shrunk on failure), and stateful sequences
+ * that create a resource and then read, update and delete it.
+ */
+export type FuzzPhase = 'examples' | 'boundaries' | 'random' | 'stateful'
+
+/** Every phase, in the order a run takes them. */
+export const fuzzPhases: readonly FuzzPhase[] = ['examples', 'boundaries', 'random', 'stateful']
 
 /** Options of `fuzzRoutes()`; every field is optional. */
 export interface FuzzRoutesOptions {
@@ -46,6 +57,19 @@ export interface FuzzRoutesOptions {
    * is slow or silent is cut there, which is no failure. @default 2000
    */
   readonly streamMs?: number
+  /** The phases to run (always in the order of {@link fuzzPhases}). @default every phase */
+  readonly phases?: readonly FuzzPhase[]
+  /** Milliseconds an answer may take at most; a slower one is a failure. @default no limit */
+  readonly maxResponseTime?: number
+  /** Stateful sequences generated per resource (create, then read, update, delete). @default 25 */
+  readonly sequences?: number
+  /** Keep every request sent and its answer in the report's `exchanges` (for a HAR file). @default false */
+  readonly record?: boolean
+  /**
+   * Failures of an earlier run (its report's `failures`, e.g. read from `--report json`): their
+   * requests are sent again exactly, in place of generated ones, and held to the same checks.
+   */
+  readonly replay?: readonly FuzzFailure[]
 }
 
 /** The options resolved once, before any request. */
@@ -63,6 +87,11 @@ export interface ResolvedFuzzOptions {
   readonly logs: boolean
   readonly streamEvents: number
   readonly streamMs: number
+  readonly phases: ReadonlySet<FuzzPhase>
+  readonly maxResponseTime: number | undefined
+  readonly sequences: number
+  readonly record: boolean
+  readonly replay: readonly FuzzFailure[] | undefined
 }
 
 const known = [
@@ -77,6 +106,11 @@ const known = [
   'logs',
   'streamEvents',
   'streamMs',
+  'phases',
+  'maxResponseTime',
+  'sequences',
+  'record',
+  'replay',
 ]
 
 function fail(message: string): never {
@@ -95,6 +129,9 @@ export function checkFuzzOptions(options: FuzzRoutesOptions): ResolvedFuzzOption
     auth,
     streamEvents = 20,
     streamMs = 2000,
+    phases = fuzzPhases,
+    maxResponseTime,
+    sequences = 25,
   } = options
   if (!Number.isSafeInteger(runs) || runs < 1) fail('options.runs must be a positive integer')
   if (!Number.isSafeInteger(streamEvents) || streamEvents < 1)
@@ -103,6 +140,21 @@ export function checkFuzzOptions(options: FuzzRoutesOptions): ResolvedFuzzOption
   if (!Number.isSafeInteger(streamMs) || streamMs < 1 || streamMs > 2 ** 31 - 1)
     fail('options.streamMs must be a positive integer (milliseconds), at most 2147483647')
   if (!Number.isSafeInteger(seed)) fail('options.seed must be an integer')
+  if (!Array.isArray(phases) || phases.length === 0 || !phases.every((p) => fuzzPhases.includes(p)))
+    fail(
+      `options.phases must be a non-empty array of ${fuzzPhases.map((p) => `'${p}'`).join(', ')}`,
+    )
+  if (
+    maxResponseTime !== undefined &&
+    (!Number.isSafeInteger(maxResponseTime) || maxResponseTime < 1)
+  )
+    fail('options.maxResponseTime must be a positive integer (milliseconds)')
+  if (!Number.isSafeInteger(sequences) || sequences < 1)
+    fail('options.sequences must be a positive integer')
+  if (options.record !== undefined && typeof options.record !== 'boolean')
+    fail('options.record must be a boolean')
+  if (options.replay !== undefined && !Array.isArray(options.replay))
+    fail("options.replay must be an array of failures (a report's failures)")
   if (routes !== undefined && typeof routes !== 'function' && !Array.isArray(routes))
     fail("options.routes must be an array of route keys ('GET /users/:id') or a function")
   if (typeof headers !== 'object' || headers === null)
@@ -132,5 +184,10 @@ export function checkFuzzOptions(options: FuzzRoutesOptions): ResolvedFuzzOption
     logs: options.logs ?? false,
     streamEvents,
     streamMs,
+    phases: new Set(phases),
+    maxResponseTime,
+    sequences,
+    record: options.record ?? false,
+    replay: options.replay,
   }
 }

@@ -1,4 +1,6 @@
+import type { FuzzPhase } from './fuzz-options.js'
 import type { FuzzRequest } from './fuzz-request.js'
+import type { Answer } from './send-request.js'
 
 // What a run of `fuzzRoutes` reports: the routes fuzzed, the broken invariants, and the text of
 // the error it rejects with.
@@ -14,14 +16,21 @@ export interface FuzzedRoute {
    * answers sent no event within `streamMs`.
    */
   readonly notes: readonly string[]
+  /** Requests sent to it in each phase that ran. */
+  readonly phases: Readonly<Partial<Record<FuzzPhase, number>>>
 }
 
 /** One broken invariant, with the shrunk request that breaks it. */
 export interface FuzzFailure {
   readonly route: string
+  /** The phase that found it. */
+  readonly phase: FuzzPhase
   /** The invariant, in words (statuses, fields, rules; no value of the answer). */
   readonly invariant: string
+  /** The request that broke it (a stateful failure's last step). */
   readonly request: FuzzRequest
+  /** A stateful failure: every request of the shortest failing sequence, in order (`request` last). */
+  readonly sequence?: readonly FuzzRequest[]
   /** The request as a `curl` command line against `baseUrl`. */
   readonly curl: string
   readonly seed: number
@@ -39,6 +48,19 @@ export interface FuzzReport {
    * body.text: every valid string has at least 100000 characters, past the guards' …`).
    */
   readonly skipped: readonly string[]
+  /** Every request sent and its answer, in order (with `record: true`). */
+  readonly exchanges?: readonly Exchange[]
+}
+
+/** One request the run sent and the answer it got, as `record: true` keeps them. */
+export interface Exchange {
+  readonly route: string
+  readonly phase: FuzzPhase
+  readonly request: FuzzRequest
+  /** The answer; undefined when the request threw (no answer). */
+  readonly answer: Answer | undefined
+  /** When it was sent (ms since the epoch). */
+  readonly startedAt: number
 }
 
 /** The error `fuzzRoutes` rejects with: the report rides along. */

@@ -10,8 +10,8 @@ import { errorCodes, unprefixed } from '../../shared/error-codes.js'
 import { timeLimits } from '../../shared/error-statuses.js'
 import { fastCheck } from '../load-fast-check.js'
 import { random } from './credentials.js'
-import type { ResolvedFuzzOptions } from './fuzz-options.js'
-import type { FuzzedRoute, FuzzFailure } from './fuzz-report.js'
+import type { FuzzPhase, ResolvedFuzzOptions } from './fuzz-options.js'
+import type { Exchange, FuzzedRoute, FuzzFailure } from './fuzz-report.js'
 import type { FuzzRequest } from './fuzz-request.js'
 import { brokenInvariant, type RouteChecks, unavailableCode } from './invariants.js'
 import type { ErrorAnswerCheck } from './response-check.js'
@@ -56,6 +56,8 @@ export interface Run {
   readonly auth: AuthRun
   /** How the app's shapeguard() (the first mounted) answers: its `timeout` and `overload`. */
   readonly marked: Discovery['answers'][number] | undefined
+  /** Where every request and its answer go, with `record: true`. */
+  readonly exchanges?: Exchange[] | undefined
 }
 
 /** The 503 codes shapeguard may answer the route with in its handler's place. */
@@ -114,8 +116,9 @@ async function authChecks(
       (error: unknown) => `the request threw: ${String(error)}`,
     )
     if (invariant !== undefined) {
-      const failure = {
+      const failure: FuzzFailure = {
         route: keyOf(r),
+        phase: 'examples',
         invariant,
         request: req,
         curl: curlOf(req, run),
@@ -171,6 +174,7 @@ export async function fuzzRoute(r: DiscoveredRoute, run: Run): Promise<RouteRun>
     rateLimited: r.route.rateLimit !== undefined,
     unavailable: unavailableOf(time, run.marked),
     envelope,
+    maxResponseTime: o.maxResponseTime,
     ...(stream && { stream }),
   }
   const allNotes: string[] = checks.operation
@@ -186,32 +190,65 @@ export async function fuzzRoute(r: DiscoveredRoute, run: Run): Promise<RouteRun>
     requests += checked.requests
     failure = checked.failure
   }
-  let arbitrary = requested.arbitrary
+  let placed = (req: FuzzRequest) => req
   let skipped: string | undefined
   if (auth.credentials === undefined) {
     const names = auth.alternatives.map((a) => a.join(' + ')).join(' or ')
     skipped = `${key}: secured (${names}) and no credentials were given for it, only its 401 answers were checked: give fuzzRoutes auth`
-    arbitrary = undefined
   } else if (auth.credentials.length > 0) {
-    const placed = auth.credentials
-    arbitrary = arbitrary?.map((req) => withPlaced(req, placed))
+    const credentials = auth.credentials
+    placed = (req) => withPlaced(req, credentials)
   }
-  let generated = 0
+  const phases: Partial<Record<FuzzPhase, number>> = {}
   let limited = 0
   let silent = 0
   const unavailable = new Map<string, number>()
-  if (arbitrary !== undefined && failure === undefined) {
+  // One request of a phase: sent, counted, kept (`record`), its answer held to the invariants.
+  const attempt = async (req: FuzzRequest, phase: FuzzPhase): Promise<string | undefined> => {
+    phases[phase] = (phases[phase] ?? 0) + 1
+    const startedAt = Date.now()
+    let answer: Answer | undefined
+    try {
+      answer = await send(req)
+    } finally {
+      run.exchanges?.push({ route: key, phase, request: req, answer, startedAt })
+    }
+    if (answer.status === 429 && checks.rateLimited) limited++
+    if (answer.stream?.stop === 'time' && answer.stream.items.length === 0) silent++
+    const own =
+      unavailableCode(answer, checks) ??
+      (stream && answer.stream && timedOut(answer.stream, stream) ? 'stream' : undefined)
+    if (own !== undefined) unavailable.set(own, (unavailable.get(own) ?? 0) + 1)
+    return brokenInvariant(req, answer, checks)
+  }
+  const failed = (req: FuzzRequest, phase: FuzzPhase, invariant: string): FuzzFailure => ({
+    route: key,
+    phase,
+    invariant,
+    request: req,
+    curl: curlOf(req, run),
+    seed: o.seed,
+  })
+  if (skipped === undefined) {
+    // The deterministic phases first: the schemas' examples, then every constraint's edges.
+    for (const phase of ['examples', 'boundaries'] as const) {
+      if (!o.phases.has(phase) || failure !== undefined) continue
+      for (const one of requested[phase]) {
+        const req = placed(one)
+        const broken = await attempt(req, phase).catch(
+          (error: unknown) => `the request threw: ${String(error)}`,
+        )
+        if (broken === undefined) continue
+        failure = failed(req, phase, broken)
+        break
+      }
+    }
+  }
+  const arbitrary = skipped === undefined ? requested.arbitrary?.map(placed) : undefined
+  if (arbitrary !== undefined && failure === undefined && o.phases.has('random')) {
     const details = await fc.check(
       fc.asyncProperty(arbitrary, async (req) => {
-        generated++
-        const answer = await send(req)
-        if (answer.status === 429 && checks.rateLimited) limited++
-        if (answer.stream?.stop === 'time' && answer.stream.items.length === 0) silent++
-        const own =
-          unavailableCode(answer, checks) ??
-          (stream && answer.stream && timedOut(answer.stream, stream) ? 'stream' : undefined)
-        if (own !== undefined) unavailable.set(own, (unavailable.get(own) ?? 0) + 1)
-        const broken = brokenInvariant(req, answer, checks)
+        const broken = await attempt(req, 'random')
         if (broken !== undefined) throw new InvariantBroken(broken)
       }),
       { numRuns: o.runs, seed: o.seed },
@@ -224,16 +261,12 @@ export async function fuzzRoute(r: DiscoveredRoute, run: Run): Promise<RouteRun>
         `stopped: ${error instanceof Error ? unprefixed(error.message) : String(error)}`,
       )
     } else if (details.failed && req !== undefined) {
-      failure = {
-        route: key,
-        invariant:
-          error instanceof InvariantBroken ? error.message : `the request threw: ${String(error)}`,
-        request: req,
-        curl: curlOf(req, run),
-        seed: o.seed,
-      }
+      const invariant =
+        error instanceof InvariantBroken ? error.message : `the request threw: ${String(error)}`
+      failure = failed(req, 'random', invariant)
     }
   }
+  const generated = Object.values(phases).reduce((n, k) => n + k, 0)
   requests += generated
   if (limited > 0)
     allNotes.push(
@@ -247,6 +280,6 @@ export async function fuzzRoute(r: DiscoveredRoute, run: Run): Promise<RouteRun>
     allNotes.push(
       `${silent} of ${generated} streamed answers sent no event within streamMs (${o.streamMs} ms): raise it to check their events`,
     )
-  const route = { route: key, requests, notes: allNotes }
+  const route = { route: key, requests, notes: allNotes, phases }
   return { route, ...(failure && { failure }), ...(skipped && { skipped }) }
 }

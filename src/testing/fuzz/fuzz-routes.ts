@@ -5,14 +5,17 @@ import { envelopeNames } from '../../shared/envelope-shape.js'
 import { optionError } from '../../shared/error-codes.js'
 import type { SecurityScheme } from '../../shared/security-scheme.js'
 import { fastCheck } from '../load-fast-check.js'
+import { appChecks } from './app-checks.js'
 import { checkFuzzOptions, type FuzzRoutesOptions } from './fuzz-options.js'
-import type { FuzzedRoute, FuzzFailure, FuzzReport } from './fuzz-report.js'
+import type { Exchange, FuzzedRoute, FuzzFailure, FuzzReport } from './fuzz-report.js'
 import { reportText } from './fuzz-report.js'
-import { appLimits, fuzzRoute, keyOf } from './fuzz-route.js'
+import { appLimits, fuzzRoute, keyOf, type Run } from './fuzz-route.js'
 import { silenceLogs } from './quiet-logs.js'
+import { replayFailures } from './replay.js'
 import { errorAnswerCheck } from './response-check.js'
 import { authRun } from './route-auth.js'
 import { type Listener, listen } from './send-request.js'
+import { statefulRun } from './stateful/stateful-run.js'
 
 function selected(routes: readonly DiscoveredRoute[], pick: FuzzRoutesOptions['routes']) {
   if (pick === undefined) return routes
@@ -96,27 +99,32 @@ export async function fuzzRoutes(
   const fuzzed: FuzzedRoute[] = []
   const failures: FuzzFailure[] = []
   const skipped = [...discovery.skipped]
+  const exchanges: Exchange[] | undefined = o.record ? [] : undefined
   const restoreLogs = o.logs ? undefined : silenceLogs()
   try {
     const listener: Listener = await listen(app as never)
     try {
       await reachShapeguard(app, listener, routes[0], o.headers)
-      for (const r of routes) {
-        const run = await fuzzRoute(r, {
-          o,
-          doc,
-          errorAnswer,
-          listener,
-          app,
-          envelope,
-          auth,
-          marked,
-        })
-        fuzzed.push(run.route)
-        if (run.failure !== undefined) failures.push(run.failure)
-        if (run.skipped !== undefined) skipped.push(run.skipped)
-        else if (run.route.requests === 0)
-          skipped.push(`${run.route.route}: ${run.route.notes.join('; ')}`)
+      const run: Run = { o, doc, errorAnswer, listener, app, envelope, auth, marked, exchanges }
+      if (o.replay !== undefined) {
+        const replayed = await replayFailures(o.replay, routes, run)
+        fuzzed.push(...replayed.routes)
+        failures.push(...replayed.failures)
+      } else {
+        for (const r of routes) {
+          const one = await fuzzRoute(r, run)
+          fuzzed.push(one.route)
+          if (one.failure !== undefined) failures.push(one.failure)
+          if (one.skipped !== undefined) skipped.push(one.skipped)
+          else if (one.route.requests === 0)
+            skipped.push(`${one.route.route}: ${one.route.notes.join('; ')}`)
+        }
+        const across = [await appChecks(routes, run)]
+        if (o.phases.has('stateful')) across.push(await statefulRun(routes, run))
+        for (const { route, failures: found } of across) {
+          if (route !== undefined) fuzzed.push(route)
+          failures.push(...found)
+        }
       }
     } finally {
       await listener.close()
@@ -130,6 +138,7 @@ export async function fuzzRoutes(
     failures,
     seed: o.seed,
     skipped,
+    ...(exchanges && { exchanges }),
   }
   if (failures.length > 0) {
     const error = new Error(reportText(failures, result)) as Error & { report: FuzzReport }

@@ -29,6 +29,8 @@ export interface RouteChecks {
   readonly envelope: EnvelopeNames
   /** A streaming route's (`events`, `stream`): its success answers are read as a stream. */
   readonly stream?: StreamChecks
+  /** Milliseconds an answer may take (`maxResponseTime`); undefined for no limit. */
+  readonly maxResponseTime?: number | undefined
 }
 
 const prototypeKeys = () => Object.getOwnPropertyNames(Object.prototype).join(',')
@@ -222,6 +224,9 @@ export function brokenInvariant(
 ): string | undefined {
   if (prototypeKeys() !== cleanPrototype) return 'Object.prototype was modified'
   const { status } = answer
+  const budget = checks.maxResponseTime
+  if (budget !== undefined && answer.ms !== undefined && answer.ms > budget)
+    return `answered ${status} in ${Math.round(answer.ms)} ms, past maxResponseTime (${budget} ms)`
   // The route's timeout or load shedding answered in its place: documented, not a failure.
   const unavailable = unavailableCode(answer, checks)
   if (unavailable !== undefined) return unavailableAnswer(answer, unavailable, checks)

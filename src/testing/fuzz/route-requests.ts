@@ -88,6 +88,10 @@ export interface RouteRequests {
   readonly arbitrary: Arbitrary<FuzzRequest> | undefined
   /** Its valid requests alone, when it has any. */
   readonly valid?: Arbitrary<FuzzRequest> | undefined
+  /** The examples phase: requests built from the schemas' own examples and defaults. */
+  readonly examples: readonly FuzzRequest[]
+  /** The boundaries phase: each constraint's edges, one request each, always the same. */
+  readonly boundaries: readonly FuzzRequest[]
   readonly notes: readonly string[]
 }
 
@@ -110,7 +114,12 @@ export function routeRequests(
   const fc = fastCheck()
   const names = paramNames(path)
   if (names === undefined)
-    return { arbitrary: undefined, notes: ['a path syntax the fuzzer cannot fill'] }
+    return {
+      arbitrary: undefined,
+      examples: [],
+      boundaries: [],
+      notes: ['a path syntax the fuzzer cannot fill'],
+    }
   const adapters: Adapters = {}
   for (const part of partNames)
     if (route[part] !== undefined) adapters[part] = toAdapter(route[part])
@@ -155,6 +164,8 @@ export function routeRequests(
     // No valid value (a bound past the guards' limits, a schema that accepts nothing): no request.
     return {
       arbitrary: undefined,
+      examples: [],
+      boundaries: [],
       notes: [...notes, `no requests: ${unprefixed((error as Error).message)}`],
     }
   }
@@ -244,6 +255,9 @@ function usable(kinds: readonly Kind[], left: ReadonlySet<string>): RouteRequest
   return {
     arbitrary: ok.length === 0 ? undefined : fc.oneof(...ok),
     valid: ok.find((k) => k.kind === 'valid')?.arbitrary,
+    // TODO(issue 48): the examples and boundaries phases.
+    examples: [],
+    boundaries: [],
     notes: [...left, ...notes],
   }
 }

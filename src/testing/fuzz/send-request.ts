@@ -9,6 +9,8 @@ export interface Answer {
   readonly text: string
   /** What was read of a stream (an SSE or NDJSON answer read within bounds). */
   readonly stream?: StreamRead
+  /** Milliseconds from sending the request to its answer's end (a stream's: its head). */
+  readonly ms?: number
 }
 
 /** An app listening on 127.0.0.1 on a free port, reached over kept-alive connections. */
@@ -44,6 +46,8 @@ export async function listen(app: (req: never, res: never) => void): Promise<Lis
         // A server that refuses an upload may close the connection once it has answered: the
         // client's write then fails after the answer, which stands.
         let answered = false
+        const start = performance.now()
+        const ms = () => Math.round((performance.now() - start) * 10) / 10
         const req = request(
           { host: '127.0.0.1', port, method, path: url, headers, agent, timeout: TIMEOUT_MS },
           (res) => {
@@ -51,8 +55,9 @@ export async function listen(app: (req: never, res: never) => void): Promise<Lis
             // Its reader hangs up when it stops: the head is the answer, its bounds its timeout.
             if (stream !== undefined) {
               answered = true
+              const head = ms()
               readBounded(res, stream).then((read) =>
-                resolve({ status: res.statusCode ?? 0, headers: res.headers, ...read }),
+                resolve({ status: res.statusCode ?? 0, headers: res.headers, ...read, ms: head }),
               )
               return
             }
@@ -63,7 +68,7 @@ export async function listen(app: (req: never, res: never) => void): Promise<Lis
             })
             res.on('end', () => {
               answered = true
-              resolve({ status: res.statusCode ?? 0, headers: res.headers, text })
+              resolve({ status: res.statusCode ?? 0, headers: res.headers, text, ms: ms() })
             })
             res.on('error', reject)
           },
