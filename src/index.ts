@@ -129,6 +129,7 @@ export type {
   WebhookProvider,
 } from './runtime/webhooks/types.js'
 export { verifyWebhook } from './runtime/webhooks/verify-webhook.js'
+export type { DeprecatedOption, DeprecationDate } from './shared/deprecation.js'
 export type { ResponseShape, ShapeToken } from './shared/envelope-shape.js'
 export { ErrorCode } from './shared/error-codes.js'
 export {

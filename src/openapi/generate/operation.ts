@@ -1,5 +1,6 @@
 import type { JsonSchema } from '../../engine/json-schema/json-schema-types.js'
 import type { Discovery } from '../../runtime/pipeline/discover-routes.js'
+import { resolveDeprecation } from '../../shared/deprecation.js'
 import { bodyMethods, timeLimits } from '../../shared/error-statuses.js'
 import { requirementObjects } from '../../shared/resolve-schemes.js'
 import { declaredErrors, type ErrorVariants } from './declared-errors.js'
@@ -57,6 +58,13 @@ const intHeader = (description: string) => ({
   schema: { type: 'integer', minimum: 0 },
 })
 
+const deprecationOf = (route: OpenAPIRoute, where: string) =>
+  resolveDeprecation(
+    route.deprecated,
+    route.externalDocs,
+    `generateOpenAPI(): ${where}: deprecated`,
+  )
+
 function successHeaders(ctx: OperationContext, route: OpenAPIRoute, where: string) {
   const headers: Record<string, unknown> = {}
   if (route.rateLimit !== undefined) {
@@ -69,6 +77,18 @@ function successHeaders(ctx: OperationContext, route: OpenAPIRoute, where: strin
       description: 'Caching rules of this answer.',
       schema: { type: 'string' },
     }
+  }
+  const deprecation = deprecationOf(route, where)
+  if (deprecation !== undefined) {
+    headers.Deprecation = {
+      description: `When the operation was deprecated (RFC 9745): ${deprecation.deprecation}.`,
+      schema: { type: 'string' },
+    }
+    if (deprecation.sunset !== undefined)
+      headers.Sunset = {
+        description: `When the operation stops answering (RFC 8594): ${deprecation.sunset}.`,
+        schema: { type: 'string' },
+      }
   }
   for (const [name, header] of Object.entries(route.responseHeaders ?? {})) {
     const h: Record<string, unknown> = {}
@@ -185,7 +205,7 @@ export function operationOf(
   const declared = declaredErrors(route.errors, `generateOpenAPI(): ${where}`)
   ctx.errors.document(declared, where, responses, ctx.shared)
   op.responses = responses
-  if (route.deprecated === true) op.deprecated = true
+  if (deprecationOf(route, where) !== undefined) op.deprecated = true
   // Each operation states its security: `[]` documents a public route even beside secured ones.
   op.security = requirementObjects(security)
   Object.assign(op, extensionsOf(route.extensions, `${where}.extensions`, warn))

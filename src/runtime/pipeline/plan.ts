@@ -3,6 +3,7 @@ import { isAdapter, type SchemaAdapter } from '../../engine/adapter.js'
 import { compile } from '../../engine/compile/compile.js'
 import type { RequestPart } from '../../engine/result.js'
 import { checkBoolean, checkKnownKeys, checkNested } from '../../shared/check-option.js'
+import { resolveDeprecation } from '../../shared/deprecation.js'
 import { optionError, unprefixed } from '../../shared/error-codes.js'
 import { eventsProblem } from '../../shared/event-names.js'
 import { type MisuseCode, misuseCodes } from '../../shared/misuse-codes.js'
@@ -23,6 +24,7 @@ import {
 import { multipartStep } from '../multipart/multipart-step.js'
 import { rateLimitStep } from '../rate-limit/rate-limit-step.js'
 import { cacheStep } from '../response/cache-control.js'
+import { deprecationStep } from '../response/deprecation-step.js'
 import { responseStripper } from '../response/strip-response.js'
 import { routeStreams } from '../stream/route-streams.js'
 import { streamStep } from '../stream/stream-step.js'
@@ -151,7 +153,13 @@ export function planRoute(route: AnyRoute, name = 'validate()'): RoutePlan {
   const stripper = response === undefined ? undefined : stripperOf(response, 'response')
   const streams = streamsOf(route, name, timeout)
 
-  const steps: Step[] = [guardStep(route.limits, queryArrayKeys(adapters.get('query')))]
+  const deprecation = resolveDeprecation(
+    route.deprecated,
+    route.externalDocs,
+    `${name}: deprecated`,
+  )
+  const steps: Step[] = deprecation === undefined ? [] : [deprecationStep(deprecation)]
+  steps.push(guardStep(route.limits, queryArrayKeys(adapters.get('query'))))
   if (route.rateLimit !== undefined) steps.push(rateLimitStep(route.rateLimit))
   // After the rate limit (a client trying credentials is limited), before anything reads the body.
   // `security: []` is public whatever the app's default: no step.

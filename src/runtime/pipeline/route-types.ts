@@ -1,5 +1,6 @@
 import type { Schema, SchemaInput, SchemaOutput } from '../../engine/adapter.js'
 import type { JsonSchema } from '../../engine/json-schema/json-schema-types.js'
+import type { DeprecatedOption } from '../../shared/deprecation.js'
 import type { FileField } from '../../shared/file-field.js'
 import type { SecurityRequirement } from '../../shared/security-scheme.js'
 import type { SchemeName } from '../auth/types.js'
@@ -29,7 +30,10 @@ export interface ResponseHeader {
   readonly schema?: Schema | JsonSchema
 }
 
-/** How `generateOpenAPI` documents a route (its summary, tags, …); the runtime ignores these fields. */
+/**
+ * How `generateOpenAPI` documents a route (its summary, tags, …); the runtime ignores these fields
+ * but `deprecated`, whose headers it sends.
+ */
 export interface RouteDocs {
   /** The operation's one-line summary; client exports name their request after it. */
   readonly summary?: string
@@ -37,8 +41,12 @@ export interface RouteDocs {
   readonly description?: string
   /** Tags grouping the operation; the first is its folder in the client exports. */
   readonly tags?: readonly string[]
-  /** Marks the operation deprecated in the docs. */
-  readonly deprecated?: boolean
+  /**
+   * Marks the route deprecated: the document says so, and every answer carries `Deprecation`
+   * (RFC 9745, the `since` date, `@0` without one), `Sunset` (RFC 8594) with `sunset`, and a `Link`
+   * to `externalDocs` (`rel="deprecation"`); in development each call logs a warning line.
+   */
+  readonly deprecated?: DeprecatedOption
   /** The body's media type: JSON, multipart/form-data (`multipart`) or x-www-form-urlencoded (`form`). @default 'json' */
   readonly bodyType?: 'json' | 'multipart' | 'form'
   /** A link to documentation elsewhere, for this operation. */
