@@ -106,6 +106,7 @@ describe.each(hosts)('%s', (_, express) => {
     const doc = generateOpenAPI({ title: 't', version: '1', app: app(express, false) })
     const op = (doc.paths as any)['/v1/users/{id}'].get
     expect(op.deprecated).toBe(true)
+    expect(op['x-sunset']).toBe('2027-06-30')
     expect(Object.keys(op.responses['200'].headers)).toEqual(['Deprecation', 'Sunset'])
     expect((doc.paths as any)['/v0/users/{id}'].get.deprecated).toBe(true)
     expect((doc.paths as any)['/v2/users/{id}'].get.deprecated).toBeUndefined()
