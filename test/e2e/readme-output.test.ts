@@ -370,6 +370,8 @@ it('has a scenario for every output block of the README and docs/, each name onc
     'streaming-error',
     // test/e2e/production-readme.test.ts
     'production-timeout',
+    // test/e2e/api-evolution-readme.test.ts
+    'deprecation-headers',
   ]
   const marked = blocks.filter((b) => b.output !== undefined)
   expect(marked.map((b) => b.output).sort()).toEqual([...names].sort())
