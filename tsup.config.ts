@@ -40,7 +40,7 @@ export default defineConfig([
   // resolves them to the files above, the very copy the user's app loads.
   {
     ...shared,
-    entry: { cli: 'src/cli/main.ts' },
+    entry: { cli: 'src/cli/main.ts', 'coverage-register': 'src/cli/coverage-register.ts' },
     format: ['esm'],
     dts: false,
     clean: false,

@@ -19,6 +19,8 @@ export interface Context {
   readonly values: Values
   readonly io: Io
   readonly guard: ModuleGuard
+  /** What follows `--` on the command line, for a command that runs one (`coverage`). */
+  readonly rest?: readonly string[]
 }
 
 /** A subcommand: its help and what it does; `run` resolves with the exit status. */
@@ -26,6 +28,8 @@ export interface Command {
   readonly summary: string
   readonly description: string
   readonly options: Readonly<Record<string, OptionSpec>>
+  /** It runs the command line after `--` (its help names it so: `-- <test command…>`). */
+  readonly rest?: string
   readonly run: (ctx: Context) => Promise<number>
 }
 

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module'
 import { parseArgs } from 'node:util'
 import type { Command, OptionSpec } from './command.js'
 import { check } from './commands/check.js'
+import { coverage } from './commands/coverage.js'
 import { bruno, insomnia, postman } from './commands/exports.js'
 import { fuzz } from './commands/fuzz.js'
 import { openapi } from './commands/openapi.js'
@@ -17,6 +18,7 @@ const commands: Readonly<Record<string, Command>> = {
   bruno,
   fuzz,
   check,
+  coverage,
 }
 
 const help: OptionSpec = { type: 'boolean', short: 'h', help: 'show this help' }
@@ -64,7 +66,7 @@ ${exitStatus}
 }
 
 function commandHelp(name: string, command: Command): string {
-  return `Usage: shapeguard ${name} <module> [options]
+  return `Usage: shapeguard ${name} <module> [options]${command.rest ? ` -- ${command.rest}` : ''}
 
 ${wrap(command.description)}
 
@@ -86,8 +88,10 @@ async function runCommand(
   io: Io,
   guard: ModuleGuard,
 ) {
+  const dash = command.rest === undefined ? -1 : args.indexOf('--')
+  const rest = dash < 0 ? undefined : args.slice(dash + 1)
   const { values, positionals } = parseArgs({
-    args,
+    args: dash < 0 ? args : args.slice(0, dash),
     options: { ...command.options, help },
     allowPositionals: true,
     strict: true,
@@ -107,7 +111,7 @@ async function runCommand(
       `unexpected argument ${extra[0]}: shapeguard ${name} takes one module`,
       true,
     )
-  return command.run({ module, values, io, guard })
+  return command.run({ module, values, io, guard, ...(rest && { rest }) })
 }
 
 // An error of the entries (an option error, a missing peer) names shapeguard already, also after

@@ -1,4 +1,25 @@
 export { type ArbitraryMode, type ArbitraryOptions, arbitrary } from './arbitrary/arbitrary.js'
+export type { ItemKind } from './coverage/coverage-items.js'
+export {
+  type CoverageCount,
+  type CoverageMetric,
+  type CoverageReport,
+  type CoverageReportOptions,
+  type Covered,
+  coverageMetrics,
+  coverageReport,
+  type RouteCoverage,
+} from './coverage/coverage-report.js'
+export { coverageTable } from './coverage/coverage-table.js'
+export {
+  type Coverage,
+  type RecordCoverageOptions,
+  recordCoverage,
+} from './coverage/record-coverage.js'
+export { readCoverage } from './coverage/record-file.js'
+export type { CoverageRecords, RouteRecord } from './coverage/records.js'
+export { belowThresholds, type CoverageThresholds } from './coverage/thresholds.js'
+export { type UncoveredItem, uncovered } from './coverage/uncovered.js'
 export { type MockNext, mockNext } from './doubles/mock-next.js'
 export { type MockRequestOptions, mockRequest } from './doubles/mock-request.js'
 export {

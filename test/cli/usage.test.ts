@@ -7,7 +7,7 @@ import { ensureBuilt, root, shapeguard } from '../support/cli.js'
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 300_000 })
 
-const commands = ['openapi', 'postman', 'insomnia', 'bruno', 'fuzz', 'check']
+const commands = ['openapi', 'postman', 'insomnia', 'bruno', 'fuzz', 'check', 'coverage']
 
 beforeAll(() => {
   ensureBuilt()
@@ -40,7 +40,7 @@ describe('shapeguard', () => {
       status: 2,
       stdout: '',
       stderr:
-        'shapeguard: unknown command serve (openapi, postman, insomnia, bruno, fuzz, check)\nSee shapeguard --help.\n',
+        'shapeguard: unknown command serve (openapi, postman, insomnia, bruno, fuzz, check, coverage)\nSee shapeguard --help.\n',
     })
   })
 })
@@ -49,7 +49,9 @@ describe.each(commands)('shapeguard %s', (command) => {
   it('--help describes it and every option', () => {
     const run = shapeguard([command, '--help'])
     expect(run.status).toBe(0)
-    expect(run.stdout).toMatch(new RegExp(`^Usage: shapeguard ${command} <module> \\[options\\]\n`))
+    expect(run.stdout).toMatch(
+      new RegExp(`^Usage: shapeguard ${command} <module> \\[options\\](?: -- <test command…>)?\n`),
+    )
     expect(run.stdout).toContain('    --export <name>')
     expect(run.stdout).toContain('-h, --help')
     expect(run.stdout).toContain('Exit status:')

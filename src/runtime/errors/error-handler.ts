@@ -13,6 +13,7 @@ import {
   type ResolvedConfig,
 } from '../core/config.js'
 import { configOf } from '../core/context.js'
+import { coverage } from '../core/coverage-probe.js'
 import { dataField, isError, stackOf } from '../core/safe-read.js'
 import { partOf } from '../core/validation-issue.js'
 import { mountedConfigOf } from '../host/mounted-config.js'
@@ -150,6 +151,7 @@ function answer(
       null
   }
   const answered = { code: error.code, status, message, details, part: partOf(error) }
+  coverage.probe?.error(res, error.code)
   // After the stream's first byte: its final error event (or line), then the end.
   if (stream !== undefined) stream.endWithError(thrown, streamErrorPayload(req, config, answered))
   else withStatus(res, status).json(errorBody(res, config, answered))

@@ -2,6 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import { asError } from '../core/app-error.js'
 import type { ResolvedConfig } from '../core/config.js'
 import { configOf, contextOf, peekContext } from '../core/context.js'
+import { coverage } from '../core/coverage-probe.js'
 import { useDictionaryMode } from '../core/dictionary-mode.js'
 import { markRoute } from '../core/route-mark.js'
 import type { Step } from '../core/step.js'
@@ -95,8 +96,10 @@ export function validate<S extends RouteSlots = {}, T = BodyOf<SlotOf<S, 'body'>
   const steps = plan.steps
   const startTimeout = handlerTimer(plan.timeout)
   // The route stays readable on the middleware (generateOpenAPI({ app }), fuzzRoutes).
-  function guard(req: Request, res: Response, next: NextFunction): void {
+  function guard(req: Request, res: Response, routeNext: NextFunction): void {
     traceRoute(req)
+    const probe = coverage.probe
+    const next = probe === undefined ? routeNext : probe.enter(route, req, res, routeNext)
     const config = requestConfig(req, res)
     // Before the first step: the timeout covers async validation, `transform` and the handler.
     startTimeout(res, config)

@@ -38,7 +38,7 @@ export function ajv() {
 }
 
 /** The OpenAPI path a `:param` route path is documented under (suffix match for a `prefix`). */
-function documentedPath(doc: OpenAPIDocument, path: string): string | undefined {
+export function documentedPath(doc: OpenAPIDocument, path: string): string | undefined {
   const openapi = `/${path
     .split('/')
     .filter((s) => s !== '')
