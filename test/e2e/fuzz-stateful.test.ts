@@ -118,10 +118,11 @@ describe.each(hosts)('the stateful phase on %s', (_, express) => {
       ],
     })
     expect(route!.requests).toBeGreaterThan(50)
-    // Reads of created users answered 200, and uses after a delete 404.
+    // Uses of created users answered 200, and uses after a delete 404.
     const statuses = (key: string) =>
       new Set(report.exchanges!.filter((e) => e.route === key).map((e) => e.answer?.status))
-    expect(statuses('GET /users/:id')).toEqual(new Set([200, 404]))
+    const items = ['GET', 'PATCH', 'DELETE'].flatMap((m) => [...statuses(`${m} /users/:id`)])
+    expect(new Set(items)).toEqual(new Set([200, 404]))
     expect(statuses('POST /users')).toEqual(new Set([201, 409, 422]))
     expect(report.exchanges!.every((e) => e.phase === 'stateful')).toBe(true)
   }, 60_000)
@@ -337,14 +338,9 @@ describe.each(hosts)('the stateful phase on %s', (_, express) => {
     app.use(errorHandler())
     const report = await fuzzRoutes(app, stateful)
     expect(report.failures).toEqual([])
-    expect(report.routes.at(-1)).toEqual({
-      route: 'stateful',
-      requests: 0,
-      phases: { stateful: 0 },
-      notes: [
-        'no resource to sequence: no create (a POST, or a PUT to a collection) feeds a /:param route, and the document declares no links',
-        'no link feeds: GET /items/:id',
-      ],
-    })
+    expect(report.routes.map((r) => r.route)).toEqual(['GET /items/:id', 'POST /events'])
+    expect(report.skipped).toContain(
+      'stateful: no resource to sequence, no create (a POST, or a PUT to a collection) feeds GET /items/:id, and the document declares no links',
+    )
   }, 60_000)
 })

@@ -10,6 +10,8 @@ import { SequenceBroken, Session, type StepRoute, stepRoute, type Tally } from '
 export interface StatefulRun {
   readonly route: FuzzedRoute | undefined
   readonly failures: readonly FuzzFailure[]
+  /** Why nothing was sequenced, for the report's `skipped`: routes with a parameter and no create to feed them. */
+  readonly skipped: readonly string[]
 }
 
 // Commands a sequence holds at most: create, read, update, delete and uses after it fit often.
@@ -93,13 +95,19 @@ export async function statefulRun(
   run: Run,
 ): Promise<StatefulRun> {
   const { resources, unlinked } = findResources(routes, run.doc)
+  // Without a route an id could feed, there is nothing to sequence and nothing to say.
+  if (resources.length === 0) {
+    const skipped =
+      unlinked.length === 0
+        ? []
+        : [
+            `stateful: no resource to sequence, no create (a POST, or a PUT to a collection) feeds ${unlinked.join(', ')}, and the document declares no links`,
+          ]
+    return { route: undefined, failures: [], skipped }
+  }
   const notes: string[] = []
   const failures: FuzzFailure[] = []
   const tally: Tally = { requests: 0 }
-  if (resources.length === 0)
-    notes.push(
-      'no resource to sequence: no create (a POST, or a PUT to a collection) feeds a /:param route, and the document declares no links',
-    )
   for (const resource of resources) {
     const r = resourceRun(resource, run, notes)
     if (r === undefined) continue
@@ -122,5 +130,5 @@ export async function statefulRun(
     notes,
     phases: { stateful: tally.requests },
   }
-  return { route, failures }
+  return { route, failures, skipped: [] }
 }
