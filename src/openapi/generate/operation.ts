@@ -131,6 +131,8 @@ function successResponses(
       content: { ...(json?.content as object | undefined), ...stream.content },
     }
   }
+  const success = route.links && out[successStatus(config, key.method)]
+  if (success) success.links = structuredClone(route.links)
   const headers = successHeaders(ctx, route, where)
   if (Object.keys(headers).length > 0) {
     for (const answer of Object.values(out)) answer.headers = structuredClone(headers)

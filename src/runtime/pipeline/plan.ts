@@ -84,6 +84,7 @@ export const routeKeys = [
   'extensions',
   'responseHeaders',
   'operationId',
+  'links',
 ] as const satisfies readonly (keyof AnyRoute)[]
 
 // A schema given where its route belongs (`validate(User)` for `validate({ body: User })`).

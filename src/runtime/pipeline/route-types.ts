@@ -57,6 +57,15 @@ export interface RouteDocs {
   readonly responseHeaders?: Readonly<Record<string, ResponseHeader>>
   /** The operation's id. @default derived from the method and path (`postUsers`) */
   readonly operationId?: string
+  /** OpenAPI links of the success response, by name: the operations its answer feeds (the fuzzer's stateful phase follows them). */
+  readonly links?: Readonly<Record<string, RouteLink>>
+}
+
+/** An OpenAPI link: the operation an answer feeds and, by parameter name, runtime expressions of its values (`$response.body#/data/id`). */
+export interface RouteLink {
+  readonly operationId: string
+  readonly parameters?: Readonly<Record<string, string>>
+  readonly description?: string
 }
 
 /** What a schema slot of a route holds: a schema, or nothing. */

@@ -77,8 +77,10 @@ export function reportText(failures: readonly FuzzFailure[], r: FuzzReport): str
     lines.push(
       '',
       `${f.route}: ${f.invariant}`,
-      `  ${f.curl}`,
-      `  replay: fuzzRoutes(app, { seed: ${f.seed}, routes: [${JSON.stringify(f.route)}] })`,
+      `  ${f.curl.replaceAll('\n', '\n  ')}`,
+      f.phase === 'stateful'
+        ? `  replay: fuzzRoutes(app, { seed: ${f.seed}, phases: ['stateful'] })`
+        : `  replay: fuzzRoutes(app, { seed: ${f.seed}, routes: [${JSON.stringify(f.route)}] })`,
     )
   }
   return lines.join('\n')

@@ -1,13 +1,10 @@
-import { toAdapter } from '../../adapters/resolve.js'
 import type { OpenAPIDocument } from '../../openapi/generate/types.js'
 import type { ResolvedConfig } from '../../runtime/core/config.js'
 import { type GuardLimits, resolveLimits } from '../../runtime/guards/limits.js'
 import type { DiscoveredRoute, Discovery } from '../../runtime/pipeline/discover-routes.js'
-import type { AnyRoute } from '../../runtime/pipeline/route-types.js'
 import { curlLine } from '../../shared/curl-line.js'
 import type { EnvelopeNames } from '../../shared/envelope-shape.js'
-import { errorCodes, unprefixed } from '../../shared/error-codes.js'
-import { timeLimits } from '../../shared/error-statuses.js'
+import { unprefixed } from '../../shared/error-codes.js'
 import { fastCheck } from '../load-fast-check.js'
 import { random } from './credentials.js'
 import type { FuzzPhase, ResolvedFuzzOptions } from './fuzz-options.js'
@@ -15,7 +12,6 @@ import type { Exchange, FuzzedRoute, FuzzFailure } from './fuzz-report.js'
 import type { FuzzRequest } from './fuzz-request.js'
 import { brokenInvariant, type RouteChecks, unavailableCode } from './invariants.js'
 import type { ErrorAnswerCheck } from './response-check.js'
-import { operationOf } from './response-check.js'
 import {
   type AuthRun,
   ignoredAuth,
@@ -24,9 +20,10 @@ import {
   routeAuth,
   withPlaced,
 } from './route-auth.js'
+import { routeChecks } from './route-checks.js'
 import { routeRequests } from './route-requests.js'
 import type { Answer, Listener } from './send-request.js'
-import { streamChecks, timedOut } from './stream-check.js'
+import { timedOut } from './stream-check.js'
 
 // One route's run: the ignored_auth check of a secured route, then its generated requests, each
 // answer held to the invariants.
@@ -43,7 +40,7 @@ const configOf = (app: unknown): ResolvedConfig | undefined =>
 export const appLimits = (app: unknown): GuardLimits | undefined => configOf(app)?.validation.limits
 
 /** The secret the app's signed cookies are signed with (the first of its secrets), once it is there. */
-const appSecret = (app: unknown): string | undefined => configOf(app)?.cookies?.secrets[0]
+export const appSecret = (app: unknown): string | undefined => configOf(app)?.cookies?.secrets[0]
 
 /** What one route's fuzzing needs of the run. */
 export interface Run {
@@ -60,24 +57,12 @@ export interface Run {
   readonly exchanges?: Exchange[] | undefined
 }
 
-/** The 503 codes shapeguard may answer the route with in its handler's place. */
-function unavailableOf(limits: { handler: boolean }, marked: Run['marked']): Set<string> {
-  const codes = new Set<string>()
-  if (limits.handler) codes.add(errorCodes.HANDLER_TIMEOUT.code)
-  if (marked?.overload !== undefined) codes.add(errorCodes.OVERLOADED.code)
-  return codes
-}
-
 // What the notes call the answers the route's own limits gave in its handler's place.
 const unavailableLabels: Readonly<Record<string, string>> = {
   HANDLER_TIMEOUT: "503 HANDLER_TIMEOUT (the route's timeout)",
   OVERLOADED: '503 OVERLOADED (load shedding)',
   stream: "a stream ended by the route's time limit (HANDLER_TIMEOUT)",
 }
-
-// The statuses of a route's `errors`: a registry code's, a factory's.
-const declaredStatuses = (errors: AnyRoute['errors']): number[] =>
-  (errors ?? []).map((e) => (typeof e === 'string' ? errorCodes[e].status : e.statusCode))
 
 const curlOf = (req: FuzzRequest, { o, auth }: Run) =>
   curlLine(req.method, `${o.baseUrl}${req.url}`, req.headers, req.body, auth.places)
@@ -144,12 +129,11 @@ export interface RouteRun {
  * credentials) its generated requests; its notes, and its shrunk failure if one broke an invariant.
  */
 export async function fuzzRoute(r: DiscoveredRoute, run: Run): Promise<RouteRun> {
-  const { o, doc, errorAnswer, listener, app, envelope } = run
+  const { o, listener, app } = run
   const fc = fastCheck()
   const key = keyOf(r)
   const limits = resolveLimits(appLimits(app), r.route.limits)
-  const time = timeLimits(r.route.timeout, run.marked?.timeout)
-  const stream = streamChecks(r.route, time.stream)
+  const { checks, stream } = routeChecks(r, run)
   // A streaming route's requests ask for the stream; its answers are read within bounds.
   const headers = stream ? { accept: stream.media, ...o.headers } : o.headers
   const bounds = stream && { events: o.streamEvents, ms: o.streamMs }
@@ -161,22 +145,6 @@ export async function fuzzRoute(r: DiscoveredRoute, run: Run): Promise<RouteRun>
     secret: appSecret(app),
   })
   const { notes } = requested
-  const responseSchema = r.route.response ?? r.route.sends
-  const checks: RouteChecks = {
-    operation: operationOf(doc, r.method, r.path),
-    allowed: new Set([
-      ...(o.statuses['*'] ?? []),
-      ...(o.statuses[key] ?? []),
-      ...declaredStatuses(r.route.errors),
-    ]),
-    errorAnswer,
-    response: responseSchema === undefined ? undefined : toAdapter(responseSchema).ir,
-    rateLimited: r.route.rateLimit !== undefined,
-    unavailable: unavailableOf(time, run.marked),
-    envelope,
-    maxResponseTime: o.maxResponseTime,
-    ...(stream && { stream }),
-  }
   const allNotes: string[] = checks.operation
     ? [...notes]
     : [...notes, 'not in the OpenAPI document: statuses and envelopes not checked']

@@ -120,7 +120,11 @@ export async function fuzzRoutes(
             skipped.push(`${one.route.route}: ${one.route.notes.join('; ')}`)
         }
         const across = [await appChecks(routes, run)]
-        if (o.phases.has('stateful')) across.push(await statefulRun(routes, run))
+        if (o.phases.has('stateful')) {
+          const sequenced = await statefulRun(routes, run)
+          across.push(sequenced)
+          skipped.push(...sequenced.skipped)
+        }
         for (const { route, failures: found } of across) {
           if (route !== undefined) fuzzed.push(route)
           failures.push(...found)
