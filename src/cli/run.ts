@@ -2,6 +2,7 @@ import { createRequire } from 'node:module'
 import { parseArgs } from 'node:util'
 import type { Command, OptionSpec } from './command.js'
 import { check } from './commands/check.js'
+import { diff } from './commands/diff.js'
 import { bruno, insomnia, postman } from './commands/exports.js'
 import { fuzz } from './commands/fuzz.js'
 import { openapi } from './commands/openapi.js'
@@ -17,6 +18,7 @@ const commands: Readonly<Record<string, Command>> = {
   bruno,
   fuzz,
   check,
+  diff,
 }
 
 const help: OptionSpec = { type: 'boolean', short: 'h', help: 'show this help' }
@@ -63,8 +65,13 @@ ${exitStatus}
 `
 }
 
+const usageLine = (name: string, command: Command) =>
+  [name, ...(command.operands ?? []), command.moduleOperand ?? 'module']
+    .map((w, i) => (i === 0 ? w : `<${w}>`))
+    .join(' ')
+
 function commandHelp(name: string, command: Command): string {
-  return `Usage: shapeguard ${name} <module> [options]
+  return `Usage: shapeguard ${usageLine(name, command)} [options]
 
 ${wrap(command.description)}
 
@@ -96,18 +103,23 @@ async function runCommand(
     io.out(commandHelp(name, command))
     return EXIT.ok
   }
-  const [module, ...extra] = positionals
+  const operands = positionals.slice(0, command.operands?.length ?? 0)
+  const [module, ...extra] = positionals.slice(operands.length)
   if (module === undefined)
     throw new UsageError(
-      `shapeguard ${name} needs the app's module: shapeguard ${name} <module>`,
+      command.operands === undefined
+        ? `shapeguard ${name} needs the app's module: shapeguard ${name} <module>`
+        : `shapeguard ${name} takes ${operands.length === 0 ? 'two arguments' : 'one more argument'}: shapeguard ${usageLine(name, command)}`,
       true,
     )
   if (extra.length > 0)
     throw new UsageError(
-      `unexpected argument ${extra[0]}: shapeguard ${name} takes one module`,
+      command.operands === undefined
+        ? `unexpected argument ${extra[0]}: shapeguard ${name} takes one module`
+        : `unexpected argument ${extra[0]}: shapeguard ${usageLine(name, command)}`,
       true,
     )
-  return command.run({ module, values, io, guard })
+  return command.run({ module, operands, values, io, guard })
 }
 
 // An error of the entries (an option error, a missing peer) names shapeguard already, also after

@@ -1,0 +1,238 @@
+import type { DiffContext, Direction } from './context.js'
+import { child, type Slot } from './document.js'
+import type { SchemaView } from './schema-view.js'
+
+type Recurse = (
+  ctx: DiffContext,
+  base: Slot,
+  head: Slot,
+  direction: Direction,
+  label: string,
+) => void
+
+// A readOnly property is never sent, a writeOnly one never read: neither matters that way.
+function unused(
+  ctx: DiffContext,
+  b: Slot | undefined,
+  h: Slot | undefined,
+  dir: Direction,
+): boolean {
+  const keyword = dir === 'request' ? 'readOnly' : 'writeOnly'
+  const view = h !== undefined ? ctx.headSchema(h) : ctx.baseSchema(b!)
+  return view.keywords[keyword] === true
+}
+
+/** Compares what nests: properties, `additionalProperties`, `items`, `oneOf`/`anyOf` branches. */
+export function compareShape(
+  ctx: DiffContext,
+  b: SchemaView,
+  h: SchemaView,
+  dir: Direction,
+  label: string,
+  recurse: Recurse,
+): void {
+  const names = new Set([...b.props.keys(), ...h.props.keys(), ...b.required, ...h.required])
+  for (const name of names) {
+    const [bp, hp] = [b.props.get(name), h.props.get(name)]
+    if ((bp !== undefined || hp !== undefined) && unused(ctx, bp, hp, dir)) continue
+    const at = `${label}.${name}`
+    if (dir === 'request') compareRequestProperty(ctx, b, h, name, at)
+    else compareResponseProperty(ctx, b, h, name, at)
+    if (bp !== undefined && hp !== undefined) recurse(ctx, bp, hp, dir, at)
+  }
+  compareAdditional(ctx, b, h, dir, label, recurse)
+  if (b.items !== undefined && h.items !== undefined)
+    recurse(ctx, b.items, h.items, dir, `${label}[]`)
+  compareBranches(ctx, b, h, dir, label, recurse)
+}
+
+function compareRequestProperty(
+  ctx: DiffContext,
+  b: SchemaView,
+  h: SchemaView,
+  name: string,
+  at: string,
+): void {
+  const [bp, hp] = [b.props.get(name), h.props.get(name)]
+  const [bRequired, hRequired] = [b.required.has(name), h.required.has(name)]
+  const headPtr = hp?.ptr ?? child(h.ptr, 'required')
+  if (bp === undefined && hp !== undefined && !bRequired) {
+    if (hRequired)
+      ctx.out.emit(
+        'request-property-added-required',
+        'head',
+        headPtr,
+        `request \`${at}\`: new required property`,
+      )
+    else
+      ctx.out.emit(
+        'request-property-added',
+        'head',
+        headPtr,
+        `request \`${at}\`: new optional property`,
+      )
+    return
+  }
+  if (bp !== undefined && hp === undefined && !hRequired) {
+    if (h.additional === false)
+      ctx.out.emit(
+        'request-property-refused',
+        'base',
+        bp.ptr,
+        `request \`${at}\`: property removed and additionalProperties is false`,
+      )
+    else
+      ctx.out.emit(
+        'request-property-removed',
+        'base',
+        bp.ptr,
+        `request \`${at}\`: property removed`,
+      )
+    return
+  }
+  if (hRequired && !bRequired)
+    ctx.out.emit(
+      'request-property-became-required',
+      'head',
+      headPtr,
+      `request \`${at}\`: became required`,
+    )
+}
+
+function compareResponseProperty(
+  ctx: DiffContext,
+  b: SchemaView,
+  h: SchemaView,
+  name: string,
+  at: string,
+): void {
+  const [bp, hp] = [b.props.get(name), h.props.get(name)]
+  const [bRequired, hRequired] = [b.required.has(name), h.required.has(name)]
+  if (bp === undefined && hp !== undefined) {
+    ctx.out.emit('response-property-added', 'head', hp.ptr, `response \`${at}\`: new property`)
+    return
+  }
+  if (bp !== undefined && hp === undefined && !hRequired) {
+    if (bRequired)
+      ctx.out.emit(
+        'response-required-property-removed',
+        'base',
+        bp.ptr,
+        `response \`${at}\`: required property removed`,
+      )
+    else
+      ctx.out.emit(
+        'response-optional-property-removed',
+        'base',
+        bp.ptr,
+        `response \`${at}\`: optional property removed`,
+      )
+    return
+  }
+  if (bRequired && !hRequired)
+    ctx.out.emit(
+      'response-property-became-optional',
+      'head',
+      hp?.ptr ?? h.ptr,
+      `response \`${at}\`: no longer required`,
+    )
+}
+
+function compareAdditional(
+  ctx: DiffContext,
+  b: SchemaView,
+  h: SchemaView,
+  dir: Direction,
+  label: string,
+  recurse: Recurse,
+): void {
+  const objects = (v: SchemaView) => v.types === undefined || v.types.has('object')
+  if (!objects(b) || !objects(h)) return
+  if (dir === 'request' && b.additional !== false && h.additional === false)
+    ctx.out.emit(
+      'request-additional-properties-closed',
+      'head',
+      child(h.ptr, 'additionalProperties'),
+      `request \`${label}\`: additionalProperties closed`,
+    )
+  if (dir === 'response' && b.additional === false && h.additional !== false)
+    ctx.out.emit(
+      'response-additional-properties-opened',
+      'head',
+      h.additional === undefined ? h.ptr : h.additional.ptr,
+      `response \`${label}\`: additionalProperties opened`,
+    )
+  if (b.additional && h.additional) recurse(ctx, b.additional, h.additional, dir, `${label}{}`)
+}
+
+/** A branch's identity: the schema a `$ref` names, else its position among the inline branches. */
+function branchKeys(
+  ctx: DiffContext,
+  branches: readonly Slot[],
+  side: 'base' | 'head',
+): Map<string, Slot> {
+  const doc = side === 'base' ? ctx.base : ctx.head
+  const keys = new Map<string, Slot>()
+  let inline = 0
+  for (const slot of branches) {
+    const located = doc.follow(slot)
+    keys.set(located.ref !== undefined ? `ref ${located.ptr}` : `inline ${inline++}`, slot)
+  }
+  return keys
+}
+
+function compareBranches(
+  ctx: DiffContext,
+  b: SchemaView,
+  h: SchemaView,
+  dir: Direction,
+  label: string,
+  recurse: Recurse,
+): void {
+  if (b.branches === undefined && h.branches === undefined) return
+  if (b.branches === undefined || h.branches === undefined) {
+    if (dir === 'request' && b.branches !== undefined)
+      ctx.out.emit(
+        'request-union-branch-removed',
+        'head',
+        h.ptr,
+        `request \`${label}\`: oneOf/anyOf replaced by one schema`,
+      )
+    if (dir === 'response' && h.branches !== undefined)
+      ctx.out.emit(
+        'response-union-branch-added',
+        'head',
+        h.ptr,
+        `response \`${label}\`: became a oneOf/anyOf`,
+      )
+    return
+  }
+  const [bk, hk] = [branchKeys(ctx, b.branches, 'base'), branchKeys(ctx, h.branches, 'head')]
+  for (const [key, slot] of bk) {
+    const match = hk.get(key)
+    if (match !== undefined)
+      recurse(
+        ctx,
+        slot,
+        match,
+        dir,
+        `${label}|${key.startsWith('ref') ? (ctx.baseSchema(slot).name ?? key) : key}`,
+      )
+    else if (dir === 'request')
+      ctx.out.emit(
+        'request-union-branch-removed',
+        'base',
+        slot.ptr,
+        `request \`${label}\`: a oneOf/anyOf branch removed`,
+      )
+  }
+  if (dir === 'response')
+    for (const [key, slot] of hk)
+      if (!bk.has(key))
+        ctx.out.emit(
+          'response-union-branch-added',
+          'head',
+          slot.ptr,
+          `response \`${label}\`: a oneOf/anyOf branch added`,
+        )
+}
