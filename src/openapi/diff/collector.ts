@@ -62,7 +62,10 @@ export class Collector {
       .map((f): DiffFinding => {
         const operations = [...f.operations]
         const more = operations.length > 1 ? ` and ${operations.length - 1} more operations` : ''
-        const where = operations.length > 0 ? ` (${operations[0]}${more})` : ''
+        const where =
+          operations.length > 0 && !f.reason.includes(operations[0]!)
+            ? ` (${operations[0]}${more})`
+            : ''
         return {
           level: diffRules[f.rule].level,
           rule: f.rule,

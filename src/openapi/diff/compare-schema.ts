@@ -6,6 +6,8 @@ import type { SchemaView } from './schema-view.js'
 
 // Formats that only widen: a value of the first is a value of the second.
 const widerFormat: Readonly<Record<string, string>> = { int32: 'int64', float: 'double' }
+// Formats that name the widest width of a JSON number: adding one refuses nothing.
+const widthOnly = new Set<unknown>(['int64', 'double'])
 
 const accepts = (types: Set<string> | undefined, type: string) =>
   types === undefined || types.has(type) || (type === 'integer' && types.has('number'))
@@ -52,14 +54,6 @@ function compareViews(
   if (b.opaque !== undefined || h.opaque !== undefined) return
   const out = ctx.out
   const request = dir === 'request'
-  const [narrow, wide] = request ? [h, b] : [b, h]
-  if (!covers(narrow.types, wide.types))
-    out.emit(
-      `${dir}-type-changed`,
-      'head',
-      h.ptr,
-      `${dir} \`${label}\`: type changed from ${typeList(b.types)} to ${typeList(h.types)}`,
-    )
   if (request && b.nullable && !h.nullable)
     out.emit(
       'request-nullable-removed',
@@ -69,25 +63,36 @@ function compareViews(
     )
   if (!request && !b.nullable && h.nullable)
     out.emit('response-nullable-added', 'head', h.ptr, `response \`${label}\`: may now be null`)
-  compareEnum(ctx, b, h, dir, label)
-  for (const [keyword, move] of boundMoves(b.keywords, h.keywords)) {
-    const inHead = keyword in h.keywords
-    if (request && move === 'tighter')
+  // A union's type, values and bounds are its branches': compareShape compares those.
+  if (b.branches === undefined && h.branches === undefined) {
+    const [narrow, wide] = request ? [h, b] : [b, h]
+    if (!covers(narrow.types, wide.types))
       out.emit(
-        'request-bound-tightened',
+        `${dir}-type-changed`,
         'head',
-        child(h.ptr, keyword),
-        `request \`${label}\`: ${keyword} tightened`,
+        h.ptr,
+        `${dir} \`${label}\`: type changed from ${typeList(b.types)} to ${typeList(h.types)}`,
       )
-    if (!request && move === 'looser')
-      out.emit(
-        'response-bound-loosened',
-        inHead ? 'head' : 'base',
-        child(inHead ? h.ptr : b.ptr, keyword),
-        `response \`${label}\`: ${keyword} ${inHead ? 'loosened' : 'removed'}`,
-      )
+    compareEnum(ctx, b, h, dir, label)
+    for (const [keyword, move] of boundMoves(b.keywords, h.keywords)) {
+      const inHead = keyword in h.keywords
+      if (request && move === 'tighter')
+        out.emit(
+          'request-bound-tightened',
+          'head',
+          child(h.ptr, keyword),
+          `request \`${label}\`: ${keyword} tightened`,
+        )
+      if (!request && move === 'looser')
+        out.emit(
+          'response-bound-loosened',
+          inHead ? 'head' : 'base',
+          child(inHead ? h.ptr : b.ptr, keyword),
+          `response \`${label}\`: ${keyword} ${inHead ? 'loosened' : 'removed'}`,
+        )
+    }
+    compareText(ctx, b, h, dir, label)
   }
-  compareText(ctx, b, h, dir, label)
   compareShape(ctx, b, h, dir, label, compareSchema)
 }
 
@@ -158,7 +163,8 @@ function compareText(
   const [bf, hf] = [b.keywords.format, h.keywords.format]
   const [bp, hp] = [b.keywords.pattern, h.keywords.pattern]
   if (dir === 'request') {
-    if (hf !== undefined && hf !== bf && !(typeof bf === 'string' && widerFormat[bf] === hf))
+    const widened = typeof bf === 'string' ? widerFormat[bf] === hf : widthOnly.has(hf)
+    if (hf !== undefined && hf !== bf && !widened)
       ctx.out.emit(
         'request-format-changed',
         'head',
@@ -174,7 +180,8 @@ function compareText(
       )
     return
   }
-  if (bf !== undefined && bf !== hf && !(typeof hf === 'string' && widerFormat[hf] === bf))
+  const narrowed = typeof hf === 'string' ? widerFormat[hf] === bf : widthOnly.has(bf)
+  if (bf !== undefined && bf !== hf && !narrowed)
     ctx.out.emit(
       'response-format-changed',
       hf === undefined ? 'base' : 'head',

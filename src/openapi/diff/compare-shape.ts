@@ -165,22 +165,21 @@ function compareAdditional(
   if (b.additional && h.additional) recurse(ctx, b.additional, h.additional, dir, `${label}{}`)
 }
 
-/** A branch's identity: the schema a `$ref` names, else its position among the inline branches. */
-function branchKeys(
-  ctx: DiffContext,
-  branches: readonly Slot[],
-  side: 'base' | 'head',
-): Map<string, Slot> {
-  const doc = side === 'base' ? ctx.base : ctx.head
-  const keys = new Map<string, Slot>()
-  let inline = 0
-  for (const slot of branches) {
-    const located = doc.follow(slot)
-    keys.set(located.ref !== undefined ? `ref ${located.ptr}` : `inline ${inline++}`, slot)
-  }
-  return keys
+/** The component a branch names (`$ref`), if it names one. */
+function refOf(ctx: DiffContext, slot: Slot, side: 'base' | 'head'): string | undefined {
+  const located = (side === 'base' ? ctx.base : ctx.head).follow(slot)
+  return located.ref === undefined ? undefined : located.ptr
 }
 
+const branchName = (ctx: DiffContext, slot: Slot, side: 'base' | 'head', i: number) =>
+  (side === 'base' ? ctx.baseSchema(slot) : ctx.headSchema(slot)).name ?? `#${i}`
+
+/**
+ * Branches are matched by the component they name, the rest by position. A request breaks when
+ * a base branch has no match, a response when a head branch has none; against a plain schema,
+ * each branch of the union is compared with it (a union widens a response only through a
+ * branch its clients do not know, and narrows a request only through a branch it refuses).
+ */
 function compareBranches(
   ctx: DiffContext,
   b: SchemaView,
@@ -190,49 +189,76 @@ function compareBranches(
   recurse: Recurse,
 ): void {
   if (b.branches === undefined && h.branches === undefined) return
-  if (b.branches === undefined || h.branches === undefined) {
-    if (dir === 'request' && b.branches !== undefined)
-      ctx.out.emit(
-        'request-union-branch-removed',
-        'head',
-        h.ptr,
-        `request \`${label}\`: oneOf/anyOf replaced by one schema`,
-      )
-    if (dir === 'response' && h.branches !== undefined)
-      ctx.out.emit(
-        'response-union-branch-added',
-        'head',
-        h.ptr,
-        `response \`${label}\`: became a oneOf/anyOf`,
-      )
+  // Against one plain schema, a branch naming another component is gone (or new), not reshaped.
+  if (h.branches === undefined) {
+    if (dir === 'request')
+      b.branches!.forEach((slot, i) => {
+        const ref = refOf(ctx, slot, 'base')
+        const name = branchName(ctx, slot, 'base', i)
+        if (ref !== undefined && h.via !== undefined && ref !== h.via)
+          ctx.out.emit(
+            'request-union-branch-removed',
+            'base',
+            slot.ptr,
+            `request \`${label}\`: oneOf/anyOf branch ${name} removed`,
+          )
+        else recurse(ctx, slot, h.slot, dir, `${label}|${name}`)
+      })
     return
   }
-  const [bk, hk] = [branchKeys(ctx, b.branches, 'base'), branchKeys(ctx, h.branches, 'head')]
-  for (const [key, slot] of bk) {
-    const match = hk.get(key)
+  if (b.branches === undefined) {
+    if (dir === 'response')
+      h.branches.forEach((slot, i) => {
+        const ref = refOf(ctx, slot, 'head')
+        const name = branchName(ctx, slot, 'head', i)
+        if (ref !== undefined && b.via !== undefined && ref !== b.via)
+          ctx.out.emit(
+            'response-union-branch-added',
+            'head',
+            slot.ptr,
+            `response \`${label}\`: oneOf/anyOf branch ${name} added`,
+          )
+        else recurse(ctx, b.slot, slot, dir, `${label}|${name}`)
+      })
+    return
+  }
+  const headByRef = new Map<string, Slot>()
+  const headLeft: Slot[] = []
+  for (const slot of h.branches) {
+    const ref = refOf(ctx, slot, 'head')
+    if (ref !== undefined && !headByRef.has(ref)) headByRef.set(ref, slot)
+    else headLeft.push(slot)
+  }
+  const baseLeft: Slot[] = []
+  b.branches.forEach((slot, i) => {
+    const ref = refOf(ctx, slot, 'base')
+    const match = ref === undefined ? undefined : headByRef.get(ref)
+    if (match === undefined) baseLeft.push(slot)
+    else {
+      headByRef.delete(ref!)
+      recurse(ctx, slot, match, dir, `${label}|${branchName(ctx, slot, 'base', i)}`)
+    }
+  })
+  headLeft.push(...headByRef.values())
+  baseLeft.forEach((slot, i) => {
+    const match = headLeft[i]
     if (match !== undefined)
-      recurse(
-        ctx,
-        slot,
-        match,
-        dir,
-        `${label}|${key.startsWith('ref') ? (ctx.baseSchema(slot).name ?? key) : key}`,
-      )
+      recurse(ctx, slot, match, dir, `${label}|${branchName(ctx, slot, 'base', i)}`)
     else if (dir === 'request')
       ctx.out.emit(
         'request-union-branch-removed',
         'base',
         slot.ptr,
-        `request \`${label}\`: a oneOf/anyOf branch removed`,
+        `request \`${label}\`: oneOf/anyOf branch ${branchName(ctx, slot, 'base', i)} removed`,
       )
-  }
+  })
   if (dir === 'response')
-    for (const [key, slot] of hk)
-      if (!bk.has(key))
-        ctx.out.emit(
-          'response-union-branch-added',
-          'head',
-          slot.ptr,
-          `response \`${label}\`: a oneOf/anyOf branch added`,
-        )
+    headLeft.slice(baseLeft.length).forEach((slot, i) => {
+      ctx.out.emit(
+        'response-union-branch-added',
+        'head',
+        slot.ptr,
+        `response \`${label}\`: oneOf/anyOf branch ${branchName(ctx, slot, 'head', baseLeft.length + i)} added`,
+      )
+    })
 }

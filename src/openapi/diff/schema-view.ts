@@ -8,8 +8,12 @@ import { child, type Doc, type Slot } from './document.js'
  */
 export interface SchemaView {
   readonly ptr: string
+  /** The schema itself, `$ref`s followed, to compare it whole against a branch of a union. */
+  readonly slot: Slot
   /** The component's name when the schema is `#/components/schemas/<name>`. */
   name?: string
+  /** The pointer of the schema a `$ref` named, directly or as the one branch of a union. */
+  via?: string
   /** A `$ref` that cannot be followed: such schemas are compared by reference only. */
   opaque?: string
   /** The types allowed, without `null`; undefined allows any. */
@@ -53,8 +57,15 @@ const isNullOnly = (s: unknown): boolean =>
     (Array.isArray(s.type) && s.type.length === 1 && s.type[0] === 'null') ||
     (Array.isArray(s.enum) && s.enum.length === 1 && s.enum[0] === null))
 
-function empty(ptr: string): SchemaView {
-  return { ptr, nullable: false, props: new Map(), required: new Set(), keywords: {} }
+function empty(slot: Slot): SchemaView {
+  return {
+    ptr: slot.ptr,
+    slot,
+    nullable: false,
+    props: new Map(),
+    required: new Set(),
+    keywords: {},
+  }
 }
 
 /** Reads the schema's own keywords into `view` (fields already set win: allOf's first part). */
@@ -120,8 +131,11 @@ export function schemaViews(doc: Doc): (slot: Slot) => SchemaView {
         if (isNullOnly(doc.follow(slot).node)) view.nullable = true
         else branches.push(slot)
       })
-      if (branches.length === 1) into(view, branches[0]!, seen)
-      else if (branches.length > 1) view.branches ??= branches
+      if (branches.length === 1) {
+        const only = doc.follow(branches[0]!)
+        if (only.ref !== undefined) view.via ??= only.ptr
+        into(view, branches[0]!, seen)
+      } else if (branches.length > 1) view.branches ??= branches
     }
   }
 
@@ -129,7 +143,8 @@ export function schemaViews(doc: Doc): (slot: Slot) => SchemaView {
     const located = doc.follow(slot)
     const cached = cache.get(located.ptr)
     if (cached !== undefined) return cached
-    const view = empty(located.ptr)
+    const view = empty(located)
+    if (located.ref !== undefined) view.via = located.ptr
     if (
       located.ptr.startsWith(componentPrefix) &&
       !located.ptr.slice(componentPrefix.length).includes('/')
