@@ -37,7 +37,7 @@ function optionLines(options: Readonly<Record<string, OptionSpec>>): string {
 }
 
 const exitStatus =
-  `Exit status: ${EXIT.ok} success; ${EXIT.problem} fuzz or check found a problem; ` +
+  `Exit status: ${EXIT.ok} success; ${EXIT.problem} fuzz, check or diff found a problem; ` +
   `${EXIT.usage} the command could not run\n` +
   '(a usage error, a missing module, no app found, a module that exits or does not finish\n' +
   'loading in time).'

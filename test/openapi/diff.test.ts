@@ -276,7 +276,7 @@ describe('diffOpenAPI', () => {
       Dog: object({ bark: str }),
       Fish: object({ fin: str }),
     }
-    const all = (extra: object) => ({
+    const all = (extra: Record<string, unknown>) => ({
       allOf: [{ $ref: '#/components/schemas/Dog' }, object({}, [], extra)],
     })
     expect(

@@ -1,4 +1,5 @@
-import type { DiffLevel } from './types.js'
+/** How much a change matters to an existing client. */
+export type DiffLevel = 'breaking' | 'warning' | 'info'
 
 interface RuleSpec {
   readonly level: DiffLevel

@@ -1,7 +1,6 @@
-import type { DiffRule } from './rules.js'
+import type { DiffLevel, DiffRule } from './rules.js'
 
-/** How much a change matters to an existing client. */
-export type DiffLevel = 'breaking' | 'warning' | 'info'
+export type { DiffLevel } from './rules.js'
 
 /** One change between two OpenAPI documents, as `diffOpenAPI()` reports it. */
 export interface DiffFinding {
