@@ -145,15 +145,14 @@ export function schemaViews(doc: Doc): (slot: Slot) => SchemaView {
     if (cached !== undefined) return cached
     const view = empty(located)
     if (located.ref !== undefined) view.via = located.ptr
-    if (
-      located.ptr.startsWith(componentPrefix) &&
-      !located.ptr.slice(componentPrefix.length).includes('/')
-    )
-      view.name = located.ptr
-        .slice(componentPrefix.length)
-        .replaceAll('~1', '/')
-        .replaceAll('~0', '~')
     into(view, slot, new Set())
+    // A component's name, also through `anyOf: [{ $ref }]` (how Stripe writes an expandable field).
+    const component = view.via ?? located.ptr
+    const name = component.startsWith(componentPrefix)
+      ? component.slice(componentPrefix.length)
+      : ''
+    if (name !== '' && !name.includes('/'))
+      view.name = name.replaceAll('~1', '/').replaceAll('~0', '~')
     inferTypes(view)
     cache.set(located.ptr, view)
     return view
