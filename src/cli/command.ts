@@ -16,6 +16,8 @@ export type Values = Record<string, string | boolean | (string | boolean)[] | un
 /** What a command runs with: its module argument, its parsed options, the streams. */
 export interface Context {
   readonly module: string
+  /** The operands before the module, for a command that takes more than one (`diff`). */
+  readonly operands: readonly string[]
   readonly values: Values
   readonly io: Io
   readonly guard: ModuleGuard
@@ -25,6 +27,10 @@ export interface Context {
 
 /** A subcommand: its help and what it does; `run` resolves with the exit status. */
 export interface Command {
+  /** The operands before `<module>` (`diff` takes `<base.json>` first); none by default. */
+  readonly operands?: readonly string[]
+  /** How the help names `<module>`, when the command also reads a document there. */
+  readonly moduleOperand?: string
   readonly summary: string
   readonly description: string
   readonly options: Readonly<Record<string, OptionSpec>>

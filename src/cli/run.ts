@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util'
 import type { Command, OptionSpec } from './command.js'
 import { check } from './commands/check.js'
 import { coverage } from './commands/coverage.js'
+import { diff } from './commands/diff.js'
 import { bruno, insomnia, postman } from './commands/exports.js'
 import { fuzz } from './commands/fuzz.js'
 import { openapi } from './commands/openapi.js'
@@ -19,6 +20,7 @@ const commands: Readonly<Record<string, Command>> = {
   fuzz,
   check,
   coverage,
+  diff,
 }
 
 const help: OptionSpec = { type: 'boolean', short: 'h', help: 'show this help' }
@@ -37,9 +39,9 @@ function optionLines(options: Readonly<Record<string, OptionSpec>>): string {
 }
 
 const exitStatus =
-  `Exit status: ${EXIT.ok} success; ${EXIT.problem} fuzz or check found a problem; ` +
-  `${EXIT.usage} the command could not run\n` +
-  '(a usage error, a missing module, no app found, a module that exits or does not finish\n' +
+  `Exit status: ${EXIT.ok} success; ${EXIT.problem} fuzz, check or diff found a problem, or coverage\n` +
+  `fell below --min; ${EXIT.usage} the command could not run ` +
+  '(a usage error, a missing module, no app found,\na module that exits or does not finish ' +
   'loading in time).'
 
 function mainHelp(): string {
@@ -65,8 +67,13 @@ ${exitStatus}
 `
 }
 
+const usageLine = (name: string, command: Command) =>
+  [name, ...(command.operands ?? []), command.moduleOperand ?? 'module']
+    .map((w, i) => (i === 0 ? w : `<${w}>`))
+    .join(' ')
+
 function commandHelp(name: string, command: Command): string {
-  return `Usage: shapeguard ${name} <module> [options]${command.rest ? ` -- ${command.rest}` : ''}
+  return `Usage: shapeguard ${usageLine(name, command)} [options]${command.rest ? ` -- ${command.rest}` : ''}
 
 ${wrap(command.description)}
 
@@ -100,18 +107,23 @@ async function runCommand(
     io.out(commandHelp(name, command))
     return EXIT.ok
   }
-  const [module, ...extra] = positionals
+  const operands = positionals.slice(0, command.operands?.length ?? 0)
+  const [module, ...extra] = positionals.slice(operands.length)
   if (module === undefined)
     throw new UsageError(
-      `shapeguard ${name} needs the app's module: shapeguard ${name} <module>`,
+      command.operands === undefined
+        ? `shapeguard ${name} needs the app's module: shapeguard ${name} <module>`
+        : `shapeguard ${name} takes ${operands.length === 0 ? 'two arguments' : 'one more argument'}: shapeguard ${usageLine(name, command)}`,
       true,
     )
   if (extra.length > 0)
     throw new UsageError(
-      `unexpected argument ${extra[0]}: shapeguard ${name} takes one module`,
+      command.operands === undefined
+        ? `unexpected argument ${extra[0]}: shapeguard ${name} takes one module`
+        : `unexpected argument ${extra[0]}: shapeguard ${usageLine(name, command)}`,
       true,
     )
-  return command.run({ module, values, io, guard, ...(rest && { rest }) })
+  return command.run({ module, operands, values, io, guard, ...(rest && { rest }) })
 }
 
 // An error of the entries (an option error, a missing peer) names shapeguard already, also after

@@ -1,3 +1,6 @@
+export { diffOpenAPI } from './diff/diff-openapi.js'
+export { type DiffRule, diffRules } from './diff/rules.js'
+export type { DiffFinding, DiffLevel } from './diff/types.js'
 export {
   type CreateDocsOptions,
   createDocs,

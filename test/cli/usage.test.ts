@@ -19,7 +19,9 @@ describe('shapeguard', () => {
     expect(run.status).toBe(0)
     expect(run.stdout).toMatch(/^Usage: shapeguard <command> <module> \[options\]\n/)
     for (const command of commands) expect(run.stdout).toMatch(new RegExp(`\\n  ${command} +\\w`))
-    expect(run.stdout).toContain('Exit status: 0 success; 1 fuzz or check found a problem; 2')
+    expect(run.stdout).toContain(
+      'Exit status: 0 success; 1 fuzz, check or diff found a problem, or coverage\nfell below --min; 2',
+    )
     expect(shapeguard(['-h']).stdout).toBe(run.stdout)
   })
 
@@ -40,7 +42,7 @@ describe('shapeguard', () => {
       status: 2,
       stdout: '',
       stderr:
-        'shapeguard: unknown command serve (openapi, postman, insomnia, bruno, fuzz, check, coverage)\nSee shapeguard --help.\n',
+        'shapeguard: unknown command serve (openapi, postman, insomnia, bruno, fuzz, check, coverage, diff)\nSee shapeguard --help.\n',
     })
   })
 })
