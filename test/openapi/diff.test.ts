@@ -329,6 +329,33 @@ describe('diffOpenAPI', () => {
     ])
   })
 
+  it("judges a deprecated operation's removal by its sunset (x-sunset), as announced", () => {
+    const gone = (extra: object) => {
+      const base = api({})
+      ;(base.paths as any)['/old'] = {
+        get: { deprecated: true, ...extra, responses: { '200': { description: 'x' } } },
+      }
+      return diffOpenAPI(base, api({})).map((f) => [f.level, f.rule, f.message])
+    }
+    expect(gone({})).toEqual([
+      ['warning', 'deprecated-operation-removed', 'operation GET /old removed (it was deprecated)'],
+    ])
+    expect(gone({ 'x-sunset': '2020-01-31' })).toEqual([
+      [
+        'info',
+        'operation-removed-after-sunset',
+        'operation GET /old removed (its sunset, 2020-01-31, has passed)',
+      ],
+    ])
+    expect(gone({ 'x-sunset': '2999-12-31' })).toEqual([
+      [
+        'breaking',
+        'operation-removed-before-sunset',
+        'operation GET /old removed before its sunset (2999-12-31)',
+      ],
+    ])
+  })
+
   it('matches routes whose path parameters were renamed, and judges parameters by location', () => {
     const op = (parameters: object[]) => ({
       '/items/{itemId}': { get: { parameters, responses: { '200': { description: 'ok' } } } },

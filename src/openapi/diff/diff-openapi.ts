@@ -6,6 +6,7 @@ import { compareSecurity, compareSecuritySchemes } from './compare-security.js'
 import type { DiffContext } from './context.js'
 import { readDoc } from './document.js'
 import { operationsOf } from './operations.js'
+import type { DiffRule } from './rules.js'
 import { schemaViews } from './schema-view.js'
 import type { DiffFinding } from './types.js'
 
@@ -15,6 +16,25 @@ function checked(doc: unknown, which: string): Record<string, unknown> {
       `shapeguard: diffOpenAPI: the ${which} document is not an OpenAPI 3.x document (it needs an openapi field 3.0.x or 3.1.x; Swagger 2.0 is not read)`,
     )
   return doc
+}
+
+// A sunset is a day (`x-sunset: 2027-03-01`, as shapeguard and oasdiff write it): the operation
+// may go once that day has begun, in UTC.
+const sunsetOf = (op: Record<string, unknown>): number | undefined => {
+  const day = op['x-sunset']
+  const time = typeof day === 'string' ? Date.parse(day) : Number.NaN
+  return Number.isFinite(time) ? time : undefined
+}
+
+/** How removing an operation is judged: its base's deprecation and `x-sunset` say when it may go. */
+function removal(op: Record<string, unknown>): [DiffRule, string] {
+  if (op.deprecated !== true) return ['operation-removed', '']
+  const sunset = sunsetOf(op)
+  if (sunset === undefined) return ['deprecated-operation-removed', ' (it was deprecated)']
+  const day = new Date(sunset).toISOString().slice(0, 10)
+  return sunset <= Date.now()
+    ? ['operation-removed-after-sunset', ` (its sunset, ${day}, has passed)`]
+    : ['operation-removed-before-sunset', ` before its sunset (${day})`]
 }
 
 /**
@@ -41,7 +61,8 @@ export function diffOpenAPI(base: unknown, head: unknown): DiffFinding[] {
     const hOp = hOps.get(key)
     out.operation = bOp.name
     if (hOp === undefined) {
-      out.emit('operation-removed', 'base', bOp.ptr, `operation ${bOp.name} removed`)
+      const [rule, why] = removal(bOp.node)
+      out.emit(rule, 'base', bOp.ptr, `operation ${bOp.name} removed${why}`)
       continue
     }
     out.operation = hOp.name

@@ -19,6 +19,18 @@ export const diffRules = {
     'breaking',
     'The operation is gone: a client calling it gets 404 or 405.',
   ),
+  'deprecated-operation-removed': rule(
+    'warning',
+    'A deprecated operation is gone: its clients were told to move off it, but not by when.',
+  ),
+  'operation-removed-before-sunset': rule(
+    'breaking',
+    'A deprecated operation is gone before the sunset (x-sunset) it announced: its clients still have time to move.',
+  ),
+  'operation-removed-after-sunset': rule(
+    'info',
+    'A deprecated operation is gone after its sunset (x-sunset): as announced.',
+  ),
   'operation-added': rule('info', 'A new operation: no existing client calls it.'),
   'response-success-status-removed': rule(
     'breaking',
