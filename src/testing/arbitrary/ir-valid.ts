@@ -58,6 +58,7 @@ const share = (ctx: GenContext, n: number): GenContext => ({
 })
 
 const RECURSIVE_ITEMS = 16
+const KEY_CHARS = 24
 // Records: up to this many keys (no guard caps an object's keys).
 const RECORD_KEYS = 100
 
@@ -129,6 +130,9 @@ function objectArb(n: IRObject, outer: GenContext): Gen {
     .map(([o, x]) => (x === undefined ? o : { ...x, ...(o as object) }))
 }
 
+/** Where a record's keys are generated: short ones (a long key travels in a 422's field name). */
+export const keyContext = (ctx: GenContext): GenContext => ({ ...ctx, budget: KEY_CHARS })
+
 function recordArb(n: IRRecord, ctx: GenContext): Gen {
   const { fc } = ctx
   const value = gen(n.value, share(deeper(ctx, '*'), 3))
@@ -140,7 +144,7 @@ function recordArb(n: IRRecord, ctx: GenContext): Gen {
   // A record keyed by an enum: every key present (zod requires them all; others accept it).
   if (listed)
     return fc.record(Object.fromEntries(listed.map((k) => [k, value])), { noNullPrototype: true })
-  const key = gen(n.key, deeper(ctx, '(key)'))
+  const key = gen(n.key, keyContext(deeper(ctx, '(key)')))
   if (key === undefined) return fc.constant({})
   const keys = boundedFilter(
     fc,

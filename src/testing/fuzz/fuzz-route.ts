@@ -159,6 +159,7 @@ export async function fuzzRoute(r: DiscoveredRoute, run: Run): Promise<RouteRun>
     headers,
     limits,
     secret: appSecret(app),
+    phases: o.phases,
   })
   const { notes } = requested
   const responseSchema = r.route.response ?? r.route.sends
