@@ -128,7 +128,8 @@ const table: Visitor<Edges, { base: unknown; ctx: GenContext }> = {
     n.options.flatMap((option) => {
       const v = fixedSample(option, ctx)
       if (v === undefined) return []
-      const own = edgesOf(option, v, ctx).map((e) => ({ ...e, deep: true }))
+      // The library reports a union's rejection at the union (or a discriminated one below it).
+      const own = edgesOf(option, v, ctx).map((e) => ({ ...e, path: [], deep: true }))
       return [{ ...at(v, true), deep: true }, ...own]
     }),
   intersection: (n, { base, ctx }) => [
