@@ -6,7 +6,7 @@ import { type Express, hosts } from '../support/e2e.js'
 
 beforeAll(() => configureLogger({ silent: true }))
 
-type Tree = { name: string; children?: Tree[] }
+type Tree = { name: string; children?: Tree[] | undefined }
 const Tree: z.ZodType<Tree> = z.lazy(() =>
   z.object({ name: z.string().max(20), children: z.array(Tree).max(5).optional() }),
 )
