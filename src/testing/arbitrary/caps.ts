@@ -13,8 +13,9 @@ export interface Caps {
   /** How deep a value may nest (the guards' maxDepth). */
   readonly depth: number
   /**
-   * About how many characters one value of the part may take in all: a JSON body stays well
-   * under Express's default 100 kB parser limit, a header or a query under Node's 16 KiB of headers.
+   * About how many characters the unbounded strings and arrays of one value of the part may take
+   * in all (a declared bound is reached whatever this is): a JSON body stays under the small
+   * limits apps give their JSON parser, a header or a query under Node's 16 KiB of headers.
    */
   readonly budget: number
 }
@@ -60,8 +61,9 @@ export function partCaps(part: string, limits: GuardLimits): Caps {
   }
 }
 
-// A JSON body's share: Express's JSON parser refuses past 100 kB by default (413).
-const BODY_CHARS = 32_768
+// What unbounded strings and arrays of a JSON body share: an app's JSON parser refuses a larger
+// body with 413 (100 kB by default, often less). Declared bounds are reached whatever this is.
+const BODY_CHARS = 1024
 
 /** What `arbitrary()` reaches without a request around its values: a body under the default limits. */
 export const defaultReach: Caps = Object.freeze(partCaps('body', defaultLimits))

@@ -155,7 +155,7 @@ function recordArb(n: IRRecord, ctx: GenContext): Gen {
   const few = fc.dictionary(keys, value, { maxKeys: 3, noNullPrototype: true })
   if (ctx.rounds > 0) return few
   // Many keys too: each value then gets a smaller share of the budget.
-  const most = Math.min(RECORD_KEYS, Math.floor(budgetOf(ctx) / 16))
+  const most = Math.min(RECORD_KEYS, Math.max(32, Math.floor(budgetOf(ctx) / 32)))
   const wide = gen(n.value, share(deeper(ctx, '*'), most))
   if (wide === undefined || most <= 3) return few
   // Shrunk by its count alone: shrinking each of a hundred keys took thousands of requests.
@@ -174,14 +174,15 @@ const often = (fc: FC, arb: Gen, rare: unknown): Arb =>
 
 const valid: Visitor<Gen, GenContext> = {
   string: (n, ctx) => {
-    const { min } = stringBounds(n)
+    const { min, max } = stringBounds(n)
     const caps = ctx.caps
     if (caps !== undefined && min > caps.string)
       return leaveOut(
         ctx,
         `every valid string has at least ${min} characters, past ${caps.stringBy}`,
       )
-    const reach = Math.min(reachOf(ctx).string, budgetOf(ctx))
+    // A declared bound is reached in full (up to the caps); an unbounded string stays in budget.
+    const reach = Math.min(reachOf(ctx).string, max ?? budgetOf(ctx))
     return checked(ctx, n, stringCandidates(ctx.fc, n, reach))
   },
   number: (n, ctx) => checked(ctx, n, numberCandidates(ctx.fc, n)),
@@ -212,7 +213,8 @@ const valid: Visitor<Gen, GenContext> = {
     // Wide arrays up to the schema's bound (the guards' cap), their items on a smaller budget.
     // A recursion's wide array holds whole subtrees: a few of them.
     const most = ctx.recursions.size > 0 ? RECURSIVE_ITEMS : cap
-    const top = Math.min(n.maxItems ?? cap, most, Math.max(min, Math.floor(budgetOf(ctx) / 8)))
+    const unbounded = Math.max(min, Math.floor(budgetOf(ctx) / 8))
+    const top = Math.min(n.maxItems ?? unbounded, cap, most)
     const wide = top > near ? gen(n.item, share(deeper(ctx, '*'), top)) : item
     return arraysOf(ctx.fc, item, min, Math.max(min, top), wide ?? item, near - min)
   },
