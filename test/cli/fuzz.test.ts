@@ -51,7 +51,18 @@ describe.each(hosts)('shapeguard fuzz on %s', (_, host) => {
       "  replay: shapeguard fuzz uploads.mjs --seed 5 --routes 'POST /avatars' --runs 30",
     )
     const cookies = shapeguard(
-      ['fuzz', 'uploads.mjs', '--runs', '30', '--seed', '5', '--routes', 'GET /me'],
+      [
+        'fuzz',
+        'uploads.mjs',
+        '--runs',
+        '30',
+        '--seed',
+        '5',
+        '--routes',
+        'GET /me',
+        '--phases',
+        'random',
+      ],
       { cwd },
     )
     expect(cookies.stdout).toBe(
@@ -157,7 +168,10 @@ describe.each(hosts)('shapeguard fuzz on %s', (_, host) => {
       "  replay: shapeguard fuzz streams.mjs --seed 4 --routes 'GET /chat' --runs 10 --stream-events 5",
       '',
     ])
-    const rows = shapeguard([...args, '--routes', 'GET /rows', '--stream-ms', '500'], { cwd })
+    const rows = shapeguard(
+      [...args, '--routes', 'GET /rows', '--stream-ms', '500', '--phases', 'random'],
+      { cwd },
+    )
     expect(rows.stdout).toBe(
       'fuzz: 1 route, 10 requests, no invariant broken (seed 4)\n  GET /rows: 10 requests\n',
     )
@@ -167,7 +181,7 @@ describe.each(hosts)('shapeguard fuzz on %s', (_, host) => {
 
 describe('shapeguard fuzz route keys', () => {
   it('take the method in any case, in --routes and in --status', () => {
-    const args = ['fuzz', 'formats/app.mjs', '--runs', '10', '--seed', '2']
+    const args = ['fuzz', 'formats/app.mjs', '--runs', '10', '--seed', '2', '--phases', 'random']
     const run = shapeguard([
       ...args,
       '--routes',

@@ -80,7 +80,13 @@ describe.each(hosts)('fuzzRoutes and security on %s', (_, express) => {
     const report = await fuzzRoutes(app(express), { runs, seed: 5, auth: credentials })
     expect(report.failures).toEqual([])
     expect(report.skipped).toEqual([])
-    const requests = Object.fromEntries(report.routes.map((r) => [r.route, r.requests]))
+    // The auth probes, then the phases' requests (each route's own count).
+    const generated = (r: (typeof report.routes)[number]) =>
+      Object.values(r.phases).reduce((n, k) => n + k, 0)
+    expect(report.routes.every((r) => r.phases.random === runs)).toBe(true)
+    const requests = Object.fromEntries(
+      report.routes.map((r) => [r.route, r.requests - generated(r) + runs]),
+    )
     // One request without credentials, one with wrong ones per alternative, then the run.
     expect(requests).toEqual({
       'POST /bearer': runs + 2,

@@ -31,8 +31,10 @@ describe.each(hosts)('fuzzRoutes on %s', (_, express) => {
       'POST /v1/orders',
       'GET /v1/search',
     ])
-    expect(report.routes.every((r) => r.requests === runs && r.notes.length === 0)).toBe(true)
-    expect(report.requests).toBe(4 * runs)
+    // Every phase: the boundaries of every route's schemas, its examples, then `runs` random ones.
+    expect(report.routes.every((r) => r.phases.random === runs && r.notes.length === 0)).toBe(true)
+    expect(report.routes.every((r) => (r.phases.boundaries ?? 0) > 0)).toBe(true)
+    expect(report.requests).toBe(report.routes.reduce((n, r) => n + r.requests, 0))
     expect(report.failures).toEqual([])
   }, 60_000)
 
@@ -63,9 +65,11 @@ describe.each(hosts)('fuzzRoutes on %s', (_, express) => {
   }, 60_000)
 
   it('finds the planted bug (a crash on an empty tag list) and shrinks it to a curl line', async () => {
-    const error = (await fuzzRoutes(fuzzApp(express, { bug: true }), { runs, seed: 99 }).catch(
-      (e: unknown) => e,
-    )) as FuzzError
+    const error = (await fuzzRoutes(fuzzApp(express, { bug: true }), {
+      runs,
+      seed: 99,
+      phases: ['random'],
+    }).catch((e: unknown) => e)) as FuzzError
     expect(error).toBeInstanceOf(Error)
     expect(error.message).toContain('seed 99')
     expect(error.message).toContain('POST /v1/posts: answered 500: a request must never get a 5xx')
@@ -99,6 +103,7 @@ describe.each(hosts)('fuzzRoutes on %s', (_, express) => {
       seed: 3,
       openapi: spec,
       auth: `Bearer ${token}`,
+      phases: ['random'],
     })
     expect(report.failures).toEqual([])
     // 10 a minute: most of the 40 get the limiter's 429, which the report says. The route is
@@ -187,6 +192,7 @@ describe('fuzzRoutes', () => {
       runs: 5,
       seed: 3,
       routes: ['get /v1/search'],
+      phases: ['random'],
       statuses: { 'GET /v1/search': [401] },
     })
     expect(report.routes.map((r) => r.route)).toEqual(['GET /v1/search'])
@@ -212,6 +218,8 @@ describe('fuzzRoutes', () => {
       runs: 100,
       seed: 42,
       routes: ['POST /v1/posts'],
+      // The guide's sample is the random phase's shrunk failure.
+      phases: ['random'],
     }).catch((e: unknown) => e)) as Error
     const block = readmeBlocks().find((b) => b.output === 'fuzz-failure')
     expect(`${error.message}\n`).toBe(block?.code)

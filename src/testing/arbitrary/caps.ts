@@ -1,4 +1,4 @@
-import type { GuardLimits } from '../../runtime/guards/limits.js'
+import { defaultLimits, type GuardLimits } from '../../runtime/guards/limits.js'
 import { isTooLong } from '../../runtime/guards/sanitize.js'
 
 /**
@@ -10,6 +10,14 @@ export interface Caps {
   readonly array: number
   readonly stringBy: string
   readonly arrayBy: string
+  /** How deep a value may nest (the guards' maxDepth). */
+  readonly depth: number
+  /**
+   * About how many characters the unbounded strings and arrays of one value of the part may take
+   * in all (a declared bound is reached whatever this is): a JSON body stays under the small
+   * limits apps give their JSON parser, a header or a query under Node's 16 KiB of headers.
+   */
+  readonly budget: number
 }
 
 // Node refuses a request whose headers pass 16 KiB together (431): one value stays well below.
@@ -21,12 +29,15 @@ const COOKIE_CHARS = 1000
 export function partCaps(part: string, limits: GuardLimits): Caps {
   const array = limits.maxArrayLength
   const arrayBy = `the guards' maxArrayLength (${array})`
+  const depth = limits.maxDepth
   if (part === 'headers')
     return {
       string: HEADER_CHARS,
       stringBy: `what a header carries (${HEADER_CHARS})`,
       array,
       arrayBy,
+      depth,
+      budget: HEADER_CHARS,
     }
   if (part === 'cookies' || part === 'signedCookies')
     return {
@@ -34,10 +45,28 @@ export function partCaps(part: string, limits: GuardLimits): Caps {
       stringBy: `what a cookie carries in the Cookie header (${COOKIE_CHARS})`,
       array,
       arrayBy,
+      depth,
+      budget: 3 * COOKIE_CHARS,
     }
   const string = limits.maxStringLength
-  return { string, stringBy: `the guards' maxStringLength (${string})`, array, arrayBy }
+  // A URL travels in the request line, under Node's header limit; the path, as one segment.
+  const budget = part === 'body' ? BODY_CHARS : part === 'query' ? HEADER_CHARS / 2 : 2048
+  return {
+    string,
+    stringBy: `the guards' maxStringLength (${string})`,
+    array,
+    arrayBy,
+    depth,
+    budget,
+  }
 }
+
+// What unbounded strings and arrays of a JSON body share: an app's JSON parser refuses a larger
+// body with 413 (100 kB by default, often less). Declared bounds are reached whatever this is.
+const BODY_CHARS = 1024
+
+/** What `arbitrary()` reaches without a request around its values: a body under the default limits. */
+export const defaultReach: Caps = Object.freeze(partCaps('body', defaultLimits))
 
 /**
  * Without a guard (`arbitrary()`): near misses past these sizes are not built. A bound that large
@@ -48,6 +77,8 @@ export const unguardedCaps: Caps = Object.freeze({
   array: 100_000,
   stringBy: 'the largest near miss built (1000000 characters)',
   arrayBy: 'the largest near miss built (100000 items)',
+  depth: defaultLimits.maxDepth,
+  budget: 1_000_000,
 })
 
 /** Whether a string is within `cap` code points. */

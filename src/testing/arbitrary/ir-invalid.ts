@@ -5,7 +5,7 @@ import { each, type Visitor, visit } from '../../engine/ir/visit.js'
 import { boundedFilter, failoverOneOf } from './bounded-filter.js'
 import { type Caps, unguardedCaps } from './caps.js'
 import { irAccepts } from './ir-accepts.js'
-import { type GenContext, gen, leaveOut, reservedKeys } from './ir-valid.js'
+import { type GenContext, gen, keyContext, leaveOut, reservedKeys } from './ir-valid.js'
 import { leafMissCandidates } from './leaf-misses.js'
 import { stringBounds } from './string-arbitrary.js'
 
@@ -162,7 +162,7 @@ const misses: Visitor<MissArb, GenContext> = {
   },
   record: (n, ctx) => {
     const { fc } = ctx
-    const key = gen(n.key, ctx)
+    const key = gen(n.key, keyContext(ctx))
     const value = miss(n.value, { ...ctx, at: `${ctx.at}.*` })
     const arbs: MissArb[] = [constants(n, ctx, ['not a record', 42, null])]
     if (key !== undefined && value !== undefined && n.key.kind === 'string') {

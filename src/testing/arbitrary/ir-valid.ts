@@ -3,10 +3,11 @@ import type { IRNode, IRObject, IRRecord, IRRecursive } from '../../engine/ir/ty
 import { type Visitor, visit } from '../../engine/ir/visit.js'
 import type { FC } from '../load-fast-check.js'
 import { boundedFilter } from './bounded-filter.js'
-import type { Caps } from './caps.js'
+import { type Caps, defaultReach } from './caps.js'
 import { bothSidesTake, merge } from './intersection.js'
 import { irAccepts } from './ir-accepts.js'
 import { bigintCandidates, dateCandidates, numberCandidates } from './number-arbitrary.js'
+import { arraysOf } from './reach.js'
 import { stringBounds, stringCandidates } from './string-arbitrary.js'
 
 /** What a generator carries down the IR. */
@@ -26,6 +27,8 @@ export interface GenContext {
    * default and the other pass the key by as sent, and zod cannot merge the two outputs.
    */
   readonly inIntersection?: boolean
+  /** About how many characters this value may take (its share of the part's budget). */
+  readonly budget?: number
 }
 
 /** Leaves out what cannot be generated, with a note saying why. */
@@ -40,8 +43,24 @@ export function leaveOut(ctx: GenContext, why: string): undefined {
  */
 export const reservedKeys: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype'])
 
-// Past this many rounds of a recursion, only what needs no further round is generated.
-const MAX_ROUNDS = 2
+// Past this many rounds of a recursion (each at least two levels deep, an object and its array
+// or union), only what needs no further round is generated; fewer where the guards' maxDepth is low.
+const MAX_ROUNDS = 6
+const maxRounds = (ctx: GenContext) => Math.min(MAX_ROUNDS, Math.floor(reachOf(ctx).depth / 3))
+
+/** What a valid value may reach: the part's caps, or without a request a body's defaults. */
+const reachOf = (ctx: GenContext): Caps => ctx.caps ?? defaultReach
+const budgetOf = (ctx: GenContext) => ctx.budget ?? reachOf(ctx).budget
+/** A share of this value's budget, for one of `n` parts of it. */
+const share = (ctx: GenContext, n: number): GenContext => ({
+  ...ctx,
+  budget: Math.max(8, Math.floor(budgetOf(ctx) / Math.max(1, n))),
+})
+
+const RECURSIVE_ITEMS = 16
+const KEY_CHARS = 24
+// Records: up to this many keys (no guard caps an object's keys).
+const RECORD_KEYS = 100
 
 type Arb = Arbitrary<unknown>
 type Gen = Arb | undefined
@@ -76,7 +95,8 @@ export function jsonish(fc: FC): Arb {
   )
 }
 
-function objectArb(n: IRObject, ctx: GenContext): Gen {
+function objectArb(n: IRObject, outer: GenContext): Gen {
+  const ctx = share(outer, n.properties.length + 1)
   const { fc } = ctx
   const model: Record<string, Arb> = {}
   const required: string[] = []
@@ -88,7 +108,7 @@ function objectArb(n: IRObject, ctx: GenContext): Gen {
       required.push(p.key)
     }
     // Past the recursion limit an optional property is left out: it may be what recurses.
-    if (value !== undefined && (p.presence === 'required' || ctx.rounds < MAX_ROUNDS))
+    if (value !== undefined && (p.presence === 'required' || ctx.rounds < maxRounds(ctx)))
       model[p.key] = value
   }
   const declared = new Set(n.properties.map((p) => p.key))
@@ -110,9 +130,12 @@ function objectArb(n: IRObject, ctx: GenContext): Gen {
     .map(([o, x]) => (x === undefined ? o : { ...x, ...(o as object) }))
 }
 
+/** Where a record's keys are generated: short ones (a long key travels in a 422's field name). */
+export const keyContext = (ctx: GenContext): GenContext => ({ ...ctx, budget: KEY_CHARS })
+
 function recordArb(n: IRRecord, ctx: GenContext): Gen {
   const { fc } = ctx
-  const value = gen(n.value, deeper(ctx, '*'))
+  const value = gen(n.value, share(deeper(ctx, '*'), 3))
   if (value === undefined) return fc.constant({})
   const listed =
     n.key.kind === 'enum' || n.key.kind === 'literal'
@@ -121,7 +144,7 @@ function recordArb(n: IRRecord, ctx: GenContext): Gen {
   // A record keyed by an enum: every key present (zod requires them all; others accept it).
   if (listed)
     return fc.record(Object.fromEntries(listed.map((k) => [k, value])), { noNullPrototype: true })
-  const key = gen(n.key, deeper(ctx, '(key)'))
+  const key = gen(n.key, keyContext(deeper(ctx, '(key)')))
   if (key === undefined) return fc.constant({})
   const keys = boundedFilter(
     fc,
@@ -129,7 +152,19 @@ function recordArb(n: IRRecord, ctx: GenContext): Gen {
     (k) => typeof k === 'string' && !reservedKeys.has(k),
     `keys at ${ctx.at}`,
   ) as Arbitrary<string>
-  return fc.dictionary(keys, value, { maxKeys: 3, noNullPrototype: true })
+  const few = fc.dictionary(keys, value, { maxKeys: 3, noNullPrototype: true })
+  if (ctx.rounds > 0) return few
+  // Many keys too: each value then gets a smaller share of the budget.
+  const most = Math.min(RECORD_KEYS, Math.max(32, Math.floor(budgetOf(ctx) / 32)))
+  const wide = gen(n.value, share(deeper(ctx, '*'), most))
+  if (wide === undefined || most <= 3) return few
+  // Shrunk by its count alone: shrinking each of a hundred keys took thousands of requests.
+  const many = fc.dictionary(fc.noShrink(keys), fc.noShrink(wide), {
+    maxKeys: most,
+    size: 'max',
+    noNullPrototype: true,
+  })
+  return fc.oneof({ withCrossShrink: true }, { arbitrary: few, weight: 3 }, many)
 }
 
 const often = (fc: FC, arb: Gen, rare: unknown): Arb =>
@@ -139,14 +174,16 @@ const often = (fc: FC, arb: Gen, rare: unknown): Arb =>
 
 const valid: Visitor<Gen, GenContext> = {
   string: (n, ctx) => {
-    const { min } = stringBounds(n)
+    const { min, max } = stringBounds(n)
     const caps = ctx.caps
     if (caps !== undefined && min > caps.string)
       return leaveOut(
         ctx,
         `every valid string has at least ${min} characters, past ${caps.stringBy}`,
       )
-    return checked(ctx, n, stringCandidates(ctx.fc, n, caps?.string))
+    // A declared bound is reached in full (up to the caps); an unbounded string stays in budget.
+    const reach = Math.min(reachOf(ctx).string, max ?? budgetOf(ctx))
+    return checked(ctx, n, stringCandidates(ctx.fc, n, reach))
   },
   number: (n, ctx) => checked(ctx, n, numberCandidates(ctx.fc, n)),
   bigint: (n, ctx) => checked(ctx, n, bigintCandidates(ctx.fc, n)),
@@ -161,13 +198,25 @@ const valid: Visitor<Gen, GenContext> = {
   never: () => undefined,
   array: (n, ctx) => {
     const min = n.minItems ?? 0
-    const cap = ctx.caps?.array ?? Number.POSITIVE_INFINITY
+    const cap = reachOf(ctx).array
     if (min > cap)
       return leaveOut(ctx, `every valid array has at least ${min} items, past ${ctx.caps!.arrayBy}`)
-    const item = gen(n.item, deeper(ctx, '*'))
+    const near = Math.min(n.maxItems ?? min + 4, min + 4)
+    const item = gen(n.item, share(deeper(ctx, '*'), near))
     if (item === undefined) return min === 0 ? ctx.fc.constant([]) : undefined
-    const max = ctx.rounds >= MAX_ROUNDS ? min : Math.min(n.maxItems ?? min + 4, min + 4, cap)
-    return ctx.fc.array(item, { minLength: min, maxLength: max })
+    // Inside a recursion an array goes on (often one item: a spine) until the last round.
+    if (ctx.rounds > 0) {
+      const some = ctx.fc.array(item, { minLength: min, maxLength: Math.min(near, min + 2) })
+      if (near === min) return some
+      return ctx.fc.oneof(some, ctx.fc.array(item, { minLength: min + 1, maxLength: min + 1 }))
+    }
+    // Wide arrays up to the schema's bound (the guards' cap), their items on a smaller budget.
+    // A recursion's wide array holds whole subtrees: a few of them.
+    const most = ctx.recursions.size > 0 ? RECURSIVE_ITEMS : cap
+    const unbounded = Math.max(min, Math.floor(budgetOf(ctx) / 8))
+    const top = Math.min(n.maxItems ?? unbounded, cap, most)
+    const wide = top > near ? gen(n.item, share(deeper(ctx, '*'), top)) : item
+    return arraysOf(ctx.fc, item, min, Math.max(min, top), wide ?? item, near - min)
   },
   set: (n, ctx) => {
     const min = n.minItems ?? 0
@@ -219,7 +268,7 @@ const valid: Visitor<Gen, GenContext> = {
   },
   ref: (n, ctx) => {
     const target = ctx.recursions.get(n.id)
-    if (target === undefined || ctx.rounds > MAX_ROUNDS) return undefined
+    if (target === undefined || ctx.rounds > maxRounds(ctx)) return undefined
     return gen(target.node, { ...ctx, rounds: ctx.rounds + 1 })
   },
   // Only the library knows: candidates from what the IR knows of its input, filtered at the root.

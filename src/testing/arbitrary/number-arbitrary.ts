@@ -1,6 +1,7 @@
 import type { Arbitrary } from 'fast-check'
 import type { IRBigInt, IRBound, IRDate, IRNumber } from '../../engine/ir/types.js'
 import type { FC } from '../load-fast-check.js'
+import { spread } from './reach.js'
 
 /** The tightest lower and upper bounds of a list of bounds (exclusive ones flagged). */
 export interface Range<V> {
@@ -42,13 +43,17 @@ export function rangeOf<V extends number | bigint>(checks: readonly IRBound<V>[]
 // Unbounded numbers stay in a range whose values survive a round trip through text.
 const WIDE = 1e9
 
-/** Integers from `lo` to `hi` (both safe integers), biased towards small ones. */
+/** Integers from `lo` to `hi` (both safe integers): fast-check's, biased to small ones, and spread. */
 function integers(fc: FC, lo: number, hi: number): Arbitrary<number> | undefined {
   if (lo > hi) return undefined
-  return fc.bigInt({ min: BigInt(lo), max: BigInt(hi) }).map(Number)
+  const biased = fc.bigInt({ min: BigInt(lo), max: BigInt(hi) }).map(Number)
+  return hi === lo ? biased : fc.oneof({ arbitrary: biased, weight: 2 }, spread(fc, lo, hi, true))
 }
 
-/** Candidate numbers inside a number node's bounds (the caller filters with its checks). */
+/**
+ * Candidate numbers inside a number node's bounds (the caller filters with its checks): over the
+ * whole range, near its bounds and at them too.
+ */
 export function numberCandidates(fc: FC, node: IRNumber): Arbitrary<number> | undefined {
   const r = rangeOf(node.checks)
   const lo = r.min ?? -WIDE
@@ -72,7 +77,7 @@ export function numberCandidates(fc: FC, node: IRNumber): Arbitrary<number> | un
     )
   }
   if (lo > hi) return undefined
-  return fc.double({
+  const doubles = fc.double({
     min: lo,
     max: hi,
     minExcluded: r.minExcluded,
@@ -80,6 +85,9 @@ export function numberCandidates(fc: FC, node: IRNumber): Arbitrary<number> | un
     noNaN: true,
     noDefaultInfinity: true,
   })
+  if (!(hi > lo)) return doubles
+  // The spread's excluded bounds are dropped by the caller's filter.
+  return fc.oneof({ arbitrary: doubles, weight: 2 }, spread(fc, lo, hi, false))
 }
 
 /** Candidate bigints inside a bigint node's bounds. */

@@ -1,6 +1,7 @@
 import type { Arbitrary } from 'fast-check'
 import type { IRString, IRStringCheck } from '../../engine/ir/types.js'
 import type { FC } from '../load-fast-check.js'
+import { sizes } from './reach.js'
 
 type Pattern = Extract<IRStringCheck, { kind: 'pattern' }>
 
@@ -36,17 +37,35 @@ function chars(fc: FC, unit: IRString['lengthUnit']): Arbitrary<string> {
 const PAD_FROM = 100
 
 /**
- * A plain string within the node's length bounds, near the lower one: up to 12 characters past
- * it, exactly `min` from {@link PAD_FROM} characters on.
+ * A plain string of `min` to `top` characters of the node's unit: most near `min`, the others
+ * anywhere up to `top` and often `top` itself (reach.ts). From {@link PAD_FROM} characters on, a
+ * random head of up to 12 characters padded to its length.
  */
-export function plainString(fc: FC, node: IRString, min: number, max?: number): Arbitrary<string> {
+export function plainString(fc: FC, node: IRString, min: number, top: number): Arbitrary<string> {
   const unit = chars(fc, node.lengthUnit)
-  const top = max ?? min + 12
-  if (min < PAD_FROM) return fc.string({ unit, minLength: min, maxLength: top })
+  const last = Math.max(min, top)
+  const near = Math.min(last, min + 12)
+  if (last < PAD_FROM)
+    return fc.oneof(
+      { withCrossShrink: true },
+      { arbitrary: fc.string({ unit, minLength: min, maxLength: near }), weight: 3 },
+      ...(last > near
+        ? [
+            {
+              arbitrary: sizes(fc, min, last).chain((n) =>
+                fc.string({ unit, minLength: n, maxLength: n }),
+              ),
+              weight: 2,
+            },
+          ]
+        : []),
+    )
   // One fast-check unit is one character of the node's unit: the head's length is its count.
-  return fc
-    .string({ unit, maxLength: Math.min(12, top) })
-    .map((head) => head + 'a'.repeat(Math.max(0, min - Array.from(head).length)))
+  const length = last > near ? sizes(fc, min, last) : fc.constant(min)
+  return fc.tuple(fc.string({ unit, maxLength: Math.min(12, last) }), length).map(([head, n]) => {
+    const cs = Array.from(head)
+    return cs.length >= n ? cs.slice(0, n).join('') : head + 'a'.repeat(n - cs.length)
+  })
 }
 
 const flagless = (re: RegExp) => new RegExp(re.source, re.flags.replace(/[gy]/g, ''))
@@ -105,19 +124,18 @@ function fixUp(node: IRString, s: string): string {
  * known format, or plain characters in the length bounds, then made to carry its affixes and case.
  * The caller filters them with the node's own checks (what this cannot guarantee: a length and
  * a pattern together, two patterns).
- * @param cap the longest plain string to make; default the node's maximum
+ * @param reach the longest plain string to make when the node allows longer (the part's caps)
  */
-export function stringCandidates(fc: FC, node: IRString, cap?: number): Arbitrary<string> {
+export function stringCandidates(fc: FC, node: IRString, reach: number): Arbitrary<string> {
   const patterns = node.checks.filter((c): c is Pattern => c.kind === 'pattern')
-  const bounds = stringBounds(node)
-  const { min } = bounds
-  const max = cap === undefined ? bounds.max : Math.min(bounds.max ?? min + 12, cap)
+  const { min, max } = stringBounds(node)
+  const top = Math.min(max ?? reach, reach)
   const affixes = patterns.reduce((n, p) => n + (p.affix?.length ?? 0), 0)
   const formats = node.checks.flatMap((c) => (c.kind === 'format' ? [c.format] : []))
   const base =
     fromPattern(fc, patterns) ??
     formats.map((f) => fromFormat(fc, f)).find((a) => a !== undefined) ??
     patterns.map((p) => fromFormat(fc, p.format)).find((a) => a !== undefined) ??
-    plainString(fc, node, Math.max(0, min - affixes), max === undefined ? undefined : max - affixes)
+    plainString(fc, node, Math.max(0, min - affixes), top - affixes)
   return base.map((s) => fixUp(node, s))
 }

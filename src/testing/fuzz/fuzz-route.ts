@@ -143,6 +143,7 @@ export async function fuzzRoute(r: DiscoveredRoute, run: Run): Promise<RouteRun>
     headers,
     limits,
     secret: appSecret(app),
+    phases: o.phases,
   })
   const { notes } = requested
   const allNotes: string[] = checks.operation

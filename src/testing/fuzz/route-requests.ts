@@ -2,6 +2,7 @@ import type { Arbitrary } from 'fast-check'
 import { toAdapter } from '../../adapters/resolve.js'
 import type { SchemaAdapter } from '../../engine/adapter.js'
 import type { GuardLimits } from '../../runtime/guards/limits.js'
+import { sanitizeParams } from '../../runtime/guards/params-guard.js'
 import { queryArrayKeys } from '../../runtime/pipeline/query-array-keys.js'
 import type { AnyRoute } from '../../runtime/pipeline/route-types.js'
 import { unprefixed } from '../../shared/error-codes.js'
@@ -18,7 +19,9 @@ import { fastCheck } from '../load-fast-check.js'
 import { assemble, type Parts, type Shape } from './assemble.js'
 import { cookiesFromWire, cookiesWire } from './cookie-wire.js'
 import { type FormFields, formFromWire, formWire } from './form-wire.js'
+import type { FuzzPhase } from './fuzz-options.js'
 import type { FuzzRequest } from './fuzz-request.js'
+import { deterministicPhases } from './phases/deterministic.js'
 import { type Build, type Kind, specialRequests } from './special-requests.js'
 import { validUploads } from './upload-cases.js'
 import {
@@ -71,6 +74,12 @@ function fromWire(part: Part, value: unknown, wire: unknown, shape: Shape): unkn
   if (part === 'body') return bodyFromWire(wire as string | undefined)
   if (part === 'headers')
     return { host: 'localhost', connection: 'keep-alive', ...shape.headers, ...(wire as object) }
+  if (part === 'params') {
+    // The guards clean a path parameter before its schema sees it ('/f/a%00b' reaches it as 'ab').
+    const params = { ...(wire as object) }
+    sanitizeParams(params, shape.limits)
+    return params
+  }
   return wire
 }
 
@@ -81,6 +90,8 @@ export interface RequestOptions {
   readonly limits: GuardLimits
   /** The app's first cookie secret (`shapeguard({ cookies: { secrets } })`), when it could be read. */
   readonly secret?: string | undefined
+  /** The phases of the run: the deterministic lists are built only when theirs is on. */
+  readonly phases?: ReadonlySet<FuzzPhase> | undefined
 }
 
 /** The arbitrary of requests for one route, and what it cannot generate (with why). */
@@ -183,8 +194,31 @@ export function routeRequests(
       "the app's cookie secrets could not be read (its shapeguard() was not reached): no valid requests, only wrong-signature and hostile ones",
     )
   kinds.push(...specialRequests({ adapters, files, validParts, build, reach, notes }))
-  return usable(kinds, notes)
+  const routeNotes = usable(kinds, notes)
+  const broken = (
+    part: Part,
+    value: unknown,
+    path: readonly (string | number)[],
+    deep: boolean,
+  ) => ({
+    part,
+    field: fieldOf(part, path),
+    deep: deep || (part === 'query' && listedScalar({ value, path, deep }, adapters)),
+  })
+  const wanted = options.phases ?? new Set(['examples', 'boundaries'])
+  const phases = deterministicPhases(signable ? validParts : undefined, wanted, {
+    adapters,
+    build,
+    reach,
+    travels,
+    broken,
+    multipart: shape.multipart,
+    notes,
+  })
+  return { ...routeNotes, ...phases, notes: [...routeNotes.notes, ...notes].filter(uniqueNote) }
 }
+
+const uniqueNote = (n: string, i: number, all: readonly string[]) => all.indexOf(n) === i
 
 function invalidRequests(
   adapters: Adapters,
@@ -255,7 +289,6 @@ function usable(kinds: readonly Kind[], left: ReadonlySet<string>): RouteRequest
   return {
     arbitrary: ok.length === 0 ? undefined : fc.oneof(...ok),
     valid: ok.find((k) => k.kind === 'valid')?.arbitrary,
-    // TODO(issue 48): the examples and boundaries phases.
     examples: [],
     boundaries: [],
     notes: [...left, ...notes],
