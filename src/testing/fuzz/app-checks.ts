@@ -75,6 +75,33 @@ function methodProblem(
   return brokenInvariant(req, answer, checks)
 }
 
+// A 405 is the app's error answer, documented for no operation.
+const methodChecks = (run: Run): RouteChecks => ({
+  operation: undefined,
+  allowed: new Set([405]),
+  errorAnswer: run.errorAnswer,
+  response: undefined,
+  rateLimited: false,
+  unavailable: new Set(),
+  envelope: run.envelope,
+  maxResponseTime: run.o.maxResponseTime,
+})
+
+/**
+ * What is wrong with the answer to a request whose method no route of its path declares (a failure
+ * of the check, replayed), or undefined; undefined as well when its path has no route now.
+ */
+export function undeclaredMethodProblem(
+  req: FuzzRequest,
+  answer: Answer,
+  run: Run,
+): string | undefined {
+  const declared = routeMethods(run.app, '', req.url.split('?')[0]!)
+  if (declared === undefined) return undefined
+  const problem = methodProblem(req, answer, declared, methodChecks(run))
+  return problem === REFUSED ? `answered ${answer.status} before any route` : problem
+}
+
 /**
  * Checks that need every route of a path: a method no route of a path declares (GET, POST, PUT,
  * PATCH, DELETE, and HEAD where GET is not one) answers 405 with an `Allow` header naming exactly
@@ -87,16 +114,7 @@ export async function appChecks(routes: readonly DiscoveredRoute[], run: Run): P
   // A run of chosen routes (`routes`) is about those routes: the paths' methods are not.
   if (o.routes !== undefined || routes.length === 0 || !mountsNotFound(stackOf(app)))
     return { route: undefined, failures: [] }
-  const checks: RouteChecks = {
-    operation: undefined,
-    allowed: new Set([405]),
-    errorAnswer: run.errorAnswer,
-    response: undefined,
-    rateLimited: false,
-    unavailable: new Set(),
-    envelope: run.envelope,
-    maxResponseTime: o.maxResponseTime,
-  }
+  const checks = methodChecks(run)
   const failures: FuzzFailure[] = []
   let requests = 0
   let refused = 0

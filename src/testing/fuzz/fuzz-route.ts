@@ -130,6 +130,30 @@ async function authChecks(
   return { requests }
 }
 
+/** What a route's answers are held to: its document, its declared errors, its own limits. */
+export function routeChecks(r: DiscoveredRoute, run: Run): RouteChecks {
+  const { o } = run
+  const key = keyOf(r)
+  const time = timeLimits(r.route.timeout, run.marked?.timeout)
+  const stream = streamChecks(r.route, time.stream)
+  const responseSchema = r.route.response ?? r.route.sends
+  return {
+    operation: operationOf(run.doc, r.method, r.path),
+    allowed: new Set([
+      ...(o.statuses['*'] ?? []),
+      ...(o.statuses[key] ?? []),
+      ...declaredStatuses(r.route.errors),
+    ]),
+    errorAnswer: run.errorAnswer,
+    response: responseSchema === undefined ? undefined : toAdapter(responseSchema).ir,
+    rateLimited: r.route.rateLimit !== undefined,
+    unavailable: unavailableOf(time, run.marked),
+    envelope: run.envelope,
+    maxResponseTime: o.maxResponseTime,
+    ...(stream && { stream }),
+  }
+}
+
 /** What fuzzing one route gave. */
 export interface RouteRun {
   readonly route: FuzzedRoute
@@ -144,12 +168,12 @@ export interface RouteRun {
  * credentials) its generated requests; its notes, and its shrunk failure if one broke an invariant.
  */
 export async function fuzzRoute(r: DiscoveredRoute, run: Run): Promise<RouteRun> {
-  const { o, doc, errorAnswer, listener, app, envelope } = run
+  const { o, listener, app } = run
   const fc = fastCheck()
   const key = keyOf(r)
   const limits = resolveLimits(appLimits(app), r.route.limits)
-  const time = timeLimits(r.route.timeout, run.marked?.timeout)
-  const stream = streamChecks(r.route, time.stream)
+  const checks = routeChecks(r, run)
+  const stream = checks.stream
   // A streaming route's requests ask for the stream; its answers are read within bounds.
   const headers = stream ? { accept: stream.media, ...o.headers } : o.headers
   const bounds = stream && { events: o.streamEvents, ms: o.streamMs }
@@ -161,22 +185,6 @@ export async function fuzzRoute(r: DiscoveredRoute, run: Run): Promise<RouteRun>
     secret: appSecret(app),
   })
   const { notes } = requested
-  const responseSchema = r.route.response ?? r.route.sends
-  const checks: RouteChecks = {
-    operation: operationOf(doc, r.method, r.path),
-    allowed: new Set([
-      ...(o.statuses['*'] ?? []),
-      ...(o.statuses[key] ?? []),
-      ...declaredStatuses(r.route.errors),
-    ]),
-    errorAnswer,
-    response: responseSchema === undefined ? undefined : toAdapter(responseSchema).ir,
-    rateLimited: r.route.rateLimit !== undefined,
-    unavailable: unavailableOf(time, run.marked),
-    envelope,
-    maxResponseTime: o.maxResponseTime,
-    ...(stream && { stream }),
-  }
   const allNotes: string[] = checks.operation
     ? [...notes]
     : [...notes, 'not in the OpenAPI document: statuses and envelopes not checked']
