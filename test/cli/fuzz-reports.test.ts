@@ -96,6 +96,6 @@ describe.each(hosts)('shapeguard fuzz reports on %s', (_, host) => {
     expect(bad.stderr).toContain('--report takes junit, har, json (comma-separated), not xml')
     const notReport = shapeguard(['fuzz', 'toggle.mjs', '--replay', 'toggle.mjs'], { cwd: dir })
     expect(notReport.status).not.toBe(0)
-    expect(notReport.stderr).toContain('--replay: toggle.mjs is not JSON')
+    expect(notReport.stderr).toContain('--replay: toggle.mjs: not JSON')
   })
 })

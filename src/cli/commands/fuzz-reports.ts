@@ -70,6 +70,7 @@ export function failuresFrom(file: string, io: Io, testing: TestingEntry): FuzzF
   try {
     return testing.readJsonReport(text).failures
   } catch (error) {
-    throw new UsageError(`--replay: ${file} is ${(error as Error).message}`)
+    const why = (error as Error).message.replace(/^shapeguard: readJsonReport\(\): /, '')
+    throw new UsageError(`--replay: ${file}: ${why}`)
   }
 }

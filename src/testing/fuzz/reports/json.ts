@@ -1,3 +1,4 @@
+import { optionError } from '../../../shared/error-codes.js'
 import { isObject } from '../../../shared/is-object.js'
 import type { FuzzPhase } from '../fuzz-options.js'
 import type { FuzzFailure, FuzzReport } from '../fuzz-report.js'
@@ -8,6 +9,10 @@ import { maskedCurl, maskedRequest, placesOf, type ReportOptions } from './mask.
 // requests of each phase), credentials masked, and what `--replay` reads back.
 
 const FORMAT = 'shapeguard-fuzz-report'
+
+// What is wrong with the text readJsonReport was given.
+const notReport = (why: string) =>
+  optionError('SG_ERR_INVALID_OPTION', `shapeguard: readJsonReport(): ${why}`)
 
 // A request as JSON: a binary body (an upload) in base64.
 function requestJson(req: FuzzRequest): Record<string, unknown> {
@@ -24,7 +29,7 @@ function requestOf(value: unknown): FuzzRequest {
     typeof value.url !== 'string' ||
     !isObject(value.headers)
   )
-    throw new Error('a failure has no request (method, url, headers)')
+    throw notReport('a failure has no request (method, url, headers)')
   const { body, bodyEncoding, ...rest } = value
   const read =
     typeof body !== 'string'
@@ -76,20 +81,20 @@ export function jsonReport(report: FuzzReport, options: ReportOptions = {}): str
 /**
  * The failures of a JSON report `jsonReport` wrote, requests as they were sent (masked credentials
  * stay masked: give them to the replay again).
- * @throws Error when the text is not such a report
+ * @throws SG_ERR_INVALID_OPTION when the text is not such a report
  */
 export function readJsonReport(text: string): { seed: number; failures: FuzzFailure[] } {
   let json: unknown
   try {
     json = JSON.parse(text)
   } catch {
-    throw new Error('not JSON')
+    throw notReport('not JSON')
   }
   if (!isObject(json) || json.format !== FORMAT || !Array.isArray(json.failures))
-    throw new Error(`not a report of shapeguard fuzz --report json (no "format": "${FORMAT}")`)
+    throw notReport(`not a report of shapeguard fuzz --report json (no "format": "${FORMAT}")`)
   const failures = json.failures.map((f: unknown): FuzzFailure => {
     if (!isObject(f) || typeof f.route !== 'string' || typeof f.invariant !== 'string')
-      throw new Error('a failure has no route or invariant')
+      throw notReport('a failure has no route or invariant')
     const sequence = Array.isArray(f.sequence) ? f.sequence.map(requestOf) : undefined
     return {
       route: f.route,
