@@ -93,8 +93,8 @@ function decoded(name: string): string {
   }
 }
 
-// The URL with the value of each credential query parameter shown as ***.
-function maskedUrl(url: string, names: ReadonlySet<string>): string {
+/** The URL with the value of each credential query parameter (`names`) shown as `***`. */
+export function maskedUrl(url: string, names: ReadonlySet<string>): string {
   const at = url.indexOf('?')
   if (at === -1 || names.size === 0) return url
   const pairs = url.slice(at + 1).split('&')
@@ -107,7 +107,12 @@ function maskedUrl(url: string, names: ReadonlySet<string>): string {
   return `${url.slice(0, at + 1)}${shown.join('&')}`
 }
 
-function shownHeader(name: string, value: string, secrets: SecretPlaces | undefined): string {
+/** A header's value as a log may show it: credentials and cookie signatures as `***`. */
+export function shownHeader(
+  name: string,
+  value: string,
+  secrets: SecretPlaces | undefined,
+): string {
   const lower = name.toLowerCase()
   if (secrets?.headers.has(lower)) return maskedValue(lower, value)
   if (lower !== 'cookie') return value

@@ -40,3 +40,7 @@ export type {
 } from './fuzz/fuzz-report.js'
 export type { FuzzRequest, RequestKind } from './fuzz/fuzz-request.js'
 export { fuzzRoutes } from './fuzz/fuzz-routes.js'
+export { type HarOptions, harReport } from './fuzz/reports/har.js'
+export { jsonReport, readJsonReport } from './fuzz/reports/json.js'
+export { junitReport } from './fuzz/reports/junit.js'
+export type { ReportOptions } from './fuzz/reports/mask.js'

@@ -30,10 +30,15 @@ describe.each(hosts)('fuzzRoutes on %s', (_, express) => {
       'GET /v1/users/:id',
       'POST /v1/orders',
       'GET /v1/search',
+      'methods',
     ])
+    const [methods, ...fuzzed] = [...report.routes].reverse()
     // Every phase: the boundaries of every route's schemas, its examples, then `runs` random ones.
-    expect(report.routes.every((r) => r.phases.random === runs && r.notes.length === 0)).toBe(true)
-    expect(report.routes.every((r) => (r.phases.boundaries ?? 0) > 0)).toBe(true)
+    expect(fuzzed.every((r) => r.phases.random === runs && r.notes.length === 0)).toBe(true)
+    expect(fuzzed.every((r) => (r.phases.boundaries ?? 0) > 0)).toBe(true)
+    // Each path's undeclared methods: GET, PUT, PATCH, DELETE, HEAD, OPTIONS of a POST path, the
+    // same less HEAD and with POST of a GET one (notFoundHandler answers the 405s).
+    expect(methods).toEqual({ route: 'methods', requests: 22, notes: [], phases: {} })
     expect(report.requests).toBe(report.routes.reduce((n, r) => n + r.requests, 0))
     expect(report.failures).toEqual([])
   }, 60_000)
@@ -120,6 +125,7 @@ describe.each(hosts)('fuzzRoutes on %s', (_, express) => {
           ),
         ],
       },
+      { route: 'methods', requests: 6, notes: [], phases: {} },
     ])
   }, 60_000)
 
@@ -127,7 +133,17 @@ describe.each(hosts)('fuzzRoutes on %s', (_, express) => {
     const { app, spec } = usersApi(express)
     const report = await fuzzRoutes(app, { runs: 5, seed: 3, openapi: spec })
     expect(report.failures).toEqual([])
-    expect(report.routes).toEqual([{ route: 'POST /users', requests: 2, phases: {}, notes: [] }])
+    expect(report.routes).toEqual([
+      { route: 'POST /users', requests: 2, phases: {}, notes: [] },
+      {
+        route: 'methods',
+        requests: 6,
+        notes: [
+          "5 of 6 requests answered 401 or 403 before any route (the app's own auth): their methods were not checked",
+        ],
+        phases: {},
+      },
+    ])
     expect(report.skipped).toEqual([
       'POST /users: secured (bearer) and no credentials were given for it, only its 401 answers were checked: give fuzzRoutes auth',
     ])

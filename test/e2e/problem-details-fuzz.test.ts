@@ -65,7 +65,10 @@ describe.each(hosts)('fuzzRoutes on %s', (_, express) => {
   it('finds no broken invariant on an app answering in problem details', async () => {
     const report = await fuzzRoutes(shop(express, problems), { runs, seed: 7, statuses })
     expect(report.failures).toEqual([])
-    expect(report.routes.map((r) => r.phases.random)).toEqual([runs, runs, runs, runs])
+    const routes = report.routes.filter((r) => r.route.includes(' '))
+    expect(routes.map((r) => r.phases.random)).toEqual([runs, runs, runs, runs])
+    // And 22 of undeclared methods, each a 405 in problem details.
+    expect(report.routes.find((r) => r.route === 'methods')?.requests).toBe(22)
   }, 60_000)
 
   it('catches an error answer that is not in the app’s format', async () => {

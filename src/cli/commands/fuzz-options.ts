@@ -3,7 +3,8 @@ import { schemeNamePattern } from '../../shared/resolve-schemes.js'
 import { stringOf, type Values } from '../command.js'
 import { UsageError } from '../usage-error.js'
 
-const listOf = (values: Values, name: string): string[] =>
+/** A repeatable flag's comma-separated values, trimmed, none empty. */
+export const listOf = (values: Values, name: string): string[] =>
   ((values[name] as string[] | undefined) ?? [])
     .flatMap((v) => v.split(','))
     .map((v) => v.trim())

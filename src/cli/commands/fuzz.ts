@@ -3,13 +3,14 @@ import type { FuzzReport, FuzzRoutesOptions } from 'shapeguard/testing'
 import { type SecretPlaces, secretPlaces } from '../../shared/credential-places.js'
 import { curlLine } from '../../shared/curl-line.js'
 import type { SecurityScheme } from '../../shared/security-scheme.js'
-import { type Command, loadOptions, type Values } from '../command.js'
+import { type Command, loadOptions, stringOf, type Values } from '../command.js'
 import { appDocument } from '../document.js'
 import { testingEntry } from '../entries.js'
 import type { Io } from '../io.js'
 import { count, shellWords } from '../text.js'
 import { EXIT, UsageError } from '../usage-error.js'
-import { baseUrlOf, fuzzOptions } from './fuzz-options.js'
+import { baseUrlOf, fuzzOptions, listOf } from './fuzz-options.js'
+import { defaultReportDir, failuresFrom, formatsOf, writeReports } from './fuzz-reports.js'
 
 // What a CI log must not show: the values of --auth and --header (tokens, API keys).
 const secretOptions = new Set(['auth', 'header'])
@@ -123,6 +124,22 @@ export const fuzz: Command = {
       value: 'n',
       help: 'stateful sequences per resource (default: 25)',
     },
+    report: {
+      type: 'string',
+      multiple: true,
+      value: 'list',
+      help: 'write report files: junit,har,json (fuzz.junit.xml, fuzz.har, fuzz.json; credentials masked)',
+    },
+    'report-dir': {
+      type: 'string',
+      value: 'dir',
+      help: `where --report writes (default: ${defaultReportDir})`,
+    },
+    replay: {
+      type: 'string',
+      value: 'file',
+      help: 'send the failures of a --report json file again; exit 0 when fixed (give --auth/--header again)',
+    },
     'base-url': {
       type: 'string',
       value: 'url',
@@ -135,10 +152,24 @@ export const fuzz: Command = {
     const { loaded, doc } = await appDocument(ctx)
     const schemes = schemesOf(doc)
     const options = fuzzOptions(values, Object.keys(schemes))
-    const { fuzzRoutes } = await testingEntry(loaded.cjs)
+    const testing = await testingEntry(loaded.cjs)
+    const formats = formatsOf(listOf(values, 'report'))
+    const replayFile = stringOf(values, 'replay')
+    const run: FuzzRoutesOptions = {
+      ...options,
+      openapi: doc,
+      ...(formats.includes('har') && { record: true }),
+      ...(replayFile !== undefined && { replay: failuresFrom(replayFile, io, testing) }),
+    }
+    const reports = (r: FuzzReport) =>
+      writeReports(r, formats, stringOf(values, 'report-dir') ?? defaultReportDir, testing, {
+        io,
+        baseUrl: baseUrlOf(values),
+        secrets: secretsOf(options, schemes),
+      })
     let report: FuzzReport
     try {
-      report = await fuzzRoutes(loaded.app, { ...options, openapi: doc })
+      report = await testing.fuzzRoutes(loaded.app, run)
     } catch (error) {
       const failed = (error as { report?: FuzzReport }).report
       if (failed === undefined) throw new UsageError(String((error as Error).message ?? error))
@@ -160,10 +191,14 @@ export const fuzz: Command = {
       }
       if (values.auth !== undefined || values.header !== undefined)
         io.out('\nThe values of --auth and --header are shown as ***: give them again to replay.\n')
+      reports(failed)
       return EXIT.problem
     }
+    reports(report)
     io.out(
-      `fuzz: ${count(report.routes.length, 'route')}, ${count(report.requests, 'request')}, no invariant broken (seed ${report.seed})\n`,
+      replayFile !== undefined
+        ? `fuzz: replayed ${count(run.replay?.length ?? 0, 'failure')} of ${replayFile}, ${count(report.requests, 'request')}: none breaks an invariant now\n`
+        : `fuzz: ${count(report.routes.length, 'route')}, ${count(report.requests, 'request')}, no invariant broken (seed ${report.seed})\n`,
     )
     summary(report, io)
     return EXIT.ok

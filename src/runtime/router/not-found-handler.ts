@@ -6,6 +6,7 @@ import { debugFromEnv } from '../core/config.js'
 import { configOf } from '../core/context.js'
 import { pathOf } from '../logging/request-log-state.js'
 import { allowedMethods } from './allowed-methods.js'
+import { routeMethods } from './route-methods.js'
 import { markTerminal, warnHandlerOrder } from './warn-handler-order.js'
 
 /** Options of `notFoundHandler()`. */
@@ -19,7 +20,8 @@ let uncalled: RequestHandler | undefined
 
 /**
  * Answers every request that reached it with 404 NOT_FOUND, or with 405 METHOD_NOT_ALLOWED (header
- * `Allow`, `details.allowed`) when a `createRouter()` knows its path under other methods; mount
+ * `Allow`, `details.allowed`) when a route of the app (`app.get`, a router, a `createRouter()`) has its
+ * path under other methods; mount
  * after your routes and before `errorHandler()`.
  * @param options default `{}`
  * @example app.use(notFoundHandler(), errorHandler())
@@ -48,7 +50,11 @@ export function notFoundHandler(
         first = false
         if (configOf(req, res)?.debug ?? debugFromEnv()) warnHandlerOrder(req.app)
       }
-      const allowed = req.method === 'OPTIONS' ? undefined : allowedMethods(res)
+      // What a createRouter noted on the way, else what the app's own routes have for the path.
+      const allowed =
+        req.method === 'OPTIONS'
+          ? undefined
+          : (allowedMethods(res) ?? routeMethods(req.app, req.method, pathOf(req) || '/'))
       if (allowed !== undefined) {
         res.setHeader('Allow', allowed.join(', '))
         return next(

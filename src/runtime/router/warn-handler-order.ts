@@ -13,7 +13,7 @@ export function markTerminal<F extends object>(middleware: F, name: Terminal): F
   return middleware
 }
 
-function terminalOf(handle: unknown): Terminal | undefined {
+export function terminalOf(handle: unknown): Terminal | undefined {
   return typeof handle === 'function'
     ? (handle as { [kTerminal]?: Terminal })[kTerminal]
     : undefined

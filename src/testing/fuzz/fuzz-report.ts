@@ -50,6 +50,12 @@ export interface FuzzReport {
   readonly skipped: readonly string[]
   /** Every request sent and its answer, in order (with `record: true`). */
   readonly exchanges?: readonly Exchange[]
+  /** Where the run's credentials travel (names, no values): what the report files mask. */
+  readonly secrets?: {
+    readonly headers: readonly string[]
+    readonly query: readonly string[]
+    readonly cookies: readonly string[]
+  }
 }
 
 /** One request the run sent and the answer it got, as `record: true` keeps them. */

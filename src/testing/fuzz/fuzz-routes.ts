@@ -145,6 +145,11 @@ export async function fuzzRoutes(
     seed: o.seed,
     skipped,
     ...(exchanges && { exchanges }),
+    secrets: {
+      headers: [...auth.places.headers, ...Object.keys(o.headers)],
+      query: [...auth.places.query],
+      cookies: [...auth.places.cookies],
+    },
   }
   if (failures.length > 0) {
     const error = new Error(reportText(failures, result)) as Error & { report: FuzzReport }

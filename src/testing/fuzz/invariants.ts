@@ -51,6 +51,12 @@ const nameOf = (checks: RouteChecks) =>
 const codeOf = (body: unknown) =>
   isObject(body) ? (isObject(body.error) ? body.error.code : body.code) : undefined
 
+// An answer's media type, without parameters, lower case.
+function essenceOf(answer: Answer): string | undefined {
+  const type = answer.headers['content-type']
+  return typeof type === 'string' ? type.split(';')[0]!.trim().toLowerCase() : undefined
+}
+
 /**
  * What an error answer must be: the media type and the schema the document gives its status,
  * else the document's error answer; undefined when it is.
@@ -61,9 +67,7 @@ function errorAnswer(answer: Answer, body: unknown, checks: RouteChecks): string
   const documented = op?.statuses.has(status) === true
   const { name } = checks.errorAnswer
   const media = documented ? op!.media(status) : checks.errorAnswer.media
-  const type = answer.headers['content-type']
-  const essence = typeof type === 'string' ? type.split(';')[0]!.trim().toLowerCase() : undefined
-  if (media !== undefined && essence !== media)
+  if (media !== undefined && essenceOf(answer) !== media)
     return `answered ${status} without the Content-Type ${media} of its ${name}`
   const why = documented ? op!.check(status, body) : checks.errorAnswer.check(body)
   return why === undefined ? undefined : `answered ${status} with a malformed ${name}: ${why}`
@@ -115,6 +119,11 @@ function envelope(req: FuzzRequest, answer: Answer, checks: RouteChecks): string
     const wrong = errorAnswer(answer, body, checks)
     if (wrong !== undefined) return wrong
   } else {
+    // The media type the document gives the status, else the envelope's (JSON).
+    const media = op?.statuses.has(answer.status) === true ? op.media(answer.status) : undefined
+    const essence = essenceOf(answer)
+    if (media !== undefined ? essence !== media : essence !== 'application/json')
+      return `answered ${answer.status} without the Content-Type ${media ?? 'application/json'} of its envelope`
     const why =
       op?.statuses.has(answer.status) === true
         ? op.check(answer.status, body)
@@ -209,7 +218,8 @@ const authHint = (status: number) =>
  * The first invariant an answer breaks, in words (statuses, fields and rules; never a value of
  * the answer), or undefined: no 5xx but the route's own 503 (its timeout, load shedding: its
  * documented error answer with `Retry-After`); only statuses the OpenAPI document lists (or the caller
- * allows); a well-formed envelope that matches the documented schema, and an error answer in the
+ * allows); a well-formed envelope that matches the documented schema, of the media type the document
+ * gives its status (JSON for the envelope), and an error answer in the
  * document's format (the envelope, or problem details) with its media type; valid requests never 422;
  * invalid ones exactly 422 naming the broken field; requests past a guard limit refused with 400;
  * the route's own 429 (`rateLimit`) with its code and `Retry-After`; success data with no key the

@@ -222,7 +222,11 @@ describe('the echo invariant', () => {
     hostile: 'filename-crlf',
     echo: ['cat\r\nX: 1.png'],
   }
-  const answer = (text: string, headers = {}) => ({ status: 201, headers, text })
+  const answer = (text: string, headers = {}) => ({
+    status: 201,
+    headers: { 'content-type': 'application/json', ...headers },
+    text,
+  })
 
   it('breaks on a raw value, raw or JSON-escaped, in the body or a header, and names no value', () => {
     const ok = JSON.stringify({ success: true, data: { name: 'catX 1.png' } })

@@ -1,0 +1,119 @@
+import { STATUS_CODES } from 'node:http'
+import type { Exchange, FuzzReport } from '../fuzz-report.js'
+import { maskedRequest, placesOf, type ReportOptions, shownAnswerHeader } from './mask.js'
+
+// HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/), as browsers' devtools import it: the
+// run's exchanges (`record: true`), bodies as text, every credential masked.
+
+/** Options of `harReport`. */
+export interface HarOptions extends ReportOptions {
+  /** Where the requests are shown to go. @default 'http://localhost:3000' */
+  readonly baseUrl?: string
+  /** The creator's version in the log. @default '' */
+  readonly version?: string
+}
+
+type Pair = { name: string; value: string }
+
+const pairs = (
+  headers: Readonly<Record<string, string | string[] | undefined>>,
+  shown = (_n: string, v: string) => v,
+): Pair[] =>
+  Object.entries(headers).flatMap(([name, value]) =>
+    (Array.isArray(value) ? value : value === undefined ? [] : [value]).map((v) => ({
+      name,
+      value: shown(name, v),
+    })),
+  )
+
+function queryOf(url: string): Pair[] {
+  const at = url.indexOf('?')
+  if (at === -1) return []
+  return url
+    .slice(at + 1)
+    .split('&')
+    .filter((p) => p !== '')
+    .map((p) => {
+      const eq = p.indexOf('=')
+      return eq === -1 ? { name: p, value: '' } : { name: p.slice(0, eq), value: p.slice(eq + 1) }
+    })
+}
+
+const headerOf = (headers: Readonly<Record<string, unknown>>, name: string) => {
+  const key = Object.keys(headers).find((k) => k.toLowerCase() === name)
+  const value = key === undefined ? undefined : headers[key]
+  return typeof value === 'string' ? value : ''
+}
+
+function entry(x: Exchange, places: ReturnType<typeof placesOf>, baseUrl: string) {
+  const req = maskedRequest(x.request, places)
+  const body = req.body
+  const text =
+    body === undefined ? undefined : Buffer.isBuffer(body) ? body.toString('latin1') : body
+  const answer = x.answer
+  const time = answer?.ms ?? 0
+  const content = answer?.stream
+    ? answer.stream.items.map((i) => JSON.stringify(i)).join('\n')
+    : (answer?.text ?? '')
+  return {
+    startedDateTime: new Date(x.startedAt).toISOString(),
+    time,
+    request: {
+      method: req.method,
+      url: `${baseUrl}${req.url}`,
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: pairs(req.headers),
+      queryString: queryOf(req.url),
+      ...(text !== undefined && {
+        postData: { mimeType: headerOf(req.headers, 'content-type'), text },
+      }),
+      headersSize: -1,
+      bodySize: body === undefined ? 0 : Buffer.byteLength(body),
+    },
+    response: {
+      status: answer?.status ?? 0,
+      statusText: answer === undefined ? '' : (STATUS_CODES[answer.status] ?? ''),
+      httpVersion: 'HTTP/1.1',
+      cookies: [],
+      headers: answer === undefined ? [] : pairs(answer.headers, shownAnswerHeader),
+      content: {
+        size: Buffer.byteLength(content),
+        mimeType:
+          answer === undefined
+            ? 'x-unknown'
+            : headerOf(answer.headers, 'content-type') || 'x-unknown',
+        text: content,
+      },
+      redirectURL: answer === undefined ? '' : headerOf(answer.headers, 'location'),
+      headersSize: -1,
+      bodySize: answer === undefined ? 0 : Buffer.byteLength(content),
+      ...(answer === undefined && { _error: 'no answer (the request threw)' }),
+    },
+    cache: {},
+    timings: { send: 0, wait: time, receive: 0 },
+    comment: `${x.route} (${x.phase})`,
+  }
+}
+
+/**
+ * The exchanges of a `fuzzRoutes` run made with `record: true` as a HAR 1.2 log (JSON text),
+ * which browsers' devtools open: each request and its answer, bodies as text, every credential
+ * masked (`Authorization`, the app's API keys' headers, query parameters and cookies, the run's
+ * `headers`, cookies the app sets). Answers are the app's own: the file holds what it sent.
+ * @param options where the URLs point, the creator's version, more places to mask; default `{}`
+ * @example await writeFile('fuzz.har', harReport(await fuzzRoutes(app, { record: true })))
+ */
+export function harReport(report: FuzzReport, options: HarOptions = {}): string {
+  const places = placesOf(report, options)
+  const baseUrl = (options.baseUrl ?? 'http://localhost:3000').replace(/\/$/, '')
+  const har = {
+    log: {
+      version: '1.2',
+      creator: { name: 'shapeguard fuzz', version: options.version ?? '' },
+      entries: (report.exchanges ?? []).map((x) => entry(x, places, baseUrl)),
+      comment: `seed ${report.seed}`,
+    },
+  }
+  return `${JSON.stringify(har, null, 2)}\n`
+}

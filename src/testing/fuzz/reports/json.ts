@@ -1,0 +1,110 @@
+import { optionError } from '../../../shared/error-codes.js'
+import { isObject } from '../../../shared/is-object.js'
+import type { FuzzPhase } from '../fuzz-options.js'
+import type { FuzzFailure, FuzzReport } from '../fuzz-report.js'
+import type { FuzzRequest } from '../fuzz-request.js'
+import { maskedCurl, maskedRequest, placesOf, type ReportOptions } from './mask.js'
+
+// The JSON report: the run as data (routes, failures with their requests, seed, skipped, the
+// requests of each phase), credentials masked, and what `--replay` reads back.
+
+const FORMAT = 'shapeguard-fuzz-report'
+
+// What is wrong with the text readJsonReport was given.
+const notReport = (why: string) =>
+  optionError('SG_ERR_INVALID_OPTION', `shapeguard: readJsonReport(): ${why}`)
+
+// A request as JSON: a binary body (an upload) in base64.
+function requestJson(req: FuzzRequest): Record<string, unknown> {
+  const { body, ...rest } = req
+  if (Buffer.isBuffer(body))
+    return { ...rest, body: body.toString('base64'), bodyEncoding: 'base64' }
+  return body === undefined ? rest : { ...rest, body }
+}
+
+function requestOf(value: unknown): FuzzRequest {
+  if (
+    !isObject(value) ||
+    typeof value.method !== 'string' ||
+    typeof value.url !== 'string' ||
+    !isObject(value.headers)
+  )
+    throw notReport('a failure has no request (method, url, headers)')
+  const { body, bodyEncoding, ...rest } = value
+  const read =
+    typeof body !== 'string'
+      ? undefined
+      : bodyEncoding === 'base64'
+        ? Buffer.from(body, 'base64')
+        : body
+  return { ...(rest as unknown as FuzzRequest), body: read }
+}
+
+/** The requests each phase sent, over every route. */
+function phaseCounts(report: FuzzReport): Partial<Record<FuzzPhase, number>> {
+  const counts: Partial<Record<FuzzPhase, number>> = {}
+  for (const route of report.routes)
+    for (const [phase, n] of Object.entries(route.phases) as [FuzzPhase, number][])
+      counts[phase] = (counts[phase] ?? 0) + n
+  return counts
+}
+
+/**
+ * The report of a `fuzzRoutes` run as JSON text: its routes, failures with their requests (and a
+ * stateful failure's sequence), seed, skipped routes and requests per phase, every credential
+ * masked (`***`); what `shapeguard fuzz --replay` reads back.
+ * @param options more places of credentials to mask; default `{}`
+ * @example await writeFile('fuzz.json', jsonReport(error.report))
+ */
+export function jsonReport(report: FuzzReport, options: ReportOptions = {}): string {
+  const places = placesOf(report, options)
+  const shown = (req: FuzzRequest) => requestJson(maskedRequest(req, places))
+  const failures = report.failures.map((f) => ({
+    ...f,
+    request: shown(f.request),
+    curl: maskedCurl(f.curl, places),
+    ...(f.sequence && { sequence: f.sequence.map(shown) }),
+  }))
+  const json = {
+    format: FORMAT,
+    version: 1,
+    seed: report.seed,
+    requests: report.requests,
+    phases: phaseCounts(report),
+    routes: report.routes,
+    failures,
+    skipped: report.skipped,
+  }
+  return `${JSON.stringify(json, null, 2)}\n`
+}
+
+/**
+ * The failures of a JSON report `jsonReport` wrote, requests as they were sent (masked credentials
+ * stay masked: give them to the replay again).
+ * @throws SG_ERR_INVALID_OPTION when the text is not such a report
+ */
+export function readJsonReport(text: string): { seed: number; failures: FuzzFailure[] } {
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    throw notReport('not JSON')
+  }
+  if (!isObject(json) || json.format !== FORMAT || !Array.isArray(json.failures))
+    throw notReport(`not a report of shapeguard fuzz --report json (no "format": "${FORMAT}")`)
+  const failures = json.failures.map((f: unknown): FuzzFailure => {
+    if (!isObject(f) || typeof f.route !== 'string' || typeof f.invariant !== 'string')
+      throw notReport('a failure has no route or invariant')
+    const sequence = Array.isArray(f.sequence) ? f.sequence.map(requestOf) : undefined
+    return {
+      route: f.route,
+      phase: (typeof f.phase === 'string' ? f.phase : 'random') as FuzzPhase,
+      invariant: f.invariant,
+      request: requestOf(f.request),
+      ...(sequence && { sequence }),
+      curl: typeof f.curl === 'string' ? f.curl : '',
+      seed: typeof f.seed === 'number' ? f.seed : 0,
+    }
+  })
+  return { seed: typeof json.seed === 'number' ? json.seed : 0, failures }
+}

@@ -1,0 +1,62 @@
+import { type SecretPlaces, secretPlaces } from '../../../shared/credential-places.js'
+import { maskedUrl, shownHeader } from '../../../shared/curl-line.js'
+import type { FuzzReport } from '../fuzz-report.js'
+import type { FuzzRequest } from '../fuzz-request.js'
+
+// What a report file may show of a request: every credential masked, as the curl lines are.
+
+/** Options of the report writers (`junitReport`, `harReport`, `jsonReport`). */
+export interface ReportOptions {
+  /**
+   * More places credentials travel, masked besides the run's own (`Authorization`, the app's
+   * API keys, the run's `headers`): header, query parameter and cookie names.
+   */
+  readonly secrets?: {
+    readonly headers?: readonly string[]
+    readonly query?: readonly string[]
+    readonly cookies?: readonly string[]
+  }
+}
+
+// An answer's headers that carry the app's own credentials: a session cookie it sets.
+const answerSecrets = new Set(['set-cookie', 'proxy-authenticate-info'])
+
+/** Every place a report masks: the run's (`report.secrets`), the options', `Proxy-Authorization`. */
+export function placesOf(report: FuzzReport, options: ReportOptions = {}): SecretPlaces {
+  const run = report.secrets
+  const extra = options.secrets
+  const places = secretPlaces(undefined, [
+    'proxy-authorization',
+    ...(run?.headers ?? []),
+    ...(extra?.headers ?? []),
+  ])
+  for (const name of [...(run?.query ?? []), ...(extra?.query ?? [])])
+    (places.query as Set<string>).add(name)
+  for (const name of [...(run?.cookies ?? []), ...(extra?.cookies ?? [])])
+    (places.cookies as Set<string>).add(name)
+  return places
+}
+
+/** A request with each credential's value shown as `***` (the URL's, the headers'). */
+export function maskedRequest(req: FuzzRequest, places: SecretPlaces): FuzzRequest {
+  const headers = Object.fromEntries(
+    Object.entries(req.headers).map(([name, value]) => [name, shownHeader(name, value, places)]),
+  )
+  return { ...req, url: maskedUrl(req.url, places.query), headers }
+}
+
+/** An answer's header value as a report shows it: a cookie the app sets, masked. */
+export const shownAnswerHeader = (name: string, value: string): string =>
+  answerSecrets.has(name.toLowerCase()) ? value.replace(/=[^;]*/, '=***') : value
+
+/**
+ * A failure's curl line with the value of every header `places` names shown as `***` (the run
+ * masks its credentials already; the report's places may name more, such as the run's `headers`).
+ */
+export function maskedCurl(curl: string, places: SecretPlaces): string {
+  return curl.replace(
+    /-H (\$?)'([^:']+): ((?:[^'\\]|\\.|'\\'')*)'/g,
+    (whole, dollar: string, name: string) =>
+      places.headers.has(name.toLowerCase()) ? `-H ${dollar}'${name}: ***'` : whole,
+  )
+}

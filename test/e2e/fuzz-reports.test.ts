@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import * as z from 'zod'
+import {
+  configureLogger,
+  errorHandler,
+  handle,
+  notFoundHandler,
+  shapeguard,
+} from '../../src/index.js'
+import {
+  type FuzzError,
+  type FuzzReport,
+  fuzzRoutes,
+  harReport,
+  jsonReport,
+  junitReport,
+  readJsonReport,
+} from '../../src/testing/index.js'
+import { type Express, hosts } from '../support/e2e.js'
+
+// The report files of a run with a planted crash: JUnit XML well formed and shaped as CI tools
+// read it, HAR 1.2 with its required fields, JSON that the replay reads back; no credential in
+// any of them; the replay fails while the crash is there and passes once it is fixed.
+
+beforeAll(() => configureLogger({ silent: true }))
+afterAll(() => configureLogger({ silent: true }))
+
+const TOKEN = 'tok-456-secret'
+const KEY = 'sekret-key-123'
+
+function app(express: Express, state: { fixed: boolean }) {
+  const app = express()
+  app.use(shapeguard())
+  app.use(express.json())
+  app.use((req, res, next) =>
+    req.get('authorization') === `Bearer ${TOKEN}` && req.get('x-api-key') === KEY
+      ? next()
+      : res.status(401).json({ success: false, error: { code: 'UNAUTHORIZED', message: 'no' } }),
+  )
+  app.post(
+    '/items',
+    ...handle(
+      { body: z.object({ name: z.string().max(30) }), response: z.object({ name: z.string() }) },
+      (req, res) => {
+        if (!state.fixed && req.body.name.length > 3) throw new Error('crash on a long name')
+        res.created({ data: { name: req.body.name } })
+      },
+    ),
+  )
+  app.use(notFoundHandler(), errorHandler())
+  return app
+}
+
+const credentials = { auth: `Bearer ${TOKEN}`, headers: { 'x-api-key': KEY } }
+
+/** A well-formedness check of XML: one root, every tag closed in order, attributes quoted, entities known. */
+function wellFormed(xml: string): {
+  tag: string
+  attrs: Record<string, string>
+  children: unknown[]
+} {
+  const body = xml.replace(/^<\?xml [^?]*\?>\s*/, '')
+  const token = /<\/?([A-Za-z_][\w.-]*)((?:\s+[A-Za-z_][\w.-]*="[^"<]*")*)\s*(\/?)>|([^<]+)/gy
+  type Node = { tag: string; attrs: Record<string, string>; children: Node[] }
+  const root: Node = { tag: '', attrs: {}, children: [] }
+  const stack: Node[] = [root]
+  let at = 0
+  while (at < body.length) {
+    token.lastIndex = at
+    const m = token.exec(body)
+    if (m === null) throw new Error(`not XML at ${at}: ${body.slice(at, at + 40)}`)
+    at = token.lastIndex
+    const [whole, tag, attrText, self, text] = m
+    if (text !== undefined) {
+      if (/&(?!(amp|lt|gt|quot|apos|#\d+);)/.test(text)) throw new Error('a bare &')
+      continue
+    }
+    const attrs = Object.fromEntries(
+      [...(attrText ?? '').matchAll(/([\w.-]+)="([^"]*)"/g)].map((a) => [a[1], a[2]]),
+    ) as Record<string, string>
+    if (whole!.startsWith('</')) {
+      if (stack.pop()?.tag !== tag) throw new Error(`</${tag}> closes nothing open`)
+      continue
+    }
+    const node: Node = { tag: tag!, attrs, children: [] }
+    stack.at(-1)!.children.push(node)
+    if (self !== '/') stack.push(node)
+  }
+  if (stack.length !== 1 || root.children.length !== 1) throw new Error('not one closed root')
+  return root.children[0] as never
+}
+
+describe.each(hosts)('report files on %s', (_, express) => {
+  it('writes JUnit, HAR and JSON without a credential, and replays the saved failure', async () => {
+    const state = { fixed: false }
+    const a = app(express, state)
+    const error = (await fuzzRoutes(a, { runs: 20, seed: 8, record: true, ...credentials }).catch(
+      (e: unknown) => e,
+    )) as FuzzError
+    const report: FuzzReport = error.report
+    expect(report.failures.map((f) => f.route)).toEqual(['POST /items'])
+    const junit = junitReport(report)
+    const har = harReport(report)
+    const json = jsonReport(report)
+    for (const text of [junit, har, json]) {
+      expect(text).not.toContain(TOKEN)
+      expect(text).not.toContain(KEY)
+    }
+    // JUnit: one testsuite per route, a failure with the invariant and the curl line.
+    const root = wellFormed(junit)
+    expect(root.tag).toBe('testsuites')
+    const suites = root.children as { attrs: Record<string, string>; children: any[] }[]
+    expect(suites.map((s) => s.attrs.name)).toEqual(['POST /items', 'methods'])
+    const failed = suites[0]!.children
+      .filter((c) => c.tag === 'testcase')
+      .flatMap((c) => c.children)
+      .filter((c: any) => c.tag === 'failure')
+    expect(failed).toHaveLength(1)
+    expect(failed[0].attrs.message).toBe('answered 500: a request must never get a 5xx')
+    expect(root.attrs).toMatchObject({ failures: '1' })
+    // HAR 1.2: the fields the format requires, one entry per request sent.
+    const log = JSON.parse(har).log
+    expect(log.version).toBe('1.2')
+    expect(log.creator).toEqual({ name: expect.any(String), version: expect.any(String) })
+    expect(log.entries).toHaveLength(report.exchanges!.length)
+    for (const e of log.entries) {
+      expect(new Date(e.startedDateTime).toISOString()).toBe(e.startedDateTime)
+      expect(e).toMatchObject({ time: expect.any(Number), cache: {} })
+      expect(e.request).toMatchObject({
+        method: expect.any(String),
+        url: expect.stringMatching(/^http:\/\/localhost:3000\//),
+        httpVersion: expect.any(String),
+        cookies: [],
+        headers: expect.any(Array),
+        queryString: expect.any(Array),
+        headersSize: -1,
+        bodySize: expect.any(Number),
+      })
+      expect(e.response).toMatchObject({
+        status: expect.any(Number),
+        statusText: expect.any(String),
+        httpVersion: expect.any(String),
+        cookies: [],
+        headers: expect.any(Array),
+        content: { size: expect.any(Number), mimeType: expect.any(String) },
+        redirectURL: expect.any(String),
+        headersSize: -1,
+        bodySize: expect.any(Number),
+      })
+      expect(e.timings).toEqual({ send: 0, wait: expect.any(Number), receive: 0 })
+    }
+    const masked = log.entries[0].request.headers.find((h: any) => h.name === 'authorization')
+    expect(masked.value).toBe('Bearer ***')
+    // JSON: read back, replayed with the credentials given again.
+    const { failures } = readJsonReport(json)
+    expect(failures[0]!.request.headers['x-api-key']).toBe('***')
+    const still = (await fuzzRoutes(a, { replay: failures, ...credentials }).catch(
+      (e: unknown) => e,
+    )) as FuzzError
+    expect(still.report.failures.map((f) => f.invariant)).toEqual([
+      'answered 500: a request must never get a 5xx',
+    ])
+    state.fixed = true
+    const fixed = await fuzzRoutes(a, { replay: failures, ...credentials })
+    expect(fixed.failures).toEqual([])
+    expect(fixed.routes).toEqual([
+      { route: 'POST /items', requests: 1, notes: [], phases: { [failures[0]!.phase]: 1 } },
+    ])
+  }, 60_000)
+
+  it('escapes what XML cannot hold as is, and drops what it cannot hold at all', () => {
+    const report: FuzzReport = {
+      routes: [{ route: 'GET /a<&>"\'', requests: 1, notes: [], phases: { random: 1 } }],
+      requests: 1,
+      failures: [
+        {
+          route: 'GET /a<&>"\'',
+          phase: 'random',
+          invariant: 'x </failure> & \u0001 ]]>',
+          request: { kind: 'valid', method: 'GET', url: '/a', headers: {}, body: undefined },
+          curl: "curl 'http://localhost:3000/a?q=<b>&c=\u0000'",
+          seed: 1,
+        },
+      ],
+      seed: 1,
+      skipped: ['a router mounted under / at a RegExp path'],
+    }
+    const root = wellFormed(junitReport(report))
+    expect((root.children as any[]).map((s) => s.attrs.name)).toEqual([
+      'GET /a&lt;&amp;&gt;&quot;&apos;',
+      'not fuzzed',
+    ])
+  })
+})
