@@ -30,7 +30,8 @@ export {
   mockResponse,
 } from './doubles/mock-response.js'
 export type { Credential } from './fuzz/credentials.js'
-export { type FuzzPhase, type FuzzRoutesOptions, fuzzPhases } from './fuzz/fuzz-options.js'
+export type { FuzzRoutesOptions } from './fuzz/fuzz-options.js'
+export { type FuzzPhase, fuzzPhases } from './fuzz/fuzz-phase.js'
 export type {
   Exchange,
   FuzzError,

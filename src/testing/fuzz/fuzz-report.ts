@@ -1,4 +1,4 @@
-import type { FuzzPhase } from './fuzz-options.js'
+import type { FuzzPhase } from './fuzz-phase.js'
 import type { FuzzRequest } from './fuzz-request.js'
 import type { Answer } from './send-request.js'
 

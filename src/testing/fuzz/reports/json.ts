@@ -1,6 +1,6 @@
 import { optionError } from '../../../shared/error-codes.js'
 import { isObject } from '../../../shared/is-object.js'
-import type { FuzzPhase } from '../fuzz-options.js'
+import type { FuzzPhase } from '../fuzz-phase.js'
 import type { FuzzFailure, FuzzReport } from '../fuzz-report.js'
 import type { FuzzRequest } from '../fuzz-request.js'
 import { maskedCurl, maskedRequest, placesOf, type ReportOptions } from './mask.js'

@@ -1,5 +1,5 @@
 import type { SecretPlaces } from '../../../shared/credential-places.js'
-import type { FuzzPhase } from '../fuzz-options.js'
+import type { FuzzPhase } from '../fuzz-phase.js'
 import type { FuzzedRoute, FuzzFailure, FuzzReport } from '../fuzz-report.js'
 import { maskedCurl, placesOf, type ReportOptions } from './mask.js'
 
