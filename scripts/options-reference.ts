@@ -39,6 +39,10 @@ export const SECTIONS: readonly (readonly string[])[] = [
   ['toPostman', 'toInsomnia', 'toBruno'],
   ['arbitrary'],
   ['fuzzRoutes'],
+  ['junitReport', 'jsonReport'],
+  ['harReport'],
+  ['recordCoverage'],
+  ['coverageReport'],
   ['mockRequest'],
   ['mockResponse'],
 ]

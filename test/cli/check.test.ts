@@ -41,7 +41,7 @@ describe.each(hosts)('shapeguard check on %s', (_, host) => {
   it('fuzz lists what it could not fuzz', () => {
     const run = shapeguard(['fuzz', onHost('gaps.mjs', host), '--runs', '5', '--seed', '1'])
     expect(run.status).toBe(0)
-    expect(run.stdout).toMatch(/^fuzz: 3 routes, 15 requests, no invariant broken \(seed 1\)\n/)
+    expect(run.stdout).toMatch(/^fuzz: 3 routes, \d+ requests, no invariant broken \(seed 1\)\n/)
     expect(run.stdout).toContain(
       '\n  not fuzzed: a sub-application mounted at /admin (mount a router instead)\n',
     )

@@ -2,6 +2,7 @@ import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { ensureBuilt, hosts, onHost, shapeguard } from '../support/cli.js'
+import { markedBlock } from '../support/readme-example.js'
 
 // `shapeguard coverage <module> -- <test command>` runs the project's own tests (here `node
 // --test` on a supertest file) with every process recording, then prints the table.
@@ -12,13 +13,8 @@ beforeAll(() => {
   ensureBuilt()
 })
 
-const table = `route               requests  statuses   codes  enums  branches  optionals
-POST /orders               2       2/7     1/1    1/2       1/2        0/1
-GET /orders/:id            1       1/4       -    1/2         -          -
-total (2/2 routes)         3      3/11     1/1    2/4       1/2        0/1
-percent               100.0%     27.2%  100.0%  50.0%     50.0%       0.0%
-overall: 42.8% (9 of 21: routes, statuses, codes, enums, branches, optionals)
-`
+// docs/cli.md shows it: the guide's block is what the command prints.
+const table = markedBlock('output', 'coverage-table').code
 
 const secret = '4999000011112222'
 

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { ensureBuilt, fixtures, root, shapeguard } from '../support/cli.js'
+import { markedBlock } from '../support/readme-example.js'
 
 // `shapeguard diff <base.json> <module|head.json>`: the app's document against a base written by
 // `shapeguard openapi`, in text, JSON and SARIF, and its exit statuses.
@@ -48,6 +49,12 @@ describe('shapeguard diff', () => {
     expect(
       shapeguard(['diff', 'base.json', app, '--info'], { cwd: dir, env: v2 }).stdout,
     ).toContain('info     operation-added: operation GET /health added\n')
+  })
+
+  it('diff-breaking: prints what docs/cli.md shows for two document files', () => {
+    const run = shapeguard(['diff', 'base.json', 'head.json'], { cwd: dir })
+    expect(run.status).toBe(1)
+    expect(run.stdout).toBe(markedBlock('output', 'diff-breaking').code)
   })
 
   it('reads a head document file too, and writes every finding as JSON', () => {

@@ -372,6 +372,9 @@ it('has a scenario for every output block of the README and docs/, each name onc
     'production-timeout',
     // test/e2e/api-evolution-readme.test.ts
     'deprecation-headers',
+    // test/cli/coverage.test.ts and test/cli/diff.test.ts
+    'coverage-table',
+    'diff-breaking',
   ]
   const marked = blocks.filter((b) => b.output !== undefined)
   expect(marked.map((b) => b.output).sort()).toEqual([...names].sort())

@@ -60,7 +60,7 @@ export const diff: Command = {
     'app <module> exports, or a document file. Each finding names its rule, the JSON pointer of the ' +
     'change and why it breaks (or may break) a client: a removed operation, status or response ' +
     'property, a request property or parameter newly required, an input narrowed or an output ' +
-    'widened, a removed media type, added security. Exits 1 on a breaking finding (or a warning, ' +
+    `widened, a removed media type, added security. Exits ${EXIT.problem} on a breaking finding (or a warning, ` +
     'with --fail-on warning). Text and SARIF show breaking findings and warnings, --info adds the ' +
     'rest; JSON has them all.',
   options: {
@@ -68,7 +68,7 @@ export const diff: Command = {
     'fail-on': {
       type: 'string',
       value: 'breaking|warning',
-      help: 'the level that exits 1 (default: breaking)',
+      help: `the level that exits ${EXIT.problem} (default: breaking)`,
     },
     info: { type: 'boolean', help: 'list info findings (added operations, optional fields…) too' },
     ...loadOptions,

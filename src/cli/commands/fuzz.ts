@@ -1,7 +1,8 @@
 import type { OpenAPIDocument } from 'shapeguard/openapi'
-import type { FuzzReport, FuzzRoutesOptions } from 'shapeguard/testing'
+import type { FuzzFailure, FuzzReport, FuzzRoutesOptions } from 'shapeguard/testing'
 import { type SecretPlaces, secretPlaces } from '../../shared/credential-places.js'
 import { curlLine } from '../../shared/curl-line.js'
+import { routeCount } from '../../shared/fuzz-checks.js'
 import type { SecurityScheme } from '../../shared/security-scheme.js'
 import { type Command, loadOptions, stringOf, type Values } from '../command.js'
 import { appDocument } from '../document.js'
@@ -41,10 +42,15 @@ function shownValue(name: string, value: string): string {
  * The command that replays one failure: the same options, its seed and only its route; the
  * values of --auth and --header are shown as ***, to be given again.
  */
-function replay(module: string, values: Values, seed: number, route: string): string {
-  const words = ['shapeguard', 'fuzz', module, '--seed', String(seed), '--routes', route]
+function replay(module: string, values: Values, f: FuzzFailure, report: FuzzReport): string {
+  const words = ['shapeguard', 'fuzz', module, '--seed', String(f.seed)]
+  // A route's failure: that route alone. A stateful one: that phase, over the routes of the run.
+  // An undeclared method's (no route of the report): the whole run, whose routes tell the methods.
+  if (f.phase === 'stateful') words.push('--phases', 'stateful')
+  else if (report.routes.some((r) => r.route === f.route)) words.push('--routes', f.route)
   for (const [name, value] of Object.entries(values)) {
-    if (name === 'seed' || name === 'routes') continue
+    if (name === 'seed' || (name === 'routes' && words.includes('--routes'))) continue
+    if (name === 'phases' && f.phase === 'stateful') continue
     for (const one of Array.isArray(value) ? value : [value]) {
       if (typeof one !== 'string') continue
       words.push(`--${name}`, shownValue(name, one))
@@ -138,7 +144,7 @@ export const fuzz: Command = {
     replay: {
       type: 'string',
       value: 'file',
-      help: 'send the failures of a --report json file again; exit 0 when fixed (give --auth/--header again)',
+      help: `send the failures of a --report json file again; exit ${EXIT.ok} when fixed (give --auth/--header again)`,
     },
     'base-url': {
       type: 'string',
@@ -174,20 +180,16 @@ export const fuzz: Command = {
       const failed = (error as { report?: FuzzReport }).report
       if (failed === undefined) throw new UsageError(String((error as Error).message ?? error))
       io.out(
-        `fuzz: ${failed.failures.length} of ${count(failed.routes.length, 'route')} broke an invariant (seed ${failed.seed}, ${count(failed.requests, 'request')})\n`,
+        `fuzz: ${count(routeCount(failed.routes), 'route')}, ${count(failed.requests, 'request')}, ${count(failed.failures.length, 'broken invariant')} (seed ${failed.seed})\n`,
       )
       const secrets = secretsOf(options, schemes)
       for (const f of failed.failures) {
-        const req = f.request
-        const curl = curlLine(
-          req.method,
-          `${baseUrlOf(values)}${req.url}`,
-          req.headers,
-          req.body,
-          secrets,
+        // A stateful failure is its whole sequence, one curl line a step.
+        const curls = (f.sequence ?? [f.request]).map((req) =>
+          curlLine(req.method, `${baseUrlOf(values)}${req.url}`, req.headers, req.body, secrets),
         )
-        const again = replay(module, values, f.seed, f.route)
-        io.out(`\n${f.route}: ${f.invariant}\n  ${curl}\n  replay: ${again}\n`)
+        const again = replay(module, values, f, failed)
+        io.out(`\n${f.route}: ${f.invariant}\n  ${curls.join('\n  ')}\n  replay: ${again}\n`)
       }
       if (values.auth !== undefined || values.header !== undefined)
         io.out('\nThe values of --auth and --header are shown as ***: give them again to replay.\n')
@@ -198,7 +200,7 @@ export const fuzz: Command = {
     io.out(
       replayFile !== undefined
         ? `fuzz: replayed ${count(run.replay?.length ?? 0, 'failure')} of ${replayFile}, ${count(report.requests, 'request')}: none breaks an invariant now\n`
-        : `fuzz: ${count(report.routes.length, 'route')}, ${count(report.requests, 'request')}, no invariant broken (seed ${report.seed})\n`,
+        : `fuzz: ${count(routeCount(report.routes), 'route')}, ${count(report.requests, 'request')}, no invariant broken (seed ${report.seed})\n`,
     )
     summary(report, io)
     return EXIT.ok

@@ -1,3 +1,4 @@
+import { routeCount } from '../../shared/fuzz-checks.js'
 import type { FuzzPhase } from './fuzz-phase.js'
 import type { FuzzRequest } from './fuzz-request.js'
 import type { Answer } from './send-request.js'
@@ -76,8 +77,9 @@ export interface FuzzError extends Error {
 
 /** The message of the error `fuzzRoutes` rejects with: each failure's curl line and how to replay it. */
 export function reportText(failures: readonly FuzzFailure[], r: FuzzReport): string {
+  const routes = routeCount(r.routes)
   const lines = [
-    `fuzzRoutes: ${failures.length} of ${r.routes.length} routes broke an invariant (seed ${r.seed}, ${r.requests} requests)`,
+    `fuzzRoutes: ${routes} ${routes === 1 ? 'route' : 'routes'}, ${r.requests} requests, ${failures.length} broken ${failures.length === 1 ? 'invariant' : 'invariants'} (seed ${r.seed})`,
   ]
   for (const f of failures) {
     lines.push(

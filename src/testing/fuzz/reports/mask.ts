@@ -12,8 +12,11 @@ export interface ReportOptions {
    * API keys, the run's `headers`): header, query parameter and cookie names.
    */
   readonly secrets?: {
+    /** Header names whose values are masked. @default [] */
     readonly headers?: readonly string[]
+    /** Query parameter names whose values are masked. @default [] */
     readonly query?: readonly string[]
+    /** Cookie names whose values are masked. @default [] */
     readonly cookies?: readonly string[]
   }
 }
