@@ -19,6 +19,8 @@ export interface ResolvedDeprecation {
   readonly deprecation: string
   /** `Sunset` (RFC 8594): an HTTP-date; undefined without `sunset`. */
   readonly sunset: string | undefined
+  /** The day of `sunset` (`2027-03-01`, UTC), as the document's `x-sunset` says it. */
+  readonly sunsetDay: string | undefined
   /** `Link` to the route's `externalDocs`, `rel="deprecation"`; undefined without them. */
   readonly link: string | undefined
 }
@@ -33,8 +35,10 @@ function dateOf(value: unknown, where: string): Date {
   return date
 }
 
-// A URL in a Link header sits between < and >: nothing that ends it or the header may be in it.
-const linkable = /^[^\s<>"]+$/
+// A URL in a Link header sits between < and >: visible ASCII only (Node refuses a header with
+// other characters), and nothing that ends the URL or the header.
+const linkable = /^[\x21-\x7e]+$/
+const unlinkable = /[<>"]/
 
 /**
  * Checks and resolves a route's `deprecated` with its `externalDocs`; undefined when the route is
@@ -68,8 +72,9 @@ export function resolveDeprecation(
   return {
     deprecation: `@${since === undefined ? 0 : Math.floor(since.getTime() / 1000)}`,
     sunset: sunset?.toUTCString(),
+    sunsetDay: sunset?.toISOString().slice(0, 10),
     link:
-      typeof url === 'string' && linkable.test(url)
+      typeof url === 'string' && linkable.test(url) && !unlinkable.test(url)
         ? `<${url}>; rel="deprecation"; type="text/html"`
         : undefined,
   }

@@ -131,21 +131,22 @@ describe('deprecated at definition', () => {
     )
   })
 
-  it('sends no Link for a docs URL a header cannot carry', async () => {
-    const route = handle(
-      { deprecated: true, externalDocs: { url: 'https://x.test/a b>' } },
-      (_req, res) => {
+  it.each(['https://x.test/a b>', 'https://例え.jp/migrate', 'https://x.test/\u0007'])(
+    'sends no Link for a docs URL a header cannot carry (%j), and answers',
+    async (url) => {
+      const route = handle({ deprecated: true, externalDocs: { url } }, (_req, res) => {
         res.status(204).end()
-      },
-    )
-    const { default: express } = await import('express')
-    const a = express()
-    a.use(shapeguard({ debug: false }))
-    a.get('/x', ...route)
-    const res = await request(a).get('/x')
-    expect(res.headers.deprecation).toBe('@0')
-    expect(res.headers.link).toBeUndefined()
-  })
+      })
+      const { default: express } = await import('express')
+      const a = express()
+      a.use(shapeguard({ debug: false }))
+      a.get('/x', ...route)
+      const res = await request(a).get('/x')
+      expect(res.status).toBe(204)
+      expect(res.headers.deprecation).toBe('@0')
+      expect(res.headers.link).toBeUndefined()
+    },
+  )
 
   it('accepts false and leaves the route as it was', () => {
     expect(define(false)).not.toThrow()

@@ -168,6 +168,31 @@ describe.each(hosts)('report files on %s', (_, express) => {
     ])
   }, 60_000)
 
+  it("masks the report options' extra query and cookie names in curl lines, whatever a header value ends with", () => {
+    const request = {
+      kind: 'valid' as const,
+      method: 'GET',
+      url: '/a?token=abc123&page=2',
+      headers: { 'x-note': 'ends in \\', 'x-secret': 'hunter2', cookie: 'sid=zzz9; theme=dark' },
+      body: undefined,
+    }
+    const report: FuzzReport = {
+      routes: [{ route: 'GET /a', requests: 1, notes: [], phases: { random: 1 } }],
+      requests: 1,
+      failures: [
+        { route: 'GET /a', phase: 'random', invariant: 'x', request, curl: 'curl …', seed: 1 },
+      ],
+      seed: 1,
+      skipped: [],
+    }
+    const secrets = { headers: ['x-secret'], query: ['token'], cookies: ['sid'] }
+    for (const text of [junitReport(report, { secrets }), jsonReport(report, { secrets })]) {
+      expect(text).not.toMatch(/abc123|hunter2|zzz9/)
+      expect(text).toContain('page=2')
+      expect(text).toContain('theme=dark')
+    }
+  })
+
   it('escapes what XML cannot hold as is, and drops what it cannot hold at all', () => {
     const report: FuzzReport = {
       routes: [{ route: 'GET /a<&>"\'', requests: 1, notes: [], phases: { random: 1 } }],

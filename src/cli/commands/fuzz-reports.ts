@@ -48,9 +48,9 @@ export function writeReports(
   const at = resolve(io.cwd, dir)
   mkdirSync(at, { recursive: true })
   const texts: Record<ReportFormat, () => string> = {
-    junit: () => testing.junitReport(report, { secrets }),
+    junit: () => testing.junitReport(report, { secrets, baseUrl }),
     har: () => testing.harReport(report, { secrets, baseUrl }),
-    json: () => testing.jsonReport(report, { secrets }),
+    json: () => testing.jsonReport(report, { secrets, baseUrl }),
   }
   for (const format of formats) {
     const file = join(at, fileNames[format])

@@ -210,8 +210,7 @@ export function operationOf(
   const deprecation = deprecationOf(route, where)
   if (deprecation !== undefined) op.deprecated = true
   // The extension oasdiff and `shapeguard diff` read: removing the route after this day breaks no one.
-  if (deprecation?.sunset !== undefined)
-    op['x-sunset'] = new Date(deprecation.sunset).toISOString().slice(0, 10)
+  if (deprecation?.sunsetDay !== undefined) op['x-sunset'] = deprecation.sunsetDay
   // Each operation states its security: `[]` documents a public route even beside secured ones.
   op.security = requirementObjects(security)
   Object.assign(op, extensionsOf(route.extensions, `${where}.extensions`, warn))

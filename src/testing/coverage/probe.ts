@@ -55,7 +55,11 @@ function watchStripper(res: Response, response: IRNode, state: Pending): void {
   if (context === undefined || strip === undefined) return
   context.stripper = ((data: unknown): unknown => {
     const out = strip(data)
-    const count = () => addHits(state.hits, hitsOf(response, 'response', data))
+    const count = () => {
+      try {
+        addHits(state.hits, hitsOf(response, 'response', data))
+      } catch {}
+    }
     if (isPending(out)) out.then(count, () => {})
     else count()
     return out
@@ -76,10 +80,13 @@ function enter(route: object, req: Request, res: Response, next: NextFunction): 
   const shape = shapesOf(route as AnyRoute)
   return function coverageNext(err?: unknown) {
     // Validated (not refused, nor 'route'/'router'): the request's parts are the schemas' output.
+    // Counting never stands between a request and its route: a value it cannot walk is uncounted.
     if (err === undefined) {
-      for (const [part, ir] of shape.parts)
-        addHits(held.hits, hitsOf(ir, part, (req as unknown as Record<string, unknown>)[part]))
-      if (shape.response !== undefined) watchStripper(res, shape.response, held)
+      try {
+        for (const [part, ir] of shape.parts)
+          addHits(held.hits, hitsOf(ir, part, (req as unknown as Record<string, unknown>)[part]))
+        if (shape.response !== undefined) watchStripper(res, shape.response, held)
+      } catch {}
     }
     next(err as never)
   }

@@ -12,7 +12,7 @@ import { type CoverageRecords, emptyRecords } from './records.js'
 export interface RecordCoverageOptions {
   /**
    * A folder this process keeps its records in while it runs (a file of its own, written again
-   * a moment after each change and at exit), for `readCoverage` or `shapeguard coverage`.
+   * within a quarter second of each change and at exit), for `readCoverage` or `shapeguard coverage`.
    */
   readonly dir?: string
 }

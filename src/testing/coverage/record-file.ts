@@ -4,8 +4,8 @@ import { join } from 'node:path'
 import { type CoverageRecords, emptyRecords, mergeRecords } from './records.js'
 
 // A process that records into a folder (`SHAPEGUARD_COVERAGE`, a test runner's worker) writes
-// its own file there: again a moment after each change, and once more, synchronously, when it
-// exits; a runner that kills its workers loses at most that moment. Each write replaces the
+// its own file there: every quarter second when its records changed, and once more,
+// synchronously, when it exits; a runner that kills its workers loses at most that moment. Each write replaces the
 // file whole (a rename), so a reader never sees half of one.
 
 const PREFIX = 'shapeguard-coverage-'
@@ -32,9 +32,17 @@ export function writeRecords(file: string, records: CoverageRecords): void {
 export function keepWritten(dir: string, records: CoverageRecords): () => void {
   mkdirSync(dir, { recursive: true })
   const file = join(dir, `${PREFIX}${process.pid}-${randomUUID()}.json`)
+  // Written when they changed: a process that records nothing (npm itself, under the command's
+  // NODE_OPTIONS) writes no file, and a quiet one no more than it did.
+  let written = recordsJson(emptyRecords())
   const flush = () => {
     try {
-      writeRecords(file, records)
+      const text = recordsJson(records)
+      if (text === written) return
+      const part = `${file}.${randomUUID()}.part`
+      writeFileSync(part, text)
+      renameSync(part, file)
+      written = text
     } catch {
       // A folder gone (removed under the run) loses this process's records, not the run.
     }

@@ -1,14 +1,18 @@
 import { STATUS_CODES } from 'node:http'
 import type { Exchange, FuzzReport } from '../fuzz-report.js'
-import { maskedRequest, placesOf, type ReportOptions, shownAnswerHeader } from './mask.js'
+import {
+  baseUrlOf,
+  maskedRequest,
+  placesOf,
+  type ReportOptions,
+  shownAnswerHeader,
+} from './mask.js'
 
 // HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/), as browsers' devtools import it: the
 // run's exchanges (`record: true`), bodies as text, every credential masked.
 
 /** Options of `harReport`. */
 export interface HarOptions extends ReportOptions {
-  /** Where the requests are shown to go. @default 'http://localhost:3000' */
-  readonly baseUrl?: string
   /** The creator's version in the log. @default '' */
   readonly version?: string
 }
@@ -106,7 +110,7 @@ function entry(x: Exchange, places: ReturnType<typeof placesOf>, baseUrl: string
  */
 export function harReport(report: FuzzReport, options: HarOptions = {}): string {
   const places = placesOf(report, options)
-  const baseUrl = (options.baseUrl ?? 'http://localhost:3000').replace(/\/$/, '')
+  const baseUrl = baseUrlOf(options)
   const har = {
     log: {
       version: '1.2',

@@ -62,7 +62,7 @@ export function jsonReport(report: FuzzReport, options: ReportOptions = {}): str
   const failures = report.failures.map((f) => ({
     ...f,
     request: shown(f.request),
-    curl: maskedCurl(f.curl, places),
+    curl: maskedCurl(f, places, options),
     ...(f.sequence && { sequence: f.sequence.map(shown) }),
   }))
   const json = {

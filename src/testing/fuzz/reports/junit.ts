@@ -57,11 +57,11 @@ function failuresOf(route: FuzzedRoute, report: FuzzReport): FuzzFailure[] {
   return report.failures.filter((f) => !named.has(f.route))
 }
 
-function testcase(route: string, c: Case, places: SecretPlaces): string {
+function testcase(route: string, c: Case, places: SecretPlaces, options: ReportOptions): string {
   const open = `    <testcase${attrs({ classname: route, name: c.name, time: 0 })}`
   if (c.failure === undefined) return `${open}/>`
   const f = c.failure
-  const body = `${f.invariant}\n${maskedCurl(f.curl, places)}\nseed ${f.seed}, phase ${f.phase}`
+  const body = `${f.invariant}\n${maskedCurl(f, places, options)}\nseed ${f.seed}, phase ${f.phase}`
   return [
     `${open}>`,
     `      <failure${attrs({ message: f.invariant, type: f.phase })}>${xmlText(body)}</failure>`,
@@ -88,7 +88,7 @@ export function junitReport(report: FuzzReport, options: ReportOptions = {}): st
       [
         `  <testsuite${attrs({ name: route.route, tests: cases.length, failures: failed, errors: 0, skipped: 0, time: 0 })}>`,
         `    <properties><property${attrs({ name: 'requests', value: route.requests })}/><property${attrs({ name: 'seed', value: report.seed })}/></properties>`,
-        ...cases.map((c) => testcase(route.route, c, places)),
+        ...cases.map((c) => testcase(route.route, c, places, options)),
         '  </testsuite>',
       ].join('\n'),
     )

@@ -1,12 +1,14 @@
 import { type SecretPlaces, secretPlaces } from '../../../shared/credential-places.js'
-import { maskedUrl, shownHeader } from '../../../shared/curl-line.js'
-import type { FuzzReport } from '../fuzz-report.js'
+import { curlLine, maskedUrl, shownHeader } from '../../../shared/curl-line.js'
+import type { FuzzFailure, FuzzReport } from '../fuzz-report.js'
 import type { FuzzRequest } from '../fuzz-request.js'
 
 // What a report file may show of a request: every credential masked, as the curl lines are.
 
 /** Options of the report writers (`junitReport`, `harReport`, `jsonReport`). */
 export interface ReportOptions {
+  /** Where the requests are shown to go (the run's `baseUrl`). @default 'http://localhost:3000' */
+  readonly baseUrl?: string
   /**
    * More places credentials travel, masked besides the run's own (`Authorization`, the app's
    * API keys, the run's `headers`): header, query parameter and cookie names.
@@ -53,13 +55,16 @@ export const shownAnswerHeader = (name: string, value: string): string =>
   answerSecrets.has(name.toLowerCase()) ? value.replace(/=[^;]*/, '=***') : value
 
 /**
- * A failure's curl line with the value of every header `places` names shown as `***` (the run
- * masks its credentials already; the report's places may name more, such as the run's `headers`).
+ * A failure's curl lines (a stateful failure's, one a step), written again from its requests with
+ * every place `places` names masked: the run's credentials and the report's extra names.
  */
-export function maskedCurl(curl: string, places: SecretPlaces): string {
-  return curl.replace(
-    /-H (\$?)'([^:']+): ((?:[^'\\]|\\.|'\\'')*)'/g,
-    (whole, dollar: string, name: string) =>
-      places.headers.has(name.toLowerCase()) ? `-H ${dollar}'${name}: ***'` : whole,
-  )
+export function maskedCurl(f: FuzzFailure, places: SecretPlaces, options: ReportOptions): string {
+  const base = baseUrlOf(options)
+  return (f.sequence ?? [f.request])
+    .map((req) => curlLine(req.method, `${base}${req.url}`, req.headers, req.body, places))
+    .join('\n')
 }
+
+/** Where a report's requests are shown to go, without a trailing slash. */
+export const baseUrlOf = (options: ReportOptions): string =>
+  (options.baseUrl ?? 'http://localhost:3000').replace(/\/$/, '')

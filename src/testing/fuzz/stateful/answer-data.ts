@@ -37,7 +37,16 @@ function fromLocation(answer: Answer, name: string): string | undefined {
   const collection = name.split('/')
   const start = at.findIndex((_, i) => collection.every((s, j) => at[i + j] === s))
   const id = start === -1 ? undefined : at[start + collection.length]
-  return id === undefined || id === '' ? undefined : decodeURIComponent(id)
+  return id === undefined || id === '' ? undefined : decoded(id)
+}
+
+// A segment as the app meant it; one that is not valid percent-encoding (`100%`) stays as sent.
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return text
+  }
 }
 
 // A JSON pointer (RFC 6901) into a value.
@@ -55,7 +64,7 @@ function pointer(value: unknown, path: string): unknown {
 // An OpenAPI runtime expression of a link: `$response.body#/…` or `$response.header.Name`.
 function fromExpression(answer: Answer, body: unknown, expression: string): string | undefined {
   if (expression.startsWith('$response.body'))
-    return idValue(pointer(body, decodeURIComponent(expression.slice(15))))
+    return idValue(pointer(body, decoded(expression.slice(15))))
   if (!expression.startsWith('$response.header.')) return undefined
   const value = answer.headers[expression.slice(17).toLowerCase()]
   if (typeof value !== 'string') return undefined
