@@ -138,14 +138,16 @@ describe.each(hosts)('the stateful phase on %s', (_, express) => {
       /^use_after_free: (GET|PATCH|DELETE) \/users\/:id answered 200 after DELETE \/users\/:id answered 200$/,
     )
     const steps = failure!.sequence!.map((r) => `${r.method} ${r.url.replace(/\d+/, 'N')}`)
-    expect(steps).toHaveLength(3)
-    expect(steps.slice(0, 2)).toEqual(['POST /users', 'DELETE /users/N'])
+    // The create, the delete and the use; before the create, a read of the id after the last
+    // one created (a failed create must not make it readable) when an earlier sequence made one.
+    const [probe, ...rest] = steps.length === 4 ? steps : [undefined, ...steps]
+    expect(probe === undefined || probe === 'GET /users/N').toBe(true)
+    expect(rest.slice(0, 2)).toEqual(['POST /users', 'DELETE /users/N'])
     // The ids are filled in: the delete and the use name the user the create made.
-    const ids = failure!.sequence!.slice(1).map((r) => r.url.split('/')[2])
+    const ids = failure!.sequence!.slice(-2).map((r) => r.url.split('/')[2])
     expect(ids[0]).toBe(ids[1])
     expect(failure!.request).toBe(failure!.sequence!.at(-1))
-    expect(failure!.curl.split('\n')).toHaveLength(3)
-    expect(failure!.curl.split('\n')[0]).toMatch(/^curl .*-X POST 'http:\/\/localhost:3000\/users'/)
+    expect(failure!.curl.split('\n')).toHaveLength(steps.length)
   }, 60_000)
 
   it('finds a create whose resource cannot be read back', async () => {
@@ -180,7 +182,7 @@ describe.each(hosts)('the stateful phase on %s', (_, express) => {
       fuzzRoutes(usersApp(express, { defect: 'failed-create-stores', list: false }), stateful),
     )
     expect(error.report.failures[0]!.invariant).toBe(
-      'failed_create_stored: GET /users/:id answered 200 for the id after the last one created, after POST /users answered 409',
+      'failed_create_stored: the id after the last one created reads after POST /users answered 409, and did not before it',
     )
   }, 60_000)
 

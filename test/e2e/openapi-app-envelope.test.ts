@@ -148,7 +148,9 @@ describe.each(hosts)('%s', (_, express) => {
   })
 
   it('fuzzRoutes checks the renamed envelope: a correct app passes, a leak under result fails', async () => {
-    const report = await fuzzRoutes(appOf(express, renamed), { runs: 15, seed: 5 })
+    // Its routes answer fixed data: the stateful phase's checks are not what this test is about.
+    const phases = ['examples', 'boundaries', 'random'] as const
+    const report = await fuzzRoutes(appOf(express, renamed), { runs: 15, seed: 5, phases })
     expect(report.failures).toEqual([])
     expect(report.requests).toBeGreaterThan(0)
     const error = (await fuzzRoutes(appOf(express, renamed, { leak: true }), {

@@ -18,7 +18,7 @@ function thresholds(values: Values): CoverageThresholds {
   const given = values.min
   for (const list of Array.isArray(given) ? given : given === undefined ? [] : [given]) {
     for (const entry of String(list).split(',')) {
-      const match = /^\s*([a-z]+)\s*=\s*(\d+(?:\.\d+)?)\s*%?\s*$/.exec(entry)
+      const match = /^([a-z]+)=(\d+(?:\.\d+)?)%?$/.exec(entry.replace(/\s/g, ''))
       if (match === null || !metrics.includes(match[1]!) || Number(match[2]) > 100)
         throw new UsageError(
           `--min ${entry}: give metric=percent, a metric of ${metrics.join(', ')} and a percent up to 100`,

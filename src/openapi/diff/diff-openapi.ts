@@ -1,3 +1,4 @@
+import { optionError } from '../../shared/error-codes.js'
 import { isObject } from '../../shared/is-object.js'
 import { Collector } from './collector.js'
 import { compareRequestBody, compareResponses } from './compare-content.js'
@@ -12,8 +13,9 @@ import type { DiffFinding } from './types.js'
 
 function checked(doc: unknown, which: string): Record<string, unknown> {
   if (!isObject(doc) || typeof doc.openapi !== 'string' || !doc.openapi.startsWith('3.'))
-    throw new TypeError(
-      `shapeguard: diffOpenAPI: the ${which} document is not an OpenAPI 3.x document (it needs an openapi field 3.0.x or 3.1.x; Swagger 2.0 is not read)`,
+    throw optionError(
+      'SG_ERR_INVALID_OPTION',
+      `shapeguard: diffOpenAPI(): the ${which} document is not an OpenAPI 3.x document (it needs an openapi field 3.0.x or 3.1.x; Swagger 2.0 is not read)`,
     )
   return doc
 }

@@ -37,8 +37,8 @@ export function operationsOf(doc: Doc): Map<string, Operation> {
     if (!path.startsWith('/')) continue
     const item = objectAt(doc, { node: paths[path], ptr: child('/paths', path) })
     if (item === undefined) continue
-    const templateNames = [...path.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]!)
-    const route = path.replace(/\{[^}]*\}/g, '{}')
+    const templateNames = [...path.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1]!)
+    const route = path.replace(/\{[^{}]*\}/g, '{}')
     const shared = Array.isArray(item.node.parameters)
       ? item.node.parameters.map((node, i) => ({ node, ptr: child(item.ptr, 'parameters', i) }))
       : []

@@ -1,4 +1,5 @@
 import type { IRNode, IRString } from '../../engine/ir/types.js'
+import { each, kinds, type Visitor, visit } from '../../engine/ir/visit.js'
 import type { Caps } from './caps.js'
 import { irAccepts } from './ir-accepts.js'
 import { leafMissCandidates } from './leaf-misses.js'
@@ -65,27 +66,32 @@ function numberEdges(node: Extract<IRNode, { kind: 'number' }>): number[] {
   return out
 }
 
-function validOf(node: IRNode, sample: unknown, caps: Caps, note: (s: string) => void): unknown[] {
-  switch (node.kind) {
-    case 'string':
-      return stringEdges(node, sample, caps, note)
-    case 'number':
-      return numberEdges(node)
-    case 'enum':
-    case 'literal':
-      if (node.values.length > MEMBERS)
-        note(`the first ${MEMBERS} of ${node.values.length} members sent`)
-      return node.values.slice(0, MEMBERS)
-    case 'boolean':
-      return [true, false]
-    case 'date': {
-      const r = rangeOf(node.checks)
-      return [r.min, r.max].filter((x) => x !== undefined).map((x) => new Date(x))
-    }
-    default:
-      return []
-  }
+type Edge = { readonly sample: unknown; readonly caps: Caps; readonly note: (s: string) => void }
+const none = (): unknown[] => []
+
+// The valid values on a leaf's edges; a node of another kind has none of its own.
+const validEdges: Visitor<unknown[], Edge> = {
+  string: (n, e) => stringEdges(n, e.sample, e.caps, e.note),
+  number: (n) => numberEdges(n),
+  ...each(kinds('enum literal'), (n, e) => {
+    if (n.values.length > MEMBERS) e.note(`the first ${MEMBERS} of ${n.values.length} members sent`)
+    return n.values.slice(0, MEMBERS)
+  }),
+  boolean: () => [true, false],
+  date: (n) => {
+    const r = rangeOf(n.checks)
+    return [r.min, r.max].filter((x) => x !== undefined).map((x) => new Date(x))
+  },
+  ...each(
+    kinds(
+      'bigint null nan unknown undefined never object array optional nullable readonly default native union intersection pipe recursive record tuple set ref',
+    ),
+    none,
+  ),
 }
+
+const validOf = (node: IRNode, sample: unknown, caps: Caps, note: (s: string) => void) =>
+  visit(node, validEdges, { sample, caps, note })
 
 /**
  * A leaf's edges, each checked by the node's compiled checks: valid values at each length and

@@ -8,7 +8,7 @@ const User = z.object({ id: z.number(), name: z.string() })
 // Every option a route takes (test/runtime/pipeline/route-types.test-d.ts checks the
 // list against RouteDefinition).
 const valid =
-  'body, params, query, headers, files, cookies, signedCookies, response, sends, events, stream, transform, rateLimit, cache, limits, allErrors, sanitize, warnings, security, errors, timeout, summary, description, tags, deprecated, bodyType, externalDocs, extensions, responseHeaders, operationId'
+  'body, params, query, headers, files, cookies, signedCookies, response, sends, events, stream, transform, rateLimit, cache, limits, allErrors, sanitize, warnings, security, errors, timeout, summary, description, tags, deprecated, bodyType, externalDocs, extensions, responseHeaders, operationId, links'
 
 describe('planRoute (validate, handle, defineRoute)', () => {
   it.each([

@@ -69,8 +69,7 @@ async function sequences(r: ResourceRun, run: Run, tally: Tally): Promise<FuzzFa
   )
   if (!details.failed) return undefined
   const error = details.errorInstance
-  if (!(error instanceof SequenceBroken))
-    throw error instanceof Error ? error : new Error(String(error))
+  if (!(error instanceof SequenceBroken)) throw error
   const session = new Session(run, tally)
   return {
     route: error.route,
