@@ -15,7 +15,7 @@ function checked(doc: unknown, which: string): Record<string, unknown> {
   if (!isObject(doc) || typeof doc.openapi !== 'string' || !doc.openapi.startsWith('3.'))
     throw optionError(
       'SG_ERR_INVALID_OPTION',
-      `shapeguard: diffOpenAPI(): the ${which} document is not an OpenAPI 3.x document (it needs an openapi field 3.0.x or 3.1.x; Swagger 2.0 is not read)`,
+      `shapeguard: diffOpenAPI: the ${which} document is not an OpenAPI 3.x document (it needs an openapi field 3.0.x or 3.1.x; Swagger 2.0 is not read)`,
     )
   return doc
 }
