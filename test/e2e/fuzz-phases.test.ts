@@ -8,6 +8,7 @@ import { configureLogger, errorHandler, handle, shapeguard } from '../../src/ind
 import type { Schema } from '../../src/runtime/pipeline/route-types.js'
 import { type FuzzError, fuzzRoutes } from '../../src/testing/index.js'
 import { type Express, hosts } from '../support/e2e.js'
+import { valibotHasExamples } from '../support/peer-features.js'
 
 beforeAll(() => configureLogger({ silent: true }))
 
@@ -122,7 +123,10 @@ describe.each(hosts)('the examples and boundaries phases on %s', (_, express) =>
     })
     const valibotBody = valibotAdapter(
       v.object({
-        sku: v.pipe(v.string(), v.regex(/^[A-Z]{3}-\d{3}$/), v.examples(['ABC-123'])),
+        // valibot 1.0 has no examples(): under the lowest peers this route has none.
+        sku: valibotHasExamples
+          ? v.pipe(v.string(), v.regex(/^[A-Z]{3}-\d{3}$/), v.examples(['ABC-123']))
+          : v.pipe(v.string(), v.regex(/^[A-Z]{3}-\d{3}$/)),
         qty: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(99)),
         id: v.pipe(v.string(), v.uuid()),
       }),
@@ -151,7 +155,8 @@ describe.each(hosts)('the examples and boundaries phases on %s', (_, express) =>
       ['GET /yup', []],
     ])
     for (const r of report.routes) {
-      expect(r.phases.examples).toBeGreaterThan(0)
+      if (r.route !== 'POST /valibot' || valibotHasExamples)
+        expect(r.phases.examples).toBeGreaterThan(0)
       expect(r.phases.boundaries).toBeGreaterThan(10)
       expect(r.phases.random).toBe(30)
     }

@@ -20,6 +20,10 @@ export const yupHasDatetime =
 export const valibotHasToNumber =
   typeof (v as unknown as { toNumber?: unknown }).toNumber === 'function'
 
+/** valibot's examples() metadata action, which valibot 1.0 lacks. */
+export const valibotHasExamples =
+  typeof (v as unknown as { examples?: unknown }).examples === 'function'
+
 /**
  * Builds every entry of a table (a library's checks, one per key). Under SHAPEGUARD_PEERS=lowest
  * an entry the older peer lacks (`v.domain is not a function`) is left out; with the newest peers
