@@ -45,6 +45,8 @@ export const renderSettings = {
     startOnLoad: false,
     securityLevel: 'strict',
     deterministicIds: true,
+    // The rounded shapes are drawn by roughjs, randomly unless seeded: the same source, the same bytes.
+    handDrawnSeed: 1,
     htmlLabels: false,
     fontFamily: font,
     theme: 'base',
@@ -76,7 +78,7 @@ export const renderSettings = {
       rankSpacing: 36,
     },
     sequence: { useMaxWidth: false, mirrorActors: false, wrap: false },
-    class: { htmlLabels: false, useMaxWidth: false },
+    class: { htmlLabels: false, useMaxWidth: false, hideEmptyMembersBox: true },
     block: { useMaxWidth: false },
   },
 } as const
