@@ -40,7 +40,7 @@ const font = 'Arial, "Liberation Sans", Helvetica, sans-serif'
  * `revision` when the post-processing below changes: it is part of the stamp.
  */
 export const renderSettings = {
-  revision: 1,
+  revision: 2,
   mermaid: {
     startOnLoad: false,
     securityLevel: 'strict',
@@ -168,8 +168,10 @@ export function finish(svg: string, source: string, name: string): string {
     .replace(/\s(width|height)="[^"]*"/g, '')
     .replace(/\sstyle="[^"]*"/, '')
     .replace(/^<svg\b/, `<svg width="${size(w)}" height="${size(h)}"`)
+  // Coordinates to two decimals: the rounded shapes' paths are otherwise most of the file.
+  const rest = svg.slice(open[0].length).replace(/(-?\d+\.\d\d)\d+/g, '$1')
   const card = `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="6" style="fill:${CARD};stroke:none"/>`
-  return `${stampOf(source)}\n${tag}${card}${svg.slice(open[0].length)}\n`
+  return `${stampOf(source)}\n${tag}${card}${rest}\n`
 }
 
 /** A headless chromium with no network, as the tests launch it. */
