@@ -142,7 +142,7 @@ async function run(label: string, destination: () => LogStream) {
 const devNull = () => pino.destination({ dest: '/dev/null', sync: true }) as unknown as LogStream
 const discard = () => ({ write: () => true })
 
-writeResults('logging', [
+writeResults(`logging-node${process.versions.node.split('.')[0]}`, [
   await run('writes to /dev/null, as a real process pays', devNull),
   await run('writes discarded, formatting only', discard),
 ])
