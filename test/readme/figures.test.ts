@@ -7,11 +7,14 @@ import { docFiles, root } from '../support/readme-blocks.js'
 // block names, and the block names the Node line it was measured on. The rule, precisely:
 //
 // - Text: each file's lines outside code fences; HTML comments are dropped.
-// - Blocks: runs of non-blank lines (a paragraph, a list, a table). A table also takes the result
-//   files and Node lines of the block right above it (its caption).
+// - Blocks: runs of non-blank lines (a paragraph, a list, a table). A table or a list also takes the
+//   result files and Node lines of the block right above it (its caption). The HTTP benchmark's
+//   generated tables (between `<!-- http-bench … start -->` and `<!-- http-bench … end -->`) are
+//   left out: test/bench/http-results.test.ts checks them against the files, cell by cell.
 // - A benchmark block names a result file (`bench/results/NAME.json` or `.md`; `-nodeNN.json`
 //   right after a full name stands for that name on line NN; `<N>` or `*` in a name stands for every
-//   file it matches) or matches BENCH_WORDS (bench, benchmark, faster, slower, as fast as).
+//   file it matches), or says bench or benchmark (BENCH_WORDS), or quotes a ratio (a figure in ×),
+//   or has a figure within 80 characters of faster, slower or as fast as (COMPARED).
 // - A figure, in a benchmark block: a number (thousands commas and decimals allowed, a range
 //   `a–b` counts as both ends), then, after an optional space, a unit of UNITS (×, ns, µs, ms,
 //   ops/s, req/s, events/s, %, min, minutes).
@@ -22,7 +25,8 @@ import { docFiles, root } from '../support/readme-blocks.js'
 // - `<!-- figures: not measured: REASON -->` on the line right above a block exempts it: its
 //   numbers are settings, goals or sums, not measurements (the reason is mandatory).
 
-const BENCH_WORDS = /\bbench(?:mark)?s?\b|bench[/:]|\bfaster\b|\bslower\b|\bas fast as\b/i
+const BENCH_WORDS = /\bbench(?:mark)?s?\b|bench[/:]/i
+const COMPARED = /\bfaster\b|\bslower\b|\bas fast as\b/i
 const UNITS = ['×', 'ns', 'µs', 'ms', 'ops/s', 'req/s', 'events/s', '%', 'minutes', 'min']
 const NUMBER = String.raw`\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?`
 const FIGURE = new RegExp(
@@ -46,7 +50,7 @@ const EXEMPT = /^<!-- figures: not measured: \S.* -->$/
 const RESULT =
   /bench\/results\/([\w.*<>-]+?\.(?:json|md))|(?<![\w/])(-node\d\d(?:-baseline)?\.json)/g
 
-export interface Problem {
+interface Problem {
   line: number
   text: string
   why: string
@@ -63,9 +67,11 @@ function blocksOf(text: string): Block[] {
   let fenced = false
   let current: Block | undefined
   let exemptNext = false
-  const prose = text.replace(/<!--[\s\S]*?-->/g, (c) =>
-    EXEMPT.test(c) ? c : c.replace(/[^\n]/g, ' '),
-  )
+  const prose = text
+    .replace(/<!-- http-bench [\w ]+ start -->[\s\S]*?<!-- http-bench [\w ]+ end -->/g, (c) =>
+      c.replace(/[^\n]/g, ' '),
+    )
+    .replace(/<!--[\s\S]*?-->/g, (c) => (EXEMPT.test(c) ? c : c.replace(/[^\n]/g, ' ')))
   prose.split('\n').forEach((raw, i) => {
     const line = raw.trimEnd()
     if (line.trimStart().startsWith('```')) {
@@ -148,7 +154,7 @@ function holds(numbers: number[], figure: string, unit: string): boolean {
   return numbers.some((n) => scales.some((s) => round(s(n)) === value))
 }
 
-export interface Results {
+interface Results {
   /** Names of the files in bench/results/. */
   list: () => string[]
   /** A file's text, or undefined when there is none. */
@@ -156,7 +162,7 @@ export interface Results {
 }
 
 /** The figures of one Markdown text that break the rule above. */
-export function checkFigures(text: string, results: Results): Problem[] {
+function checkFigures(text: string, results: Results): Problem[] {
   const problems: Problem[] = []
   const cache = new Map<string, number[] | undefined>()
   const numbers = (name: string) => {
@@ -169,14 +175,22 @@ export function checkFigures(text: string, results: Results): Problem[] {
   let above: Block | undefined
   for (const block of blocksOf(text)) {
     const own = block.lines.join('\n')
-    const isTable = block.lines[0]?.startsWith('|') === true
+    const first = block.lines[0] ?? ''
+    const isTable = first.startsWith('|') || /^(?:[-*]|\d+\.) /.test(first)
     const context = isTable && above !== undefined ? `${above.lines.join('\n')}\n${own}` : own
     above = block
     if (block.exempt) continue
     const files = filesOf(context, results.list)
-    if (files.length === 0 && !BENCH_WORDS.test(context)) continue
     const figures = [...own.matchAll(FIGURE)]
     if (figures.length === 0) continue
+    const compared = figures.some(
+      (m) =>
+        m[3] === '×' ||
+        COMPARED.test(
+          own.slice(Math.max(0, (m.index ?? 0) - 80), (m.index ?? 0) + m[0].length + 80),
+        ),
+    )
+    if (files.length === 0 && !BENCH_WORDS.test(context) && !compared) continue
     const say = (why: string) => problems.push({ line: block.line, text: own.slice(0, 100), why })
     if (files.length === 0) {
       say(`quotes ${figures[0]?.[0]} and names no result file (bench/results/…)`)
