@@ -16,8 +16,9 @@ import { docFiles, root } from '../support/readme-blocks.js'
 //   file it matches), or says bench or benchmark (BENCH_WORDS), or quotes a ratio (a figure in ×),
 //   or has a figure within 80 characters of faster, slower or as fast as (COMPARED).
 // - A figure, in a benchmark block: a number (thousands commas and decimals allowed, a range
-//   `a–b` counts as both ends), then, after an optional space, a unit of UNITS (×, ns, µs, ms,
-//   ops/s, req/s, events/s, %, min, minutes).
+//   `a–b` counts as both ends), then a unit of UNITS: × right after the number (`1.37×`; `2–4 ×`,
+//   spaced, is a multiplier of a setting), the others after an optional space (ns, µs, ms, ops/s,
+//   req/s, events/s, %, min, minutes).
 // - A block with a figure must name a result file and a Node line (`Node 26`, or a file named
 //   `-node26`), and each figure must be held by one of its files: some number of the file (a JSON
 //   number, or a number written inside one of its strings; any number of an .md file), in the
@@ -30,7 +31,11 @@ const COMPARED = /\bfaster\b|\bslower\b|\bas fast as\b/i
 const UNITS = ['×', 'ns', 'µs', 'ms', 'ops/s', 'req/s', 'events/s', '%', 'minutes', 'min']
 const NUMBER = String.raw`\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?`
 const FIGURE = new RegExp(
-  String.raw`(?<![\w.,/#-])(${NUMBER})(?:\s?[–-]\s?(${NUMBER}))?\s?(${UNITS.map((u) => u.replace('/', '\\/')).join('|')})(?![\w/])`,
+  String.raw`(?<![\w.,/#-])(${NUMBER})(?:\s?[–-]\s?(${NUMBER}))?(×|\s?(?:${UNITS.filter(
+    (u) => u !== '×',
+  )
+    .map((u) => u.replace('/', '\\/'))
+    .join('|')}))(?![\w/])`,
   'g',
 )
 /** How a number of a result file may be quoted in a unit: the file's own unit or a neighbour's. */
@@ -208,7 +213,7 @@ function checkFigures(text: string, results: Results): Problem[] {
       say('names no Node line (Node 26, or a file named -node26)')
     const held = files.flatMap((f) => numbers(f) ?? [])
     for (const m of figures) {
-      const unit = m[3] ?? ''
+      const unit = (m[3] ?? '').trim()
       for (const figure of [m[1], m[2]]) {
         if (figure !== undefined && !holds(held, figure, unit))
           say(`${figure} ${unit} is in none of ${files.join(', ')}`)
