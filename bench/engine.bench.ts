@@ -260,7 +260,7 @@ const compileCost = {
 process.stdout.write(
   `\nratios ${JSON.stringify(ratios, null, 2)}\nlibraries ${JSON.stringify(libraryRatios, null, 2)}\ncompile ${JSON.stringify(compileCost)}\n`,
 )
-writeResults('engine', {
+writeResults(`engine-node${process.versions.node.split('.')[0]}`, {
   question:
     'engine vs zod safeParse, z.compile and raw ajv; vs valibot safeParse and yup validateSync',
   ratios,

@@ -68,4 +68,4 @@ const result = {
 process.stdout.write(
   `\n${result.question}\n  fuzzed ${result.msPer1000Fuzzed} ms, fixed ${result.msPer1000Fixed} ms (${result.vsBaseline}x)\n`,
 )
-writeResults('fuzz', [result])
+writeResults(`fuzz-node${process.versions.node.split('.')[0]}`, [result])

@@ -105,4 +105,4 @@ for (const r of results) {
     )
   }
 }
-writeResults('guards', results)
+writeResults(`guards-node${process.versions.node.split('.')[0]}`, results)

@@ -81,7 +81,7 @@ const documentMs = Number((result.cases[1]!.meanNs / 1e6).toFixed(2))
 process.stdout.write(
   `\ndocument: ${documentMs} ms per document (first: ${firstMs.toFixed(1)} ms)\n`,
 )
-writeResults('openapi', {
+writeResults(`openapi-node${process.versions.node.split('.')[0]}`, {
   question: 'generateOpenAPI for 100 routes (target < 50 ms) vs z.toJSONSchema of the same schemas',
   documentMs,
   firstDocumentMs: Number(firstMs.toFixed(1)),

@@ -14,7 +14,7 @@ import { writeResults } from './lib.js'
 // seconds (default 10) of autocannon load at 50 connections. Start-up stays out of the profile.
 // Prints self time by owner (shapeguard, each Express package, zod, ajv's generated code, pino,
 // node, GC) and the top functions, and what each row pays over the first row named (the bare
-// echo by default; `bare-query query` compares the query row with its control), writes bench/results/profile-http.json, and leaves the
+// echo by default; `bare-query query` compares the query row with its control), writes bench/results/profile-http-node<N>.json (N: the Node line), and leaves the
 // .cpuprofile files (open them in Chrome DevTools or speedscope) in a temporary folder it names.
 // `--baseline DIR` (an absolute path to another build's dist/) serves a row named `guarded@before`
 // from that build, so `guarded@before guarded` says what a change added to a request, function by
@@ -160,5 +160,7 @@ for (const name of chosen) {
     overallBySelf: summary.functions.slice(0, 30),
   })
 }
-writeResults('profile-http', { seconds, from, results })
-say(`\nprofiles in ${dir}; summary in bench/results/profile-http.json`)
+writeResults(`profile-http-node${process.versions.node.split('.')[0]}`, { seconds, from, results })
+say(
+  `\nprofiles in ${dir}; summary in bench/results/profile-http-node${process.versions.node.split('.')[0]}.json`,
+)

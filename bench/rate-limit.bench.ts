@@ -103,7 +103,11 @@ try {
   for (const [name, value] of Object.entries(ratios)) {
     process.stdout.write(`  ${name.padEnd(26)} ${value.toFixed(3)}x\n`)
   }
-  writeResults('rate-limit', { cpuMicrosPerRequest: us, ratios, rounds })
+  writeResults(`rate-limit-node${process.versions.node.split('.')[0]}`, {
+    cpuMicrosPerRequest: us,
+    ratios,
+    rounds,
+  })
 } finally {
   for (const child of children) child.kill('SIGTERM')
   await redis?.stop()

@@ -127,7 +127,12 @@ try {
   process.stdout.write('throughput ratios (median of per-round ratios)\n')
   for (const [name, value] of Object.entries(ratios))
     process.stdout.write(`  ${name.padEnd(64)} ${value.toFixed(3)}x\n`)
-  writeResults('router-http', { rounds: ROUNDS, cpuMicrosPerRequest: us, ratios, perRound: rounds })
+  writeResults(`router-http-node${process.versions.node.split('.')[0]}`, {
+    rounds: ROUNDS,
+    cpuMicrosPerRequest: us,
+    ratios,
+    perRound: rounds,
+  })
 } finally {
   for (const child of children) child.kill('SIGTERM')
 }

@@ -100,4 +100,4 @@ for (const [name, host] of [
   }
   results.push({ ...comparison, ratios: derived })
 }
-writeResults('router', results)
+writeResults(`router-node${process.versions.node.split('.')[0]}`, results)

@@ -103,7 +103,7 @@ for (const etag of ['weak', false] as const) {
   }
 }
 process.stdout.write(`\nres.ok now vs before and vs a bare res.json: ${JSON.stringify(ratios)}\n`)
-writeResults('send', {
+writeResults(`send-node${process.versions.node.split('.')[0]}`, {
   question:
     "a guarded route's res.ok (writer + direct send) vs the same through res.json, in process",
   target: 'nowVsBefore > 1, sendVsResJson ≥ 1, nowVsBare ≥ 1',

@@ -83,7 +83,7 @@ for (const [name, schema, data] of [
 process.stdout.write(
   `\ncompiled writer vs strip + JSON.stringify (> 1 is faster): ${JSON.stringify(ratios)}\n`,
 )
-writeResults('serialize', {
+writeResults(`serialize-node${process.versions.node.split('.')[0]}`, {
   question: "a response schema's compiled JSON writer vs strip + JSON.stringify of the envelope",
   target: 'ratio > 1',
   ratios,

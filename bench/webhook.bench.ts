@@ -53,4 +53,8 @@ for (const scheme of schemes) {
     `  ${scheme.padEnd(8)} bare ${String(results[scheme].bareNs).padStart(6)} ns  verify ${String(results[scheme].verifyNs).padStart(6)} ns  ${ratio.toFixed(3)}x\n`,
   )
 }
-writeResults('webhook', { body: '~2 KB', rounds: ROUNDS, results })
+writeResults(`webhook-node${process.versions.node.split('.')[0]}`, {
+  body: '~2 KB',
+  rounds: ROUNDS,
+  results,
+})

@@ -64,7 +64,7 @@ let uses = 0
  * runners, patterns) for as long as it lives, so a fresh one takes over every 32 schemas: the
  * retired one, referenced by no validator, goes with its garbage, and a process that builds
  * schemas per request stays flat. Construction, shared by those 32, is part of the first compile
- * bench/engine.bench.ts times (`compileCost` in bench/results/engine.json).
+ * bench/engine.bench.ts times (`compileCost` in bench/results/engine-node26.json).
  */
 function ajv() {
   // Constructed on first compile, not at import: importing the package must stay cheap.

@@ -42,13 +42,13 @@ export interface RateLimitOptions {
   /** Where counts live. @default an in-memory store of this route, per app, in this process */
   readonly store?: RateLimitStore
   /**
-   * Whom a request counts for, replacing the default key. The store key is the route as
-   * registered and then this key (`POST /v1/login|203.0.113.7`), so two routes of one app sharing
-   * a store never share a count (two apps sharing one need a store prefix each).
-   * @default the route as registered (method, mount paths and pattern) and the client (`req.ip`
-   * without a port, IPv6 by its /56 prefix, anything that is not an IP address as one shared
-   * client): every spelling Express routes to the route (case, a trailing slash, percent-encoding,
-   * parameter values) counts as one
+   * Whom a request counts for: it replaces the client part of the key only. The store key is
+   * always the route as registered (method, mount paths and pattern, so every spelling Express
+   * routes to the route — case, a trailing slash, percent-encoding, parameter values — counts as
+   * one) and then this function's string (`POST /v1/login|203.0.113.7`), so two routes of one app
+   * sharing a store never share a count (two apps sharing one need a store prefix each).
+   * @default the client: `req.ip` without a port, IPv6 by its /56 prefix, anything that is not an
+   * IP address as one shared client
    */
   readonly keyGenerator?: (req: Request) => string
   /**

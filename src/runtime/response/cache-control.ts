@@ -12,7 +12,11 @@ export interface CacheOptions {
   readonly maxAge?: number
   /** Only the browser may keep it (`private`), not a shared cache or CDN. */
   readonly private?: boolean
-  /** Nothing may keep it (`no-store`); overrides every other field. */
+  /**
+   * Nothing may keep it (`no-store`): the header is `no-store` alone, a `maxAge` beside it is
+   * ignored and `vary` still applies; with `private`, `sMaxAge` or `staleWhileRevalidate` the route
+   * is refused when defined (SG_ERR_OPTION_CONFLICT).
+   */
   readonly noStore?: boolean
   /** Seconds a shared cache or CDN may reuse it (`s-maxage`). */
   readonly sMaxAge?: number
