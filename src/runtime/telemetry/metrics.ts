@@ -3,7 +3,7 @@ import { routePatternOf } from '../host/route-pattern.js'
 import { type Attributes, type CounterLike, type MeterProviderLike, otelApi } from './otel-api.js'
 
 /** The instrumentation scope shapeguard's meter is named by (a test keeps the version in step). */
-export const SCOPE = Object.freeze({ name: 'shapeguard', version: '0.1.0' })
+export const SCOPE = Object.freeze({ name: 'shapeguard', version: '1.0.0' })
 
 interface Counters {
   readonly validationFailures: CounterLike

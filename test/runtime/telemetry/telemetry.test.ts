@@ -239,28 +239,28 @@ describe('with the SDK registered', () => {
       {
         name: 'shapeguard.validation.failures',
         unit: '{failure}',
-        scope: 'shapeguard@0.1.0',
+        scope: `shapeguard@${SCOPE.version}`,
         attributes: { 'shapeguard.validation.part': 'body', 'http.route': '/users/:id' },
         value: 2,
       },
       {
         name: 'shapeguard.validation.failures',
         unit: '{failure}',
-        scope: 'shapeguard@0.1.0',
+        scope: `shapeguard@${SCOPE.version}`,
         attributes: { 'shapeguard.validation.part': 'query' },
         value: 1,
       },
       {
         name: 'shapeguard.rate_limit.rejections',
         unit: '{rejection}',
-        scope: 'shapeguard@0.1.0',
+        scope: `shapeguard@${SCOPE.version}`,
         attributes: { 'http.route': '/login' },
         value: 1,
       },
       {
         name: 'shapeguard.webhook.verifications',
         unit: '{verification}',
-        scope: 'shapeguard@0.1.0',
+        scope: `shapeguard@${SCOPE.version}`,
         attributes: {
           'shapeguard.webhook.provider': 'github',
           'shapeguard.webhook.outcome': 'verified',
@@ -270,7 +270,7 @@ describe('with the SDK registered', () => {
       {
         name: 'shapeguard.webhook.verifications',
         unit: '{verification}',
-        scope: 'shapeguard@0.1.0',
+        scope: `shapeguard@${SCOPE.version}`,
         attributes: {
           'shapeguard.webhook.provider': 'stripe',
           'shapeguard.webhook.outcome': 'signature-mismatch',
