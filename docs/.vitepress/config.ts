@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type DefaultTheme, defineConfig } from 'vitepress'
-import { githubSlug, noVueInterpolation, repositoryLinks } from './markdown.js'
+import { githubSlug, noVueInterpolation, repositoryLinks, unknownTagsAsText } from './markdown.js'
 import { indexPage, linkOf, type NavSection, sections } from './navigation.js'
 
 const srcDir = resolve(dirname(fileURLToPath(import.meta.url)), '..')
@@ -74,6 +74,7 @@ export default defineConfig({
     attrs: { disable: true },
     config(md) {
       repositoryLinks(md, { root, srcDir, repository })
+      unknownTagsAsText(md)
       noVueInterpolation(md)
     },
   },

@@ -66,7 +66,12 @@ function outsideTarget(href: string, file: string, options: LinkOptions): string
   const anchor = hash === -1 ? '' : href.slice(hash)
   const target = resolve(dirname(file), path)
   const inDocs = relative(options.srcDir, target)
-  if (!inDocs.startsWith('..') && !inDocs.startsWith(sep)) return null
+  if (!inDocs.startsWith('..') && !inDocs.startsWith(sep)) {
+    // docs/README.md is served as the index (config.ts's rewrites): link to it by that name,
+    // which VitePress turns into the folder's URL (a `README` page does not exist on the site).
+    if (inDocs !== 'README.md') return null
+    return `${path.slice(0, -'README.md'.length)}index.md${anchor}`
+  }
   const inRepo = relative(options.root, target)
   if (inRepo.startsWith('..') || !existsSync(target)) {
     // Not a file of the repository: left as it is, for VitePress to report as a dead link.
@@ -94,4 +99,38 @@ export function noVueInterpolation(md: MarkdownRenderer): void {
     state.tokens.unshift(open)
     state.tokens.push(close)
   })
+}
+
+/** The HTML elements a guide may write as HTML (GitHub's allowed set, roughly). */
+const htmlElements = new Set(
+  (
+    'a abbr b bdi bdo blockquote br caption cite code col colgroup dd del details dfn div dl dt ' +
+    'em figcaption figure h1 h2 h3 h4 h5 h6 hr i img ins kbd li mark ol p picture pre q rp rt ' +
+    'ruby s samp small source span strike strong sub summary sup table tbody td tfoot th thead ' +
+    'time tr tt u ul var video wbr'
+  ).split(' '),
+)
+
+/**
+ * A tag in prose that is not an HTML element (`<Foo>`, `<T>`, `<token>`) would reach Vue as an
+ * unknown component or an unclosed element and fail the page; GitHub does not show it as a tag
+ * either. It is shown as text instead. Comments (`<!-- readme: … -->`) and HTML elements stay.
+ */
+export function unknownTagsAsText(md: MarkdownRenderer): void {
+  const unknown = (html: string) => {
+    const tag = /^<\/?([A-Za-z][\w-]*)/.exec(html.trimStart())
+    return tag !== null && !htmlElements.has(tag[1]!.toLowerCase())
+  }
+  md.core.ruler.push('shapeguard_unknown_tags', (state) => {
+    for (const token of state.tokens) {
+      if (token.type === 'html_block' && unknown(token.content)) {
+        token.type = 'paragraph_text'
+        token.content = md.utils.escapeHtml(token.content)
+      }
+      for (const child of token.children ?? []) {
+        if (child.type === 'html_inline' && unknown(child.content)) child.type = 'text'
+      }
+    }
+  })
+  md.renderer.rules.paragraph_text = (tokens, idx) => `<p>${tokens[idx]!.content}</p>\n`
 }

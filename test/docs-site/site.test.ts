@@ -8,6 +8,7 @@ import {
   type SiteConfig,
 } from 'vitepress'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { compileTemplate } from 'vue/compiler-sfc'
 import {
   chromiumAvailable,
   chromiumSkipReason,
@@ -177,6 +178,7 @@ describe('the docs site: links', () => {
       [
         'See [the source](../src/index.ts), [install](../README.md#install),',
         '[results](../bench/results/), [a guide](validation.md#pre-parse-guards),',
+        '[the index](README.md#moving), [again](./README.md),',
         'and <http://localhost:3000/docs>; `{{ baseUrl }}` and {{ raw }} stay text.',
       ].join('\n'),
       { path: join(docsDir, 'example.md'), relativePath: 'example.md', cleanUrls: true },
@@ -186,8 +188,28 @@ describe('the docs site: links', () => {
     expect(html).toContain(`href="${repo}/blob/main/README.md#install" target="_blank"`)
     expect(html).toContain(`href="${repo}/tree/main/bench/results" target="_blank"`)
     expect(html).toContain('href="./validation#pre-parse-guards"')
+    expect(html).toContain('href="./#moving"')
+    expect(html).toContain('href="./"')
     expect(html).toContain('href="http://localhost:3000/docs" target="_blank"')
     expect(html.startsWith('<div v-pre>')).toBe(true)
+  })
+
+  it('text Vue would misread stays text: {{ }}, and tags that are not HTML elements', async () => {
+    const md = await createMarkdownRenderer(docsDir, config.markdown ?? {})
+    const html = md.render(
+      'A <Foo> tag, a <T> generic, <kbd>Ctrl</kbd>, `{{ x }}` and {{ y }}.\n\n<Bar a="1">\n',
+      { path: join(docsDir, 'example.md'), relativePath: 'example.md', cleanUrls: true },
+    )
+    expect(html).toContain('A &lt;Foo&gt; tag, a &lt;T&gt; generic, <kbd>Ctrl</kbd>')
+    expect(html).toContain('<p>&lt;Bar a=&quot;1&quot;&gt;')
+    // As VitePress compiles a page: the template compiles, and v-pre leaves {{ }} as text.
+    const { code, errors } = compileTemplate({
+      source: `<div>${html}</div>`,
+      filename: 'example.md',
+      id: 'example',
+    })
+    expect(errors).toEqual([])
+    expect(code).toContain('{{ y }}')
   })
 })
 
