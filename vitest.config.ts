@@ -17,11 +17,21 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/e2e/**', 'test/package/**'],
+          exclude: ['test/e2e/**', 'test/package/**', 'test/docs-site/**'],
           typecheck: { enabled: true, include: ['test/**/*.test-d.ts'] },
         },
       },
       { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'] } },
+      // The docs site (docs/.vitepress): one VitePress build, then chromium.
+      {
+        extends: true,
+        test: {
+          name: 'site',
+          include: ['test/docs-site/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 300_000,
+        },
+      },
       {
         extends: true,
         test: {

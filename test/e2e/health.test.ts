@@ -194,7 +194,8 @@ describe.each(hosts)('health() on %s', (_, express) => {
         checks: {
           db: async () => {
             calls++
-            await sleep(150)
+            // Long enough for 200 probes to arrive within one run on a loaded 2-core machine.
+            await sleep(1000)
             return true
           },
         },

@@ -66,4 +66,4 @@ it('prints the spans of a traced request, and its log lines name them', async ()
       // The whole group is gone already.
     }
   }
-})
+}, 30_000)
