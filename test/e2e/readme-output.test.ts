@@ -143,6 +143,17 @@ async function loggingRequests(app: ReturnType<Express>) {
 }
 
 describe.each(hosts)('%s', (host, express) => {
+  it('quick-start-201, -422: the first guarded route of the quick start', async () => {
+    const app = await example('quick-start', host)
+    const created = await request(app).post('/greetings').send({ name: 'Ada' })
+    expect(created.status).toBe(201)
+    expect(created.body).toEqual(JSON.parse(expected('quick-start-201')))
+    const refused = await request(app).post('/greetings').send({ name: '' })
+    expect(refused.status).toBe(422)
+    expect(refused.body).toEqual(JSON.parse(expected('quick-start-422')))
+    expect((await request(app).get('/nowhere')).status).toBe(404)
+  })
+
   it('usage-422: a bad request to the Usage example', async () => {
     const app = await example('usage', host)
     const res = await request(app).post('/users').send({ name: '', email: 'ada@example.com' })
@@ -190,6 +201,10 @@ describe.each(hosts)('%s', (host, express) => {
     expect(listed.body.data).toHaveLength(1)
     const doc = await request(app).get('/docs/openapi.json')
     expect(Object.keys(doc.body.paths).sort()).toEqual(['/todos', '/todos/{id}'])
+    // assets: 'local': the page's code comes from the app, never from a CDN.
+    const page = await request(app).get('/docs')
+    expect(page.text).toMatch(/<script src="[^"]*assets\/[^"]+\/standalone\.js"/)
+    expect(page.text).not.toContain('cdn.jsdelivr.net')
   })
 
   it('logging-pretty: the pretty lines of the Logging section', async () => {
@@ -338,6 +353,8 @@ describe.each(hosts)('%s: comments in examples', (host) => {
 
 it('has a scenario for every output block of the README and docs/, each name once', () => {
   const names = [
+    'quick-start-201',
+    'quick-start-422',
     'getting-started-201',
     'getting-started-422',
     'usage-422',
@@ -351,6 +368,8 @@ it('has a scenario for every output block of the README and docs/, each name onc
     'docs-csp-local',
     'docs-csp-cdn',
     'fuzz-failure',
+    // test/e2e/recipes-joi.test.ts
+    'joi-422',
     // test/e2e/problem-details-readme.test.ts
     'problem-422',
     'problem-409',
