@@ -1,0 +1,21 @@
+// `npm run docs:reference`: writes every generated reference page — docs/reference/*.md, and
+// docs/options.md and docs/misuse-errors.md — from the code's own definitions. The tests in
+// test/readme/ fail when a committed page differs from what its generator writes now.
+import { writeFileSync } from 'node:fs'
+import { relative, resolve } from 'node:path'
+import * as misuse from '../misuse-errors.js'
+import * as options from '../options-reference.js'
+import * as errorCodes from './error-codes.js'
+
+const root = resolve(import.meta.dirname, '../..')
+
+const pages: readonly (readonly [path: string, write: () => string])[] = [
+  [errorCodes.outputPath, errorCodes.errorCodesReference],
+  [misuse.outputPath, misuse.misuseReference],
+  [options.outputPath, () => options.optionsReference().markdown],
+]
+
+for (const [path, write] of pages) {
+  writeFileSync(path, write())
+  console.log(`wrote ${relative(root, path)}`)
+}
