@@ -5,12 +5,16 @@ import { writeFileSync } from 'node:fs'
 import { relative, resolve } from 'node:path'
 import * as misuse from '../misuse-errors.js'
 import * as options from '../options-reference.js'
+import * as commands from './commands.js'
+import * as environment from './environment.js'
 import * as errorCodes from './error-codes.js'
 
 const root = resolve(import.meta.dirname, '../..')
 
 const pages: readonly (readonly [path: string, write: () => string])[] = [
   [errorCodes.outputPath, errorCodes.errorCodesReference],
+  [commands.outputPath, commands.commandsReference],
+  [environment.outputPath, environment.environmentReference],
   [misuse.outputPath, misuse.misuseReference],
   [options.outputPath, () => options.optionsReference().markdown],
 ]
