@@ -8,6 +8,7 @@ import * as options from '../options-reference.js'
 import * as commands from './commands.js'
 import * as environment from './environment.js'
 import * as errorCodes from './error-codes.js'
+import * as responseHelpers from './response-helpers.js'
 
 const root = resolve(import.meta.dirname, '../..')
 
@@ -15,6 +16,7 @@ const pages: readonly (readonly [path: string, write: () => string])[] = [
   [errorCodes.outputPath, errorCodes.errorCodesReference],
   [commands.outputPath, commands.commandsReference],
   [environment.outputPath, environment.environmentReference],
+  [responseHelpers.outputPath, responseHelpers.responseHelpersReference],
   [misuse.outputPath, misuse.misuseReference],
   [options.outputPath, () => options.optionsReference().markdown],
 ]

@@ -1,4 +1,6 @@
-import { pathToFileURL } from 'node:url'
+import { execFileSync } from 'node:child_process'
+import { dirname, resolve } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 
 // Markdown pieces the reference generators share, written as Biome formats Markdown (docs/ is
 // checked by `biome check`), so a generated page is already formatted.
@@ -53,4 +55,22 @@ export function generatedNote(source: string): string {
 /** Whether the module at `url` is the script node was started with (not an import of it). */
 export function isMain(url: string): boolean {
   return process.argv[1] !== undefined && url === pathToFileURL(process.argv[1]).href
+}
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
+
+/**
+ * A page as Biome formats it (docs/ is checked by `biome check`): tables padded, the code of `ts`
+ * blocks wrapped at the line width. `path` is where the page goes, for Biome's settings.
+ */
+export function formatted(markdown: string, path: string): string {
+  return execFileSync(
+    resolve(root, 'node_modules/.bin/biome'),
+    ['format', `--stdin-file-path=${path}`],
+    {
+      cwd: root,
+      input: markdown,
+      encoding: 'utf8',
+    },
+  )
 }
