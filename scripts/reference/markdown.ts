@@ -14,6 +14,23 @@ export function anchorOf(heading: string): string {
     .replace(/\s/g, '-')
 }
 
+/** The anchors of a page's headings, as GitHub names them (`-1`, `-2` for repeats). */
+export function headingAnchors(text: string): Set<string> {
+  const anchors = new Set<string>()
+  const seen = new Map<string, number>()
+  let fenced = false
+  for (const line of text.split('\n')) {
+    if (line.startsWith('```')) fenced = !fenced
+    const heading = fenced ? null : /^#{1,6} (.+)$/.exec(line)
+    if (heading === null) continue
+    const base = anchorOf(heading[1] ?? '')
+    const count = seen.get(base) ?? 0
+    seen.set(base, count + 1)
+    anchors.add(count === 0 ? base : `${base}-${count}`)
+  }
+  return anchors
+}
+
 /** A code span; one holding a backtick is fenced with two (padded where it starts or ends with one). */
 export function code(text: string): string {
   if (!text.includes('`')) return `\`${text}\``
