@@ -6,6 +6,7 @@ import { dirname, relative, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import ts from 'typescript'
 import { formatted } from './reference/markdown.js'
+import { PUBLIC_FOR, readableTypes } from './reference/readable-types.js'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const srcDir = resolve(root, 'src')
@@ -87,17 +88,6 @@ export const GUIDES: Readonly<Record<string, readonly [title: string, target: st
   mockResponse: ['Testing', 'testing.md#testing'],
 }
 
-/**
- * Types of src/ that no entry point exports, printed as a public type that stands for them (the
- * others are expanded into the object type they name).
- */
-const PUBLIC_FOR: Readonly<Record<string, string>> = {
-  // generateOpenAPI()'s `auth` takes what shapeguard({ auth }) takes.
-  AuthSchemes: 'AuthConfig',
-  // A route's `transform` receives its body schema's output.
-  ValidatedBody: 'SchemaOutput<typeof body>',
-}
-
 /** One option: its dotted name, its type as written, its `@default` and its JSDoc. */
 export interface OptionRow {
   readonly name: string
@@ -139,7 +129,7 @@ export interface Reference {
 }
 
 /** The public entry points: package.json's `exports`, mapped onto src/ by tsconfig's `paths`. */
-function entryPoints(): Map<string, string> {
+export function entryPoints(): Map<string, string> {
   const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8'))
   const paths: Record<string, string[]> = JSON.parse(
     readFileSync(resolve(root, 'tsconfig.json'), 'utf8'),
@@ -169,21 +159,13 @@ function sourceOf(name: string, paths: Record<string, string[]>): string | undef
   return undefined
 }
 
-function createProgram(files: readonly string[]): ts.Program {
+export function createProgram(files: readonly string[]): ts.Program {
   const configFile = ts.readConfigFile(resolve(root, 'tsconfig.json'), ts.sys.readFile)
   const { options } = ts.parseJsonConfigFileContent(configFile.config, ts.sys, root)
   return ts.createProgram({ rootNames: files, options })
 }
 
 const flat = (text: string) => text.replace(/\s+/g, ' ').trim()
-
-// Prints a type node on one line, without comments, members of an object type separated by `;`.
-const printer = ts.createPrinter({ removeComments: true })
-const printed = (node: ts.TypeNode) =>
-  flat(printer.printNode(ts.EmitHint.Unspecified, node, node.getSourceFile())).replaceAll(
-    '; }',
-    ' }',
-  )
 
 /** The first sentence of a comment: up to a full stop that ends it (not `e.g.`, not in code). */
 export function firstSentence(text: string): string {
@@ -336,60 +318,7 @@ function generate(): Reference {
     return (ts.isTypeReferenceNode(node) && referenceText(node)) || readable(node)
   }
 
-  /**
-   * A type as written, with each type of src/ that no entry point exports replaced by the public
-   * type that stands for it (PUBLIC_FOR), or by the object type or the type it names: a reader
-   * can look up every name left.
-   */
-  function readable(node: ts.TypeNode, depth = 0): string {
-    const found: [ts.TypeNode, string][] = []
-    const walk = (n: ts.Node): void => {
-      const r = ts.isTypeReferenceNode(n)
-        ? replacement(n, depth)
-        : ts.isIndexedAccessTypeNode(n)
-          ? // `ResolvedConfig['errors']['onError']`: the type it picks, as the checker names it.
-            checker.typeToString(checker.getTypeAtLocation(n)).replace(/ \| undefined$/, '')
-          : undefined
-      if (r !== undefined) found.push([n as ts.TypeNode, r])
-      else ts.forEachChild(n, walk)
-    }
-    walk(node)
-    if (found.length === 0) return printed(node)
-    const source = node.getSourceFile().text
-    let text = ''
-    let at = node.getStart()
-    for (const [ref, r] of found) {
-      text += source.slice(at, ref.getStart()) + r
-      at = ref.getEnd()
-    }
-    text += source.slice(at, node.getEnd())
-    return flat(text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/[^\n]*/g, '')).replaceAll(
-      '; }',
-      ' }',
-    )
-  }
-
-  function replacement(ref: ts.TypeReferenceNode, depth: number): string | undefined {
-    const symbol = checker.getSymbolAtLocation(ref.typeName)
-    const target = symbol && resolveAlias(symbol)
-    const decl = target?.declarations?.[0]
-    if (target === undefined || decl === undefined || !inSrc(decl)) return undefined
-    if (publicTypes.has(target.name) || ts.isTypeParameterDeclaration(decl)) return undefined
-    const mapped = PUBLIC_FOR[target.name]
-    if (mapped !== undefined) return mapped
-    if (depth > 3) return undefined
-    if (ts.isInterfaceDeclaration(decl) && !decl.typeParameters && !decl.heritageClauses) {
-      const members = decl.members.map((m) =>
-        ts.isPropertySignature(m) && m.type !== undefined
-          ? `${m.name.getText()}${m.questionToken ? '?' : ''}: ${readable(m.type, depth + 1)}`
-          : flat(m.getText().replace(/\/\*[\s\S]*?\*\//g, '')).replace(/;$/, ''),
-      )
-      return `{ ${members.join('; ')} }`
-    }
-    if (ts.isTypeAliasDeclaration(decl) && !decl.typeParameters)
-      return readable(decl.type, depth + 1)
-    return undefined
-  }
+  const readable = readableTypes(checker, publicTypes, inSrc, PUBLIC_FOR)
 
   /**
    * Whether an option's type is an options object to list key by key: an object type declared in
