@@ -5,6 +5,7 @@ import { writeFileSync } from 'node:fs'
 import { relative, resolve } from 'node:path'
 import * as misuse from '../misuse-errors.js'
 import * as options from '../options-reference.js'
+import * as api from './api.js'
 import * as commands from './commands.js'
 import * as environment from './environment.js'
 import * as errorCodes from './error-codes.js'
@@ -13,6 +14,7 @@ import * as responseHelpers from './response-helpers.js'
 const root = resolve(import.meta.dirname, '../..')
 
 const pages: readonly (readonly [path: string, write: () => string])[] = [
+  [api.outputPath, () => api.apiReference()],
   [errorCodes.outputPath, errorCodes.errorCodesReference],
   [commands.outputPath, commands.commandsReference],
   [environment.outputPath, environment.environmentReference],
