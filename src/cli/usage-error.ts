@@ -26,5 +26,5 @@ export const exitMeaning: { readonly [K in keyof typeof EXIT]: string } = {
   usage:
     'the command could not run: a usage error (an unknown flag, a missing argument), a missing module, no app found in it, a module that exits or does not finish loading within `--load-timeout`.',
   signal:
-    'a signal ended the command: 128 plus its number, as shells report it (a signal that ends the test command of `coverage` is a failed test run).',
+    "a signal ended the command: this status plus the signal's number, as shells report it (a signal that ends the test command of `coverage` is a failed test run).",
 }
