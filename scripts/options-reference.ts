@@ -5,6 +5,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, relative, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import ts from 'typescript'
+import { formatted } from './reference/markdown.js'
+import { PUBLIC_FOR, readableTypes } from './reference/readable-types.js'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const srcDir = resolve(root, 'src')
@@ -47,7 +49,46 @@ export const SECTIONS: readonly (readonly string[])[] = [
   ['mockResponse'],
 ]
 
-/** One option: its dotted name, its type as written, its `@default` and its JSDoc's first sentence. */
+/**
+ * The guide section that explains each section's options, by the section's first function: a
+ * path relative to docs/ and a heading's anchor (test/readme/options-guides.test.ts checks that
+ * each reaches a heading).
+ */
+export const GUIDES: Readonly<Record<string, readonly [title: string, target: string]>> = {
+  shapeguard: ['Getting started', 'getting-started.md#the-api'],
+  handle: ['Validation', 'validation.md#validation'],
+  file: ['Files', 'validation.md#files'],
+  'file.many': ['Files', 'validation.md#files'],
+  errorHandler: ['Errors', 'responses-and-errors.md#errors'],
+  notFoundHandler: ['Router', 'routing.md#router'],
+  createRouter: ['Router', 'routing.md#router'],
+  configureLogger: ['Logging', 'logging.md#logging'],
+  verifyWebhook: ['Webhooks', 'webhooks.md#webhooks'],
+  redisStore: [
+    'Stores: memory, Redis and your own',
+    'rate-limits-and-caching.md#stores-memory-redis-and-your-own',
+  ],
+  health: ['Health checks', 'production.md#health-checks'],
+  serve: ['Graceful shutdown', 'production.md#graceful-shutdown'],
+  closeGracefully: ['Graceful shutdown', 'production.md#graceful-shutdown'],
+  yupAdapter: ['yup', 'validation.md#yup'],
+  generateOpenAPI: ['OpenAPI', 'openapi.md#openapi'],
+  createDocs: ['Docs pages', 'docs-pages-and-exports.md#docs-pages'],
+  serveDocs: ['Docs pages', 'docs-pages-and-exports.md#docs-pages'],
+  serveScalar: ['Docs pages', 'docs-pages-and-exports.md#docs-pages'],
+  serveSwaggerUI: ['Docs pages', 'docs-pages-and-exports.md#docs-pages'],
+  toPostman: ['Client exports', 'docs-pages-and-exports.md#client-exports'],
+  arbitrary: ['Testing', 'testing.md#testing'],
+  fuzzRoutes: ['Fuzz your API', 'testing.md#fuzz-your-api'],
+  junitReport: ['Reports and replay', 'testing.md#reports-and-replay'],
+  harReport: ['Reports and replay', 'testing.md#reports-and-replay'],
+  recordCoverage: ['Coverage of your own tests', 'testing.md#coverage-of-your-own-tests'],
+  coverageReport: ['Coverage of your own tests', 'testing.md#coverage-of-your-own-tests'],
+  mockRequest: ['Testing', 'testing.md#testing'],
+  mockResponse: ['Testing', 'testing.md#testing'],
+}
+
+/** One option: its dotted name, its type as written, its `@default` and its JSDoc. */
 export interface OptionRow {
   readonly name: string
   readonly type: string
@@ -62,7 +103,7 @@ export interface OptionRow {
 export interface OptionTable {
   /** The object type's name, for one variant of a union. */
   readonly variant: string | undefined
-  /** The first sentence of the variant's JSDoc. */
+  /** The variant's JSDoc. */
   readonly summary: string
   readonly rows: readonly OptionRow[]
 }
@@ -82,11 +123,13 @@ export interface Reference {
   readonly sections: readonly Section[]
   /** Exported functions with a parameter typed `…Options` or `…Config` (each needs a section). */
   readonly optionTakers: readonly string[]
+  /** Every name the entry points export (a type cell names no other type of src/). */
+  readonly publicNames: ReadonlySet<string>
   readonly markdown: string
 }
 
 /** The public entry points: package.json's `exports`, mapped onto src/ by tsconfig's `paths`. */
-function entryPoints(): Map<string, string> {
+export function entryPoints(): Map<string, string> {
   const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8'))
   const paths: Record<string, string[]> = JSON.parse(
     readFileSync(resolve(root, 'tsconfig.json'), 'utf8'),
@@ -116,21 +159,13 @@ function sourceOf(name: string, paths: Record<string, string[]>): string | undef
   return undefined
 }
 
-function createProgram(files: readonly string[]): ts.Program {
+export function createProgram(files: readonly string[]): ts.Program {
   const configFile = ts.readConfigFile(resolve(root, 'tsconfig.json'), ts.sys.readFile)
   const { options } = ts.parseJsonConfigFileContent(configFile.config, ts.sys, root)
   return ts.createProgram({ rootNames: files, options })
 }
 
 const flat = (text: string) => text.replace(/\s+/g, ' ').trim()
-
-// Prints a type node on one line, without comments, members of an object type separated by `;`.
-const printer = ts.createPrinter({ removeComments: true })
-const printed = (node: ts.TypeNode) =>
-  flat(printer.printNode(ts.EmitHint.Unspecified, node, node.getSourceFile())).replaceAll(
-    '; }',
-    ' }',
-  )
 
 /** The first sentence of a comment: up to a full stop that ends it (not `e.g.`, not in code). */
 export function firstSentence(text: string): string {
@@ -177,6 +212,14 @@ function generate(): Reference {
         }
       }
     }
+  }
+
+  // Every name an entry point exports: a type cell may name these.
+  const publicTypes = new Set<string>()
+  for (const file of entries.values()) {
+    const module = checker.getSymbolAtLocation(program.getSourceFile(file)!)
+    for (const symbol of module ? checker.getExportsOfModule(module) : [])
+      publicTypes.add(symbol.name)
   }
 
   const typeOf = (p: ts.Symbol) => checker.getTypeOfSymbol(p)
@@ -270,9 +313,12 @@ function generate(): Reference {
     const decl = prop.declarations?.find(isProperty)
     const node = decl?.type
     if (node === undefined) return checker.typeToString(type)
-    if (nested && ts.isTypeLiteralNode(node)) return 'object'
-    return (ts.isTypeReferenceNode(node) && referenceText(node)) || printed(node)
+    // Its keys are listed below it.
+    if (nested) return 'object'
+    return (ts.isTypeReferenceNode(node) && referenceText(node)) || readable(node)
   }
+
+  const readable = readableTypes(checker, publicTypes, inSrc, PUBLIC_FOR)
 
   /**
    * Whether an option's type is an options object to list key by key: an object type declared in
@@ -305,9 +351,7 @@ function generate(): Reference {
         link,
         required: (prop.flags & ts.SymbolFlags.Optional) === 0,
         default: def === undefined ? undefined : flat(ts.displayPartsToString(def.text)),
-        description: firstSentence(
-          ts.displayPartsToString(declared.getDocumentationComment(checker)),
-        ),
+        description: flat(ts.displayPartsToString(declared.getDocumentationComment(checker))),
       })
       if (nested) rows.push(...rowsOf(propType, `${prefix}${prop.name}.`, [...path, propType]))
     }
@@ -323,7 +367,7 @@ function generate(): Reference {
         throw new Error(`a variant of an options union is not an options object`)
       return {
         variant: symbol.name,
-        summary: firstSentence(ts.displayPartsToString(symbol.getDocumentationComment(checker))),
+        summary: flat(ts.displayPartsToString(symbol.getDocumentationComment(checker))),
         rows: rowsOf(variant, '', [variant]),
       }
     })
@@ -385,7 +429,7 @@ function generate(): Reference {
     .map(([name]) => name)
     .sort()
 
-  return { sections, optionTakers, markdown: render(sections) }
+  return { sections, optionTakers, publicNames: publicTypes, markdown: render(sections) }
 }
 
 function headingOf(names: readonly string[]): string {
@@ -422,26 +466,15 @@ function typeCell(row: OptionRow): string {
   return row.link === undefined ? code(row.type) : `[${code(row.type)}](#${row.link})`
 }
 
-// Characters a terminal (and Biome's table layout) shows two columns wide: East Asian, emoji.
-const wide =
-  /[\u1100-\u115F\u2E80-\uA4CF\uAC00-\uD7A3\uF900-\uFAFF\uFF00-\uFF60\uFFE0-\uFFE6\u{1F300}-\u{1FAFF}\u{20000}-\u{3FFFD}]/u
-
-function width(text: string): number {
-  let n = 0
-  for (const c of text) n += wide.test(c) ? 2 : 1
-  return n
-}
-
-/** A table as Biome formats Markdown: cells padded to the column's width, at least 3. */
-function table(rows: readonly OptionRow[]): string[] {
-  const head = ['Option', 'Type', 'Default', 'Description']
-  const body = rows.map((r) => [code(r.name), typeCell(r), defaultCell(r), r.description])
-  const cells = [head, ...body].map((row) => row.map((cell) => cell.replaceAll('|', '\\|')))
-  const widths = head.map((_, i) => Math.max(3, ...cells.map((row) => width(row[i]!))))
-  const line = (row: readonly string[]) =>
-    `| ${row.map((cell, i) => cell + ' '.repeat(widths[i]! - width(cell))).join(' | ')} |`
-  const [first, ...rest] = cells
-  return [line(first!), line(widths.map((w) => '-'.repeat(w))), ...rest.map(line)]
+/** An option as a list item: its name, type, default or "required", and its whole JSDoc. */
+function item(row: OptionRow): string {
+  const def = row.required
+    ? 'required'
+    : row.default === undefined || row.default === ''
+      ? undefined
+      : `default ${defaultCell(row)}`
+  const about = def === undefined ? typeCell(row) : `${typeCell(row)}; ${def}`
+  return `- **${code(row.name)}** (${about}): ${row.description}`
 }
 
 function list(items: readonly string[]): string {
@@ -453,10 +486,10 @@ function render(sections: readonly Section[]): string {
   const lines = [
     '# Options reference',
     '',
-    'Every option of the functions that take an options object: its type as the TypeScript types',
-    'declare it, its default, and the first sentence of its JSDoc. A dotted name is an option of',
-    'the object above it (`logger.level` is `shapeguard({ logger: { level } })`); a default of',
-    '"required" means the option must be given. This page is generated from the types in `src/` by',
+    'Every option of the functions that take an options object: its type, its default, and its',
+    'JSDoc. A dotted name is an option of the object above it (`logger.level` is',
+    '`shapeguard({ logger: { level } })`); "required" means the option must be given. Each section',
+    'links the guide that explains its options. This page is generated from the types in `src/` by',
     '`scripts/options-reference.ts`; do not edit it by hand: after changing an option, run',
     '`npm run docs:options` (a test fails until the page matches the types).',
   ]
@@ -465,16 +498,17 @@ function render(sections: readonly Section[]): string {
     const takes = s.signatures.length > 1 ? 'take' : 'takes'
     const article = /^[AEIOU]/.test(s.typeName) ? 'an' : 'a'
     const union = s.tables.length > 1 ? ': one of these objects' : ''
+    const guide = GUIDES[s.functions[0] ?? '']
     lines.push('', `## ${s.heading}`, '')
     lines.push(
-      `${signatures} (from \`${s.subpath}\`) ${takes} ${article} \`${s.typeName}\`${union}.`,
+      `${signatures} (from \`${s.subpath}\`) ${takes} ${article} \`${s.typeName}\`${union}.${guide ? ` Guide: [${guide[0]}](${guide[1]}).` : ''}`,
     )
     for (const t of s.tables) {
       if (t.variant !== undefined) lines.push('', `### \`${t.variant}\``, '', t.summary)
-      lines.push('', ...table(t.rows))
+      lines.push('', ...t.rows.map(item))
     }
   }
-  return `${lines.join('\n')}\n`
+  return formatted(`${lines.join('\n')}\n`, outputPath)
 }
 
 /** Builds the reference from the types (a few seconds: it type-checks the entry points). */

@@ -12,7 +12,8 @@ import type { ModuleGuard } from './load/module-guard.js'
 import { wrap } from './text.js'
 import { EXIT, UsageError } from './usage-error.js'
 
-const commands: Readonly<Record<string, Command>> = {
+/** The subcommands, in the order the help lists them (docs/reference/commands.md is written from here). */
+export const commands: Readonly<Record<string, Command>> = {
   openapi,
   postman,
   insomnia,
@@ -23,8 +24,10 @@ const commands: Readonly<Record<string, Command>> = {
   diff,
 }
 
-const help: OptionSpec = { type: 'boolean', short: 'h', help: 'show this help' }
-const mainOptions: Readonly<Record<string, OptionSpec>> = {
+/** `--help`, which every subcommand takes. */
+export const help: OptionSpec = { type: 'boolean', short: 'h', help: 'show this help' }
+/** The options of `shapeguard` without a command. */
+export const mainOptions: Readonly<Record<string, OptionSpec>> = {
   help: { ...help, help: 'show this help; shapeguard <command> --help for a command' },
   version: { type: 'boolean', short: 'v', help: "show shapeguard's version" },
 }
@@ -67,7 +70,8 @@ ${exitStatus}
 `
 }
 
-const usageLine = (name: string, command: Command) =>
+/** The command line of a command, `fuzz <module>`, as its help writes it. */
+export const usageLine = (name: string, command: Command) =>
   [name, ...(command.operands ?? []), command.moduleOperand ?? 'module']
     .map((w, i) => (i === 0 ? w : `<${w}>`))
     .join(' ')
