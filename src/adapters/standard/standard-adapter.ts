@@ -8,6 +8,7 @@ import type {
   StandardSchemaV1,
 } from '../../engine/standard-schema.js'
 import { optionError } from '../../shared/error-codes.js'
+import { valueFree } from './value-free.js'
 
 /** Whether a value implements Standard Schema v1 (an object or function with `~standard`). */
 export function isStandardSchema(value: unknown): value is StandardSchemaV1 {
@@ -21,8 +22,11 @@ export function isStandardSchema(value: unknown): value is StandardSchemaV1 {
   )
 }
 
+const keyOf = (p: PropertyKey | { key: PropertyKey }): unknown =>
+  typeof p === 'object' && p !== null ? p.key : p
+
 function segment(p: PropertyKey | { key: PropertyKey }): string | number {
-  const key = typeof p === 'object' && p !== null ? p.key : p
+  const key = keyOf(p) as PropertyKey
   return typeof key === 'symbol' ? String(key) : key
 }
 
@@ -36,19 +40,34 @@ export interface StandardVendorHooks {
   readonly message?: (issue: never) => string
 }
 
-function toIssue(issue: StandardIssue, message: StandardVendorHooks['message']): Issue {
+// A library's message as the issue's, unless a hook writes it; without one, cleaned of the value
+// at the issue's path (Joi and ArkType quote it: `with value "…"`, `(was "…")`).
+function toIssue(
+  issue: StandardIssue,
+  input: unknown,
+  message: StandardVendorHooks['message'],
+): Issue {
   // The spec has no issue codes; libraries that keep one on the issue (ArkType) expose it.
   const code = (issue as { code?: unknown }).code
+  // Array.from, not map: a library's path may be an Array subclass (ArkType's ReadonlyPath).
+  const path = Array.from(issue.path ?? [], segment)
   return {
-    // Array.from, not map: a library's path may be an Array subclass (ArkType's ReadonlyPath).
-    path: Array.from(issue.path ?? [], segment),
-    message: message ? message(issue as never) : issue.message,
+    path,
+    message: message
+      ? message(issue as never)
+      : typeof issue.message === 'string'
+        ? valueFree(issue.message, input, Array.from(issue.path ?? [], keyOf), path)
+        : issue.message,
     code: typeof code === 'string' ? code : 'invalid',
   }
 }
 
-function toResult<O>(r: StandardResult<O>, message: StandardVendorHooks['message']): Result<O> {
-  if (r.issues) return { success: false, issues: r.issues.map((i) => toIssue(i, message)) }
+function toResult<O>(
+  r: StandardResult<O>,
+  input: unknown,
+  message: StandardVendorHooks['message'],
+): Result<O> {
+  if (r.issues) return { success: false, issues: r.issues.map((i) => toIssue(i, input, message)) }
   return { success: true, data: r.value }
 }
 
@@ -79,7 +98,6 @@ export function standardAdapter<S extends StandardSchemaV1>(
   }
   return cached(schema, () => {
     const props = schema['~standard']
-    const result = (r: StandardResult<StandardOutput<S>>) => toResult(r, hooks.message)
     const adapter = defineAdapter<StandardInput<S>, StandardOutput<S>>({
       library: 'standard-schema',
       schema,
@@ -91,6 +109,7 @@ export function standardAdapter<S extends StandardSchemaV1>(
       const r = props.validate(input) as
         | StandardResult<StandardOutput<S>>
         | Promise<StandardResult<StandardOutput<S>>>
+      const result = (out: StandardResult<StandardOutput<S>>) => toResult(out, input, hooks.message)
       // A thenable from another realm is a promise too.
       return typeof (r as { then?: unknown }).then === 'function'
         ? Promise.resolve(r).then(result)
