@@ -73,8 +73,9 @@ export function dryRun(root: string): DryRun {
   if (run.status !== 0) {
     throw new Error(`npm publish --dry-run exited with ${run.status}:\n${run.stderr}`)
   }
-  const out = JSON.parse(run.stdout) as Record<string, Omit<DryRun, 'log'>>
-  const [result] = Object.values(out)
+  // npm 11 keys the result by the package's name; npm 10 prints it bare.
+  const out = JSON.parse(run.stdout) as Omit<DryRun, 'log'> | Record<string, Omit<DryRun, 'log'>>
+  const [result] = 'files' in out ? [out as Omit<DryRun, 'log'>] : Object.values(out)
   if (result === undefined)
     throw new Error(`npm publish --dry-run printed no package: ${run.stdout}`)
   return { ...result, log: run.stderr }

@@ -62,7 +62,12 @@ export function repositoryLinks(md: MarkdownRenderer, options: LinkOptions): voi
 function outsideTarget(href: string, file: string, options: LinkOptions): string | null {
   if (/^[a-z][a-z+.-]*:/i.test(href) || href.startsWith('#') || href.startsWith('/')) return null
   const hash = href.indexOf('#')
-  const path = decodeURIComponent(hash === -1 ? href : href.slice(0, hash))
+  let path: string
+  try {
+    path = decodeURIComponent(hash === -1 ? href : href.slice(0, hash))
+  } catch {
+    return null // a stray `%`: left as written, for the dead-link check to report
+  }
   const anchor = hash === -1 ? '' : href.slice(hash)
   const target = resolve(dirname(file), path)
   const inDocs = relative(options.srcDir, target)

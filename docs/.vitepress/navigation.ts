@@ -89,7 +89,11 @@ function inIndexOrder(docs: string, paths: readonly string[]): string[] {
 
 /** The four sections of the site, from the files present in `docs`. */
 export function sections(docs: string): NavSection[] {
-  const reference = referencePages.filter((path) => existsSync(join(docs, `${path}.md`)))
+  // The agreed pages in their order, then any other page of docs/reference/.
+  const reference = [
+    ...referencePages.filter((path) => existsSync(join(docs, `${path}.md`))),
+    ...folderPages(docs, 'reference').filter((path) => !referencePages.includes(path)),
+  ]
   const notGuides = new Set<string>([indexPage, ...referencePages, ...internalsTopLevel])
   const guides = inIndexOrder(
     docs,

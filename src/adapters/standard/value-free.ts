@@ -83,7 +83,7 @@ function withoutJsonExcerpt(message: string): string {
 // replaces; ArkType pipes) is not the value in the input: the places Joi's and ArkType's messages
 // quote a string are emptied whatever they hold. From the first opening marker to the last
 // closing one, so a marker inside the value can only make the cut wider.
-function withoutQuotedPlaces(message: string): string {
+function withoutQuotedPlaces(message: string, valueUnknown: boolean): string {
   let out = message
   const joi = out.indexOf('with value "')
   if (joi >= 0) {
@@ -93,9 +93,23 @@ function withoutQuotedPlaces(message: string): string {
     )
     if (end > joi) out = `${out.slice(0, joi)}with value "${HIDDEN}${out.slice(end)}`
   }
-  const ark = out.indexOf(' (was "')
-  if (ark >= 0 && out.endsWith('")')) out = `${out.slice(0, ark)} (was "${HIDDEN}")`
+  // ArkType ends a message with what it refused: `(was "x")`, and `(was 5)`, `(was {"n":"x"})`,
+  // which are the value only when it is not found in the input (`(was 1)` of a string is its
+  // length). A type name (`(was string)`, `(was an object)`) is the library's word and stays.
+  const ark = out.indexOf(' (was ')
+  if (ark >= 0 && out.endsWith(')')) {
+    const inner = out.slice(ark + ' (was '.length, -1)
+    if (inner.startsWith('"')) out = `${out.slice(0, ark)} (was "${HIDDEN}")`
+    else if (valueUnknown && printedValue(inner)) out = `${out.slice(0, ark)} (was ${HIDDEN})`
+  }
   return out
+}
+
+// Whether ArkType's `(was …)` holds a printed object, array, number or bigint.
+function printedValue(inner: string): boolean {
+  if (inner.startsWith('{') || inner.startsWith('[')) return true
+  const digits = inner.endsWith('n') ? inner.slice(0, -1) : inner
+  return digits !== '' && digits.trim() === digits && Number.isFinite(Number(digits))
 }
 
 // The forms a leaf takes in a message, each with what replaces it; `bare` is the text alone.
@@ -144,7 +158,11 @@ function holds(message: string, leaf: Leaf): boolean {
 // take the field's name out of the sentence.
 function labelOf(message: string, path: readonly (string | number)[]): string {
   let label = ''
-  for (const key of path) label += typeof key === 'number' ? `[${key}]` : label ? `.${key}` : key
+  for (const key of path) {
+    // A key a library left as an object is not printed: its toString is user code.
+    if (typeof key !== 'string' && typeof key !== 'number') return ''
+    label += typeof key === 'number' ? `[${key}]` : label ? `.${key}` : key
+  }
   for (const prefix of [`"${label || 'value'}" `, label ? `${label} ` : undefined]) {
     if (prefix !== undefined && message.startsWith(prefix)) return prefix
   }
@@ -166,19 +184,19 @@ export function valueFree(
   rawPath: readonly unknown[],
   path: readonly (string | number)[],
 ): string {
+  const label = labelOf(message, path)
+  // The places Joi and ArkType quote a value are emptied whatever the path leads to: a renamed key
+  // (Joi's `rename`) or a value parsed from a string (ArkType's `string.json.parse`) is not in the
+  // input where the issue's path points.
   const at = valueAt(input, rawPath)
-  if (at === undefined) return message
+  let rest = withoutQuotedPlaces(withoutJsonExcerpt(message.slice(label.length)), at === undefined)
+  if (at === undefined) return label + rest
   const { value } = at
   let found: Leaf[] | undefined
   if (isLeaf(value)) found = [value]
   else if (typeof value === 'object' && value !== null) found = leaves(value)
-  else return message
+  else return label + rest
   if (found === undefined) return NEUTRAL_MESSAGE
-  if (found.length === 0) return message
-  const label = labelOf(message, path)
-  let rest = message.slice(label.length)
-  if (found.some((leaf) => typeof leaf === 'string'))
-    rest = withoutQuotedPlaces(withoutJsonExcerpt(rest))
   for (const leaf of found) rest = withoutLeaf(rest, leaf)
   return found.some((leaf) => holds(rest, leaf)) ? NEUTRAL_MESSAGE : label + rest
 }

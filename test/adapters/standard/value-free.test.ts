@@ -108,6 +108,21 @@ describe('messages without the value (parse)', () => {
     expect(issues(nice, { n: 'hunter2-secret' })[0]?.message).toBe('must be nice (was {"n":"…"})')
   })
 
+  it('empties the quoted place when the path does not lead to the value (a renamed key, a parsed string)', () => {
+    const renamed = Joi.object({ b: Joi.string().pattern(/^[a-z]+$/) }).rename('a', 'b')
+    expect(issues(renamed, { a: 'Hunter2-secret' })[0]?.message).toBe(
+      '"b" with value "…" fails to match the required pattern: /^[a-z]+$/',
+    )
+    const parsed = type({ payload: type('string.json.parse').to({ a: /^[a-z]+$/ }) })
+    const m = issues(parsed, { payload: '{"a":"Hunter2-secret"}' })[0]?.message ?? ''
+    expect(m).not.toContain('Hunter2')
+    expect(m).toContain('^[a-z]+$')
+    const n = type({ payload: type('string.json.parse').to({ a: 'number<3' }) })
+    const mn = issues(n, { payload: '{"a":123456}' })[0]?.message ?? ''
+    expect(mn).not.toContain('123456')
+    expect(mn).toContain('less than 3')
+  })
+
   it('says Invalid value when the value overlaps itself, or an object is too large to search', () => {
     // `xx…xx` about the value `x…x`: replacing the one occurrence makes another.
     expect(valueFree('bad xx…xx here', { v: 'x…x' }, ['v'], ['v'])).toBe(NEUTRAL_MESSAGE)
