@@ -5,7 +5,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, relative, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import ts from 'typescript'
-import { formatted } from './reference/markdown.js'
+import { anchorOf, formatted } from './reference/markdown.js'
 import { PUBLIC_FOR, readableTypes } from './reference/readable-types.js'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
@@ -434,15 +434,6 @@ function generate(): Reference {
 
 function headingOf(names: readonly string[]): string {
   return names.map((n) => `\`${n}()\``).join(', ')
-}
-
-/** GitHub's anchor of a heading (as test/readme/links.test.ts computes it). */
-export function anchorOf(heading: string): string {
-  return heading
-    .trim()
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
-    .replace(/\s/g, '-')
 }
 
 /** A code span; one holding a backtick is fenced with two (padded only where it starts or ends with one). */

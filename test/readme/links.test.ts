@@ -1,32 +1,12 @@
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { dirname, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { headingAnchors } from '../../scripts/reference/markdown.js'
 import { docFiles, root } from '../support/readme-blocks.js'
 
 // Every relative link of the README and the guides in docs/ reaches a file of the repository,
 // and every `#anchor` a heading of its page, as GitHub (and npm's page, which resolves relative
 // links against the repository) names headings.
-
-/** GitHub's anchor of a heading: lower-cased, punctuation dropped, spaces as hyphens, `-1` for repeats. */
-function anchorsOf(text: string): Set<string> {
-  const anchors = new Set<string>()
-  const seen = new Map<string, number>()
-  let fenced = false
-  for (const line of text.split('\n')) {
-    if (line.startsWith('```')) fenced = !fenced
-    const heading = fenced ? null : /^#{1,6} (.+)$/.exec(line)
-    if (heading === null) continue
-    const base = (heading[1] ?? '')
-      .trim()
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
-      .replace(/\s/g, '-')
-    const count = seen.get(base) ?? 0
-    seen.set(base, count + 1)
-    anchors.add(count === 0 ? base : `${base}-${count}`)
-  }
-  return anchors
-}
 
 /** The Markdown links of a text outside code, `[text](target)`, with their line numbers. */
 function linksOf(text: string): { target: string; line: number }[] {
@@ -59,7 +39,7 @@ describe('the links of the README and docs/', () => {
       }
       if (anchor === undefined || statSync(to).isDirectory()) continue
       const page = texts.get(relative(root, to)) ?? readFileSync(to, 'utf8')
-      if (!anchorsOf(page).has(anchor))
+      if (!headingAnchors(page).has(anchor))
         broken.push(`${file}:${line} ${target}: no heading #${anchor}`)
     }
     expect(broken).toEqual([])
