@@ -14,7 +14,8 @@ import { readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type DefaultTheme, defineConfig } from 'vitepress'
-import { githubSlug, noVueInterpolation, repositoryLinks, unknownTagsAsText } from './markdown.js'
+import { anchorOf } from '../../scripts/reference/markdown.js'
+import { noVueInterpolation, repositoryLinks, unknownTagsAsText } from './markdown.js'
 import { indexPage, linkOf, type NavSection, sections } from './navigation.js'
 
 const srcDir = resolve(dirname(fileURLToPath(import.meta.url)), '..')
@@ -69,7 +70,7 @@ export default defineConfig({
   appearance: { disableTransition: false },
   markdown: {
     // Headings get GitHub's anchors, so that `guide.md#a-heading` works on both.
-    anchor: { slugify: githubSlug },
+    anchor: { slugify: anchorOf }, // GitHub's anchors, as the links test checks them
     // `{.class}` attributes are not GitHub Markdown: text like `{ auth }` stays text.
     attrs: { disable: true },
     config(md) {

@@ -4,15 +4,6 @@ import type { MarkdownRenderer } from 'vitepress'
 
 // How the guides, written for GitHub, become site pages without a change to their text.
 
-/** GitHub's anchor of a heading's text: lower-cased, punctuation dropped, spaces as hyphens. */
-export function githubSlug(text: string): string {
-  return text
-    .trim()
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
-    .replace(/\s/g, '-')
-}
-
 /** The GitHub page of a repository file or folder: `<repo>/blob/main/<path>` (`tree` for a folder). */
 export function githubUrl(repository: string, path: string, isFolder: boolean): string {
   const encoded = path.split('/').map(encodeURIComponent).join('/')
