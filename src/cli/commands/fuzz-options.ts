@@ -123,7 +123,7 @@ export function fuzzOptions(values: Values, schemes: readonly string[]): FuzzRou
     baseUrl: baseUrlOf(values),
   }
   const routes = listOf(values, 'routes')
-  if (routes.length > 0) options.routes = routes
+  if (routes.length > 0) options.routes = routes.map(routeKey)
   const phases = listOf(values, 'phases')
   if (phases.length > 0) options.phases = phasesOf(phases)
   return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined))

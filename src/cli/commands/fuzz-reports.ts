@@ -1,12 +1,13 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import type { FuzzFailure, FuzzReport } from 'shapeguard/testing'
+import type { CoverageReport, FuzzFailure, FuzzReport } from 'shapeguard/testing'
 import type { SecretPlaces } from '../../shared/credential-places.js'
 import type { TestingEntry } from '../entries.js'
 import type { Io } from '../io.js'
 import { UsageError } from '../usage-error.js'
 
-// The files `--report` writes (`--report-dir`), and the failures `--replay` reads back.
+// The files `--report` writes (`--report-dir`), the failures `--replay` reads back, and the
+// coverage report `--uncovered` points the run at.
 
 export const reportFormats = ['junit', 'har', 'json'] as const
 export type ReportFormat = (typeof reportFormats)[number]
@@ -59,18 +60,59 @@ export function writeReports(
   }
 }
 
+// A file a flag names, read from the working directory; one it cannot read is a usage error.
+function readFlagFile(flag: string, file: string, io: Io): string {
+  try {
+    return readFileSync(resolve(io.cwd, file), 'utf8')
+  } catch {
+    throw new UsageError(`${flag}: cannot read ${file}`)
+  }
+}
+
 /** The failures of a JSON report (`--replay FILE`); a file that is not one is a usage error. */
 export function failuresFrom(file: string, io: Io, testing: TestingEntry): FuzzFailure[] {
-  let text: string
-  try {
-    text = readFileSync(resolve(io.cwd, file), 'utf8')
-  } catch {
-    throw new UsageError(`--replay: cannot read ${file}`)
-  }
+  const text = readFlagFile('--replay', file, io)
   try {
     return testing.readJsonReport(text).failures
   } catch (error) {
     const why = (error as Error).message.replace(/^shapeguard: readJsonReport\(\): /, '')
     throw new UsageError(`--replay: ${file}: ${why}`)
   }
+}
+
+const coverageMetrics = ['statuses', 'codes', 'enums', 'branches', 'optionals'] as const
+
+// What uncovered() reads of a route of a coverage report: its key, its requests, and each
+// metric's missing items.
+function isRouteCoverage(value: unknown): value is CoverageReport['routes'][number] {
+  if (typeof value !== 'object' || value === null) return false
+  const route = value as Record<string, unknown>
+  return (
+    typeof route.route === 'string' &&
+    typeof route.requests === 'number' &&
+    coverageMetrics.every((metric) => {
+      const counts = route[metric] as { missing?: unknown } | null | undefined
+      return typeof counts === 'object' && counts !== null && Array.isArray(counts.missing)
+    })
+  )
+}
+
+/**
+ * The route keys a coverage report (`shapeguard coverage --json FILE`) lists anything uncovered
+ * for (`--uncovered FILE`); a file that is not one is a usage error.
+ */
+export function uncoveredRoutes(file: string, io: Io, testing: TestingEntry): Set<string> {
+  const text = readFlagFile('--uncovered', file, io)
+  let report: unknown
+  try {
+    report = JSON.parse(text)
+  } catch {
+    throw new UsageError(`--uncovered: ${file}: not JSON`)
+  }
+  const routes = (report as { routes?: unknown } | null)?.routes
+  if (!Array.isArray(routes) || !routes.every(isRouteCoverage))
+    throw new UsageError(
+      `--uncovered: ${file}: not a coverage report (shapeguard coverage --json ${file} writes one)`,
+    )
+  return new Set(testing.uncovered(report as CoverageReport).map((item) => item.route))
 }

@@ -6,12 +6,18 @@ import { routeCount } from '../../shared/fuzz-checks.js'
 import type { SecurityScheme } from '../../shared/security-scheme.js'
 import { type Command, loadOptions, stringOf, type Values } from '../command.js'
 import { appDocument } from '../document.js'
-import { testingEntry } from '../entries.js'
+import { type TestingEntry, testingEntry } from '../entries.js'
 import type { Io } from '../io.js'
 import { count, shellWords } from '../text.js'
 import { EXIT, UsageError } from '../usage-error.js'
 import { baseUrlOf, fuzzOptions, listOf } from './fuzz-options.js'
-import { defaultReportDir, failuresFrom, formatsOf, writeReports } from './fuzz-reports.js'
+import {
+  defaultReportDir,
+  failuresFrom,
+  formatsOf,
+  uncoveredRoutes,
+  writeReports,
+} from './fuzz-reports.js'
 
 // What a CI log must not show: the values of --auth and --header (tokens, API keys).
 const secretOptions = new Set(['auth', 'header'])
@@ -47,9 +53,10 @@ function replay(module: string, values: Values, f: FuzzFailure, report: FuzzRepo
   // A route's failure: that route alone. A stateful one: that phase, over the routes of the run.
   // An undeclared method's (no route of the report): the whole run, whose routes tell the methods.
   if (f.phase === 'stateful') words.push('--phases', 'stateful')
-  else if (report.routes.some((r) => r.route === f.route)) words.push('--routes', f.route)
+  const alone = f.phase !== 'stateful' && report.routes.some((r) => r.route === f.route)
+  if (alone) words.push('--routes', f.route)
   for (const [name, value] of Object.entries(values)) {
-    if (name === 'seed' || (name === 'routes' && words.includes('--routes'))) continue
+    if (name === 'seed' || ((name === 'routes' || name === 'uncovered') && alone)) continue
     if (name === 'phases' && f.phase === 'stateful') continue
     for (const one of Array.isArray(value) ? value : [value]) {
       if (typeof one !== 'string') continue
@@ -57,6 +64,23 @@ function replay(module: string, values: Values, f: FuzzFailure, report: FuzzRepo
     }
   }
   return shellWords(words)
+}
+
+/**
+ * `--uncovered FILE`: the routes of the coverage report with anything uncovered (of those of
+ * --routes, when given; a route the app no longer has is left out), or null when none is.
+ */
+function targets(
+  file: string,
+  options: FuzzRoutesOptions,
+  io: Io,
+  testing: TestingEntry,
+): FuzzRoutesOptions['routes'] | null {
+  const wanted = uncoveredRoutes(file, io, testing)
+  const given = options.routes as readonly string[] | undefined
+  const routes = given === undefined ? [...wanted] : given.filter((key) => wanted.has(key))
+  if (routes.length === 0) return null
+  return given === undefined ? ({ method, path }) => wanted.has(`${method} ${path}`) : routes
 }
 
 function summary(report: FuzzReport, io: Io): void {
@@ -141,6 +165,11 @@ export const fuzz: Command = {
       value: 'dir',
       help: `where --report writes (default: ${defaultReportDir})`,
     },
+    uncovered: {
+      type: 'string',
+      value: 'file',
+      help: 'only the routes a shapeguard coverage --json file lists something uncovered for',
+    },
     replay: {
       type: 'string',
       value: 'file',
@@ -161,8 +190,18 @@ export const fuzz: Command = {
     const testing = await testingEntry(loaded.cjs)
     const formats = formatsOf(listOf(values, 'report'))
     const replayFile = stringOf(values, 'replay')
+    const coverageFile = stringOf(values, 'uncovered')
+    const routes =
+      coverageFile === undefined ? undefined : targets(coverageFile, options, io, testing)
+    if (routes === null) {
+      io.out(
+        `fuzz: ${coverageFile} lists nothing uncovered${options.routes ? ' on --routes' : ''}\n`,
+      )
+      return EXIT.ok
+    }
     const run: FuzzRoutesOptions = {
       ...options,
+      ...(routes !== undefined && { routes }),
       openapi: doc,
       ...(formats.includes('har') && { record: true }),
       ...(replayFile !== undefined && { replay: failuresFrom(replayFile, io, testing) }),
