@@ -8,7 +8,13 @@ import {
   handle,
   shapeguard,
 } from '../../src/index.js'
-import { type FuzzError, fuzzRoutes } from '../../src/testing/index.js'
+import {
+  type FuzzError,
+  type FuzzReport,
+  fuzzRoutes,
+  jsonReport,
+  readJsonReport,
+} from '../../src/testing/index.js'
 import { type Express, hosts } from '../support/e2e.js'
 
 // The stateful phase against real apps with in-memory stores: a correct CRUD app passes, and each
@@ -87,6 +93,46 @@ function usersApp(express: Express, o: { defect?: Defect; list?: boolean } = {})
       if (user === undefined) throw AppError.notFound('User')
       if (defect !== 'readable-after-delete') store.delete(user.id)
       res.ok({ data: user })
+    }),
+  )
+  app.use(errorHandler())
+  return app
+}
+
+// Things whose create answers no id but a Location header (`/things/t-1`); the defect: a delete
+// that leaves the thing readable.
+function thingsApp(express: Express, defect: boolean) {
+  const store = new Map<string, string>()
+  let next = 1
+  const app = express()
+  app.use(shapeguard())
+  app.use(express.json())
+  const Thing = z.object({ name: z.string().min(1).max(10) })
+  app.post(
+    '/things',
+    ...handle({ body: Thing, response: Thing }, (req, res) => {
+      const id = `t-${next++}`
+      store.set(id, req.body.name)
+      res.location(`/things/${id}`).created({ data: req.body })
+    }),
+  )
+  const thingParams = z.object({ thingId: z.string() })
+  const one = { params: thingParams, response: Thing, errors: ['NOT_FOUND' as const] }
+  app.get(
+    '/things/:thingId',
+    ...handle(one, (req, res) => {
+      const name = store.get(req.params.thingId)
+      if (name === undefined) throw AppError.notFound('Thing')
+      res.ok({ data: { name } })
+    }),
+  )
+  app.delete(
+    '/things/:thingId',
+    ...handle(one, (req, res) => {
+      const name = store.get(req.params.thingId)
+      if (name === undefined) throw AppError.notFound('Thing')
+      if (!defect) store.delete(req.params.thingId)
+      res.ok({ data: { name } })
     }),
   )
   app.use(errorHandler())
@@ -200,41 +246,7 @@ describe.each(hosts)('the stateful phase on %s', (_, express) => {
 
   it('follows a Location header when the answer has no id', async () => {
     for (const defect of [false, true]) {
-      const store = new Map<string, string>()
-      let next = 1
-      const app = express()
-      app.use(shapeguard())
-      app.use(express.json())
-      const Thing = z.object({ name: z.string().min(1).max(10) })
-      app.post(
-        '/things',
-        ...handle({ body: Thing, response: Thing }, (req, res) => {
-          const id = `t-${next++}`
-          store.set(id, req.body.name)
-          res.location(`/things/${id}`).created({ data: req.body })
-        }),
-      )
-      const thingParams = z.object({ thingId: z.string() })
-      const one = { params: thingParams, response: Thing, errors: ['NOT_FOUND' as const] }
-      app.get(
-        '/things/:thingId',
-        ...handle(one, (req, res) => {
-          const name = store.get(req.params.thingId)
-          if (name === undefined) throw AppError.notFound('Thing')
-          res.ok({ data: { name } })
-        }),
-      )
-      app.delete(
-        '/things/:thingId',
-        ...handle(one, (req, res) => {
-          const name = store.get(req.params.thingId)
-          if (name === undefined) throw AppError.notFound('Thing')
-          if (!defect) store.delete(req.params.thingId)
-          res.ok({ data: { name } })
-        }),
-      )
-      app.use(errorHandler())
-      const run = fuzzRoutes(app, { ...stateful, record: true })
+      const run = fuzzRoutes(thingsApp(express, defect), { ...stateful, record: true })
       if (defect) {
         const error = await failureOf(run)
         expect(error.report.failures[0]!.invariant).toMatch(/^use_after_free: /)
@@ -344,5 +356,95 @@ describe.each(hosts)('the stateful phase on %s', (_, express) => {
     expect(report.skipped).toContain(
       'stateful: no resource to sequence, no create (a POST, or a PUT to a collection) feeds GET /items/:id, and the document declares no links',
     )
+  }, 60_000)
+})
+
+// A stateful failure saved in a JSON report and replayed: its commands run again on a new app,
+// the ids the replayed creates get filled in; it fails while the defect is there, passes once fixed.
+const failuresOf = (run: Promise<FuzzReport>) =>
+  run.then(
+    (r) => r.failures,
+    (e: FuzzError) => e.report.failures,
+  )
+
+describe.each(hosts)('replaying a stateful failure on %s', (_, express) => {
+  const planted: [string, Defect, boolean][] = [
+    ['a delete that leaves the resource readable', 'readable-after-delete', false],
+    ['a created resource that cannot be read', 'unreadable-create', true],
+    ['a failed create stored, by the list', 'failed-create-stores', true],
+    ['a failed create stored, by the next id', 'failed-create-stores', false],
+  ]
+  it.each(planted)(
+    '%s: fails while broken, passes once fixed',
+    async (_, defect, list) => {
+      const error = await failureOf(fuzzRoutes(usersApp(express, { defect, list }), stateful))
+      const [found] = error.report.failures
+      const { failures } = readJsonReport(jsonReport(error.report))
+      expect(failures).toEqual([{ ...found, curl: expect.any(String) }])
+      const invariant = found!.invariant
+      const replay = await fuzzRoutes(usersApp(express, { defect, list }), {
+        replay: failures,
+        record: true,
+      }).then(
+        () => undefined,
+        (e: FuzzError) => e.report,
+      )
+      const again = replay!.failures
+      expect(again.map((f) => [f.phase, f.invariant])).toEqual([['stateful', invariant]])
+      // The ids are this app's: each use names an id a create of the replay answered (or, the
+      // check of a failed create without a list, the one after it).
+      const answered = replay!.exchanges!.filter(
+        (e) => e.route === 'POST /users' && e.answer?.status === 201,
+      )
+      const ids = new Set(answered.map((e) => JSON.parse(e.answer!.text).data.id as string))
+      const used = again[0]!.sequence!.filter((r) => r.url.startsWith('/users/'))
+      for (const r of used) {
+        const id = r.url.split('/')[2]!
+        expect(ids.has(id) || ids.has(String(Number(id) - 1))).toBe(true)
+      }
+      const fixed = await fuzzRoutes(usersApp(express, { list }), { replay: failures })
+      expect(fixed.failures).toEqual([])
+      expect(fixed.routes).toEqual([
+        {
+          route: found!.route,
+          requests: expect.any(Number),
+          notes: [],
+          phases: { stateful: fixed.routes[0]!.requests },
+        },
+      ])
+      expect(fixed.routes[0]!.requests).toBeGreaterThan(1)
+    },
+    60_000,
+  )
+
+  it('takes the id from the replayed create’s Location header', async () => {
+    const error = await failureOf(fuzzRoutes(thingsApp(express, true), stateful))
+    const { failures } = readJsonReport(jsonReport(error.report))
+    const again = await failuresOf(fuzzRoutes(thingsApp(express, true), { replay: failures }))
+    expect(again.map((f) => f.invariant)).toEqual([error.report.failures[0]!.invariant])
+    const urls = again[0]!.sequence!.map((r) => `${r.method} ${r.url}`)
+    expect(urls.slice(0, 2)).toEqual(['POST /things', 'DELETE /things/t-1'])
+    expect(urls.at(-1)).toMatch(/^(GET|DELETE) \/things\/t-1$/)
+    expect(await failuresOf(fuzzRoutes(thingsApp(express, false), { replay: failures }))).toEqual(
+      [],
+    )
+  }, 60_000)
+
+  it('never calls fixed a stateful failure it cannot run again', async () => {
+    const error = await failureOf(
+      fuzzRoutes(usersApp(express, { defect: 'readable-after-delete', list: false }), stateful),
+    )
+    const [found] = error.report.failures
+    const { stateful: _steps, ...older } = found!
+    const fixed = usersApp(express, { list: false })
+    const without = await failuresOf(fuzzRoutes(fixed, { replay: [older] }))
+    expect(without.map((f) => f.invariant)).toEqual([
+      `not replayed: a stateful failure without its commands; run the stateful phase with seed 5 again (${found!.invariant})`,
+    ])
+    const elsewhere = { ...found!, stateful: { ...found!.stateful!, resource: '/accounts' } }
+    const gone = await failuresOf(fuzzRoutes(fixed, { replay: [elsewhere] }))
+    expect(gone.map((f) => f.invariant)).toEqual([
+      `not replayed: the app has no resource /accounts to sequence now (${found!.invariant})`,
+    ])
   }, 60_000)
 })

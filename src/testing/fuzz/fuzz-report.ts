@@ -32,9 +32,39 @@ export interface FuzzFailure {
   readonly request: FuzzRequest
   /** A stateful failure: every request of the shortest failing sequence, in order (`request` last). */
   readonly sequence?: readonly FuzzRequest[]
+  /** A stateful failure: its resource and its commands, what a replay runs again. */
+  readonly stateful?: StatefulSteps
   /** The request as a `curl` command line against `baseUrl`. */
   readonly curl: string
   readonly seed: number
+}
+
+/**
+ * A stateful failure's sequence as its commands: the replay runs them again on the same model,
+ * each id taken from the replayed create's answer, and holds them to the same checks.
+ */
+export interface StatefulSteps {
+  /** The resource, as the stateful phase's notes name it (`/users`, or its create's route). */
+  readonly resource: string
+  readonly steps: readonly StatefulStep[]
+}
+
+/** One command of a stateful sequence. */
+export interface StatefulStep {
+  /**
+   * A create, a use of a resource the sequence holds, a use of one it deleted; `prior`: the create
+   * of an earlier sequence that gave the last id, which a failed create's check (without a list
+   * route) reads the id after: the replay sends it first, outside the sequence's resources.
+   */
+  readonly command: 'create' | 'live' | 'gone' | 'prior'
+  /** The route of its request (`DELETE /users/:id`). */
+  readonly route: string
+  /** The request as generated: a use's path gets the id of the resource it picks. */
+  readonly request: FuzzRequest
+  /** A create's request to the list route (what a failed create must leave as it was). */
+  readonly list?: FuzzRequest
+  /** A use: which resource it picks (modulo how many the sequence holds). */
+  readonly pick?: number
 }
 
 /** What `fuzzRoutes` did: the routes, how many requests, what broke (empty when it resolves). */

@@ -10,6 +10,7 @@ import { operationOf } from './response-check.js'
 import { routeAuth } from './route-auth.js'
 import { routeChecks } from './route-checks.js'
 import type { Answer } from './send-request.js'
+import { replaySequence } from './stateful/replay-sequence.js'
 
 /** What replaying an earlier run's failures gave. */
 export interface Replayed {
@@ -20,6 +21,15 @@ export interface Replayed {
 // How a report file shows a credential: what the replay fills in again from the run's own.
 const MASK = '***'
 const masked = (value: string) => value.includes(MASK) || value.includes('%2A%2A%2A')
+
+// A name as sent; one that is not valid percent-encoding (`%E0`) stays as it is.
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return text
+  }
+}
 
 const pattern = (path: string) =>
   new RegExp(
@@ -63,13 +73,20 @@ function restored(req: FuzzRequest, placed: readonly Placed[], run: Run): FuzzRe
   const query = new Map(placed.flatMap((p) => p.query))
   const [path, search] = req.url.split('?', 2) as [string, string | undefined]
   const pairs = search?.split('&').map((pair) => {
-    const name = decodeURIComponent(pair.slice(0, pair.indexOf('=')))
+    const name = decoded(pair.slice(0, pair.indexOf('=')))
     const again = query.get(name)
     return again !== undefined && masked(pair)
       ? `${pair.slice(0, pair.indexOf('='))}=${encodeURIComponent(again)}`
       : pair
   })
   return { ...req, url: pairs === undefined ? path : `${path}?${pairs.join('&')}`, headers }
+}
+
+/** A saved request of a route with the run's credentials where the file masked them. */
+function restoredFor(saved: FuzzRequest, r: DiscoveredRoute | undefined, run: Run): FuzzRequest {
+  const documented = r && operationOf(run.doc, r.method, r.path)?.security
+  const placed = r ? (routeAuth(run.auth, r.route, documented).credentials ?? []) : []
+  return restored(saved, placed, run)
 }
 
 /** Sends one saved request again and holds its answer to its route's checks (or the methods check). */
@@ -99,8 +116,9 @@ async function again(
 }
 
 /**
- * Sends the requests of an earlier run's failures again, exactly (a stateful failure's whole
- * sequence, in order), each answer held to its route's checks; a credential the report masked
+ * Sends the requests of an earlier run's failures again, exactly, each answer held to its route's
+ * checks; a stateful failure's commands run again in order on a new model, each use taking the id
+ * its replayed create got, held to the sequence checks too. A credential the report masked
  * (`***`) is sent as the run's own (`auth`, `headers`) gives it. A failure whose invariant no
  * longer breaks is fixed: it is not in the result's failures.
  */
@@ -112,13 +130,17 @@ export async function replayFailures(
   const replayed: FuzzedRoute[] = []
   const still: FuzzFailure[] = []
   for (const failure of failures) {
+    if (failure.phase === 'stateful') {
+      const again = await statefulAgain(failure, routes, run)
+      replayed.push(again.route)
+      if (again.failure !== undefined) still.push(again.failure)
+      continue
+    }
     const steps = failure.sequence ?? [failure.request]
     let broken: { req: FuzzRequest; invariant: string } | undefined
     for (const [i, saved] of steps.entries()) {
       const r = routeOf(saved, routes, i === steps.length - 1 ? failure.route : undefined)
-      const documented = r && operationOf(run.doc, r.method, r.path)?.security
-      const placed = r ? (routeAuth(run.auth, r.route, documented).credentials ?? []) : []
-      const req = restored(saved, placed, run)
+      const req = restoredFor(saved, r, run)
       const invariant = await again(req, r, run)
       if (invariant !== undefined) {
         broken = { req, invariant }
@@ -147,4 +169,27 @@ export async function replayFailures(
     })
   }
   return { routes: replayed, failures: still }
+}
+
+// A stateful failure again: its commands (one saved without them stays a failure, never fixed).
+async function statefulAgain(failure: FuzzFailure, routes: readonly DiscoveredRoute[], run: Run) {
+  const again =
+    failure.stateful === undefined
+      ? {
+          requests: 0,
+          failure: {
+            ...failure,
+            invariant: `not replayed: a stateful failure without its commands; run the stateful phase with seed ${failure.seed} again (${failure.invariant})`,
+          },
+        }
+      : await replaySequence(failure, failure.stateful, routes, run, (req, r) =>
+          restoredFor(req, r, run),
+        )
+  const route: FuzzedRoute = {
+    route: failure.route,
+    requests: again.requests,
+    notes: [],
+    phases: { stateful: again.requests },
+  }
+  return { route, failure: again.failure }
 }

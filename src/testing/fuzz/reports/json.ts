@@ -1,8 +1,8 @@
-import { optionError } from '../../../shared/error-codes.js'
 import { isObject } from '../../../shared/is-object.js'
 import type { FuzzPhase } from '../fuzz-phase.js'
-import type { FuzzFailure, FuzzReport } from '../fuzz-report.js'
+import type { FuzzFailure, FuzzReport, StatefulSteps } from '../fuzz-report.js'
 import type { FuzzRequest } from '../fuzz-request.js'
+import { failureOf, integer, notReport } from './json-read.js'
 import { maskedCurl, maskedRequest, placesOf, type ReportOptions } from './mask.js'
 
 // The JSON report: the run as data (routes, failures with their requests, seed, skipped, the
@@ -10,34 +10,12 @@ import { maskedCurl, maskedRequest, placesOf, type ReportOptions } from './mask.
 
 const FORMAT = 'shapeguard-fuzz-report'
 
-// What is wrong with the text readJsonReport was given.
-const notReport = (why: string) =>
-  optionError('SG_ERR_INVALID_OPTION', `shapeguard: readJsonReport(): ${why}`)
-
 // A request as JSON: a binary body (an upload) in base64.
 function requestJson(req: FuzzRequest): Record<string, unknown> {
   const { body, ...rest } = req
   if (Buffer.isBuffer(body))
     return { ...rest, body: body.toString('base64'), bodyEncoding: 'base64' }
   return body === undefined ? rest : { ...rest, body }
-}
-
-function requestOf(value: unknown): FuzzRequest {
-  if (
-    !isObject(value) ||
-    typeof value.method !== 'string' ||
-    typeof value.url !== 'string' ||
-    !isObject(value.headers)
-  )
-    throw notReport('a failure has no request (method, url, headers)')
-  const { body, bodyEncoding, ...rest } = value
-  const read =
-    typeof body !== 'string'
-      ? undefined
-      : bodyEncoding === 'base64'
-        ? Buffer.from(body, 'base64')
-        : body
-  return { ...(rest as unknown as FuzzRequest), body: read }
 }
 
 /** The requests each phase sent, over every route. */
@@ -59,11 +37,20 @@ function phaseCounts(report: FuzzReport): Partial<Record<FuzzPhase, number>> {
 export function jsonReport(report: FuzzReport, options: ReportOptions = {}): string {
   const places = placesOf(report, options)
   const shown = (req: FuzzRequest) => requestJson(maskedRequest(req, places))
+  const commands = (s: StatefulSteps) => ({
+    resource: s.resource,
+    steps: s.steps.map((step) => ({
+      ...step,
+      request: shown(step.request),
+      ...(step.list && { list: shown(step.list) }),
+    })),
+  })
   const failures = report.failures.map((f) => ({
     ...f,
     request: shown(f.request),
     curl: maskedCurl(f, places, options),
     ...(f.sequence && { sequence: f.sequence.map(shown) }),
+    ...(f.stateful && { stateful: commands(f.stateful) }),
   }))
   const json = {
     format: FORMAT,
@@ -81,7 +68,8 @@ export function jsonReport(report: FuzzReport, options: ReportOptions = {}): str
 /**
  * The failures of a JSON report `jsonReport` wrote, requests as they were sent (masked credentials
  * stay masked: give them to the replay again).
- * @throws SG_ERR_INVALID_OPTION when the text is not such a report
+ * @throws SG_ERR_INVALID_OPTION when the text is not such a report, or a field of a failure is not
+ *   what `jsonReport` writes (the message names the field's JSON path, never its value)
  */
 export function readJsonReport(text: string): { seed: number; failures: FuzzFailure[] } {
   let json: unknown
@@ -92,19 +80,6 @@ export function readJsonReport(text: string): { seed: number; failures: FuzzFail
   }
   if (!isObject(json) || json.format !== FORMAT || !Array.isArray(json.failures))
     throw notReport(`not a report of shapeguard fuzz --report json (no "format": "${FORMAT}")`)
-  const failures = json.failures.map((f: unknown): FuzzFailure => {
-    if (!isObject(f) || typeof f.route !== 'string' || typeof f.invariant !== 'string')
-      throw notReport('a failure has no route or invariant')
-    const sequence = Array.isArray(f.sequence) ? f.sequence.map(requestOf) : undefined
-    return {
-      route: f.route,
-      phase: (typeof f.phase === 'string' ? f.phase : 'random') as FuzzPhase,
-      invariant: f.invariant,
-      request: requestOf(f.request),
-      ...(sequence && { sequence }),
-      curl: typeof f.curl === 'string' ? f.curl : '',
-      seed: typeof f.seed === 'number' ? f.seed : 0,
-    }
-  })
-  return { seed: typeof json.seed === 'number' ? json.seed : 0, failures }
+  const failures = json.failures.map((f: unknown, i: number) => failureOf(f, `failures[${i}]`))
+  return { seed: integer(json.seed, 'seed'), failures }
 }

@@ -2,6 +2,7 @@ import type { Arbitrary, AsyncCommand } from 'fast-check'
 import type { EnvelopeNames } from '../../../shared/envelope-shape.js'
 import { isObject } from '../../../shared/is-object.js'
 import { fastCheck } from '../../load-fast-check.js'
+import type { StatefulStep } from '../fuzz-report.js'
 import type { FuzzRequest } from '../fuzz-request.js'
 import { dataOf, idOf, listItems, sameJson } from './answer-data.js'
 import type { ItemRoute, Resource } from './links.js'
@@ -34,13 +35,16 @@ export interface ResourceRun {
   readonly envelope: EnvelopeNames
   /** The highest numeric id a create gave: a failed create must not have taken the next one. */
   lastNumeric: number | undefined
+  /** The create that gave it: a replay sends it first when a sequence's check counted on it. */
+  lastCreate: FuzzRequest | undefined
   /** A create answered 2xx with no id it could read. */
   noId: boolean
   /** A create failed where nothing could tell whether it stored (no list, ids not numbers). */
   unchecked: boolean
 }
 
-type Command = AsyncCommand<Model, Session, boolean>
+/** A command of a sequence: fast-check's, on the model and a session. */
+export type Command = AsyncCommand<Model, Session, boolean>
 
 const ok = (status: number) => status >= 200 && status < 300
 const missing = (status: number) => status === 404 || status === 410
@@ -100,15 +104,48 @@ async function leftBehind(
     )
 }
 
+// A create's numeric id: the highest is the last one created, which a failed create must not take.
+function numbered(r: ResourceRun, s: Session, id: string, req: FuzzRequest) {
+  if (!/^\d{1,15}$/.test(id)) return
+  if (r.lastNumeric === undefined || Number(id) >= r.lastNumeric) {
+    r.lastNumeric = Number(id)
+    r.lastCreate = req
+  }
+  s.numbered = true
+}
+
+// A replay's first step when the sequence counted on an id an earlier sequence created: that
+// create, sent again for the id it gives now, outside the model.
+function prior(r: ResourceRun, req: FuzzRequest): Command {
+  return {
+    check: () => true,
+    async run(_m, s) {
+      s.begin({ command: 'prior', route: r.create.key, request: req })
+      const { answer, body } = await s.step(r.create, req)
+      const id = ok(answer.status) ? idOf(r.resource, answer, body, r.envelope) : undefined
+      if (id !== undefined) numbered(r, s, id, req)
+    },
+    toString: () => `${r.create.key} (the last create before the sequence)`,
+  }
+}
+
 function create(r: ResourceRun, req: FuzzRequest, listReq: FuzzRequest | undefined): Command {
   return {
     check: () => true,
     async run(m, s) {
+      s.begin({
+        command: 'create',
+        route: r.create.key,
+        request: req,
+        ...(listReq !== undefined && r.list !== undefined && { list: listReq }),
+      })
       // What a failed create must leave as it was: the list, else whether the next id reads.
-      const before =
-        listReq !== undefined && r.list !== undefined
-          ? { list: await listed(r, s, listReq) }
-          : { next: await nextReads(r, s) }
+      const listing = listReq !== undefined && r.list !== undefined
+      if (!listing && !s.numbered && r.lastCreate !== undefined)
+        s.prior({ command: 'prior', route: r.create.key, request: r.lastCreate })
+      const before = listing
+        ? { list: await listed(r, s, listReq) }
+        : { next: await nextReads(r, s) }
       const { answer, body } = await s.step(r.create, req)
       const by = answered(r.create.key, answer.status)
       if (answer.status >= 400 && answer.status < 500) {
@@ -121,7 +158,7 @@ function create(r: ResourceRun, req: FuzzRequest, listReq: FuzzRequest | undefin
         r.noId = true
         return
       }
-      if (/^\d{1,15}$/.test(id)) r.lastNumeric = Math.max(r.lastNumeric ?? 0, Number(id))
+      numbered(r, s, id, req)
       m.live.push({ id, data: dataOf(body, r.envelope), by })
     },
     toString: () => `${r.create.key}${req.kind === 'valid' ? '' : ` (${req.kind})`}`,
@@ -134,6 +171,7 @@ function onLive(r: ResourceRun, item: ItemRoute, req: FuzzRequest, pick: number)
   return {
     check: (m) => m.live.length > 0,
     async run(m, s) {
+      s.begin({ command: 'live', route: step.key, request: req, pick })
       const at = pick % m.live.length
       const held = m.live[at]!
       const { answer, body } = await s.step(step, filled(req, item.segment, held.id))
@@ -168,6 +206,7 @@ function onGone(r: ResourceRun, item: ItemRoute, req: FuzzRequest, pick: number)
   return {
     check: (m) => m.gone.length > 0,
     async run(m, s) {
+      s.begin({ command: 'gone', route: step.key, request: req, pick })
       const held = m.gone[pick % m.gone.length]!
       const { answer } = await s.step(step, filled(req, item.segment, held.id))
       // DELETE is idempotent (RFC 9110): deleting again may succeed without a resource to read.
@@ -176,6 +215,18 @@ function onGone(r: ResourceRun, item: ItemRoute, req: FuzzRequest, pick: number)
     },
     toString: () => `${step.key} after delete (#${pick})`,
   }
+}
+
+/** The command a saved step was, to run again (a replay); undefined when the route is not the resource's now. */
+export function commandOf(r: ResourceRun, step: StatefulStep): Command | undefined {
+  if (step.command === 'create' || step.command === 'prior') {
+    if (step.route !== r.create.key) return undefined
+    return step.command === 'prior' ? prior(r, step.request) : create(r, step.request, step.list)
+  }
+  const item = [...r.steps].find(([, s]) => s.key === step.route)?.[0]
+  if (item === undefined) return undefined
+  const use = step.command === 'live' ? onLive : onGone
+  return use(r, item, step.request, step.pick ?? 0)
 }
 
 /** The arbitraries of a resource's commands. */

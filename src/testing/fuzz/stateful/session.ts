@@ -5,6 +5,7 @@ import { curlLine } from '../../../shared/curl-line.js'
 import { unprefixed } from '../../../shared/error-codes.js'
 import { boundedFilter } from '../../arbitrary/bounded-filter.js'
 import { fastCheck } from '../../load-fast-check.js'
+import type { StatefulStep } from '../fuzz-report.js'
 import type { FuzzRequest } from '../fuzz-request.js'
 import { appLimits, appSecret, keyOf, type Run } from '../fuzz-route.js'
 import { brokenInvariant, type RouteChecks } from '../invariants.js'
@@ -71,12 +72,13 @@ export function filled(req: FuzzRequest, segment: number, id: string): FuzzReque
   return { ...req, url: `${parts.join('/')}${at === -1 ? '' : req.url.slice(at)}` }
 }
 
-/** A sequence's broken check: the route of its last step, and every request in order. */
+/** A sequence's broken check: the route of its last step, every request in order, its commands. */
 export class SequenceBroken extends Error {
   constructor(
     message: string,
     readonly route: string,
     readonly sequence: readonly FuzzRequest[],
+    readonly steps: readonly StatefulStep[],
   ) {
     super(message)
   }
@@ -87,15 +89,28 @@ export interface Tally {
   requests: number
 }
 
-/** One sequence as it runs: its requests in order. */
+/** One sequence as it runs: its commands and requests in order. */
 export class Session {
   readonly sent: FuzzRequest[] = []
   readonly keys: string[] = []
+  readonly steps: StatefulStep[] = []
+  /** A create of this sequence gave a numeric id. */
+  numbered = false
 
   constructor(
     private readonly run: Run,
     private readonly tally: Tally,
   ) {}
+
+  /** A command starts: what a replay runs again. */
+  begin(step: StatefulStep): void {
+    this.steps.push(step)
+  }
+
+  /** The create an earlier sequence made that this one's checks count on: the replay's first step. */
+  prior(step: StatefulStep): void {
+    if (!this.steps.some((s) => s.command === 'prior')) this.steps.unshift(step)
+  }
 
   /** Sends one request of a route; its answer must hold to the route's invariants. */
   async step(s: StepRoute, req: FuzzRequest): Promise<{ answer: Answer; body: unknown }> {
@@ -118,7 +133,8 @@ export class Session {
 
   /** Stops the sequence: the check broken, at its last step. */
   fail(message: string): never {
-    throw new SequenceBroken(message, this.keys.at(-1) ?? 'stateful', [...this.sent])
+    const route = this.keys.at(-1) ?? 'stateful'
+    throw new SequenceBroken(message, route, [...this.sent], [...this.steps])
   }
 
   /** A request's curl line, credentials masked. */

@@ -31,7 +31,7 @@ function described(r: Resource, steps: ReadonlyMap<unknown, StepRoute>): string 
 }
 
 /** The resource's routes as steps, or why its sequences cannot run. */
-function resourceRun(r: Resource, run: Run, notes: string[]): ResourceRun | undefined {
+export function resourceRun(r: Resource, run: Run, notes: string[]): ResourceRun | undefined {
   const create = stepRoute(r.create, run)
   if (create.valid === undefined) {
     notes.push(`${r.name}: not sequenced: ${create.key} has no valid requests (${create.why})`)
@@ -49,6 +49,7 @@ function resourceRun(r: Resource, run: Run, notes: string[]): ResourceRun | unde
     steps,
     envelope: run.envelope,
     lastNumeric: undefined,
+    lastCreate: undefined,
     noId: false,
     unchecked: false,
   }
@@ -77,6 +78,7 @@ async function sequences(r: ResourceRun, run: Run, tally: Tally): Promise<FuzzFa
     invariant: error.message,
     request: error.sequence.at(-1)!,
     sequence: error.sequence,
+    stateful: { resource: r.resource.name, steps: error.steps },
     curl: error.sequence.map((req) => session.curl(req)).join('\n'),
     seed: run.o.seed,
   }
