@@ -1,10 +1,11 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { ensureBuilt, hosts, onHost, shapeguard } from '../support/cli.js'
 
 // `shapeguard fuzz --report junit,har,json [--report-dir]`, `--replay FILE` and
-// `--max-response-time`, against an app whose crash an environment variable fixes.
+// `--max-response-time`, against apps whose defect an environment variable fixes (a crash, a
+// delete that leaves the user readable).
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 300_000 })
 
@@ -87,6 +88,46 @@ describe.each(hosts)('shapeguard fuzz reports on %s', (_, host) => {
     expect(existsSync(join(dir, 'shapeguard-reports', 'fuzz.junit.xml'))).toBe(true)
     const fast = shapeguard([...args, '--max-response-time', '1000'], { cwd: dir })
     expect(fast.status).toBe(0)
+  })
+
+  it('replays a saved stateful failure with the ids the replay creates, until it is fixed', () => {
+    const dir = onHost('stateful-toggle.mjs', host).replace(/\/stateful-toggle\.mjs$/, '')
+    const out = `stateful-${host}`
+    rmSync(join(dir, out), { recursive: true, force: true })
+    const app = ['fuzz', 'stateful-toggle.mjs']
+    const found = shapeguard(
+      [...app, '--phases', 'stateful', '--seed', '5', ...key, '--report', 'json'].concat([
+        '--report-dir',
+        out,
+      ]),
+      { cwd: dir },
+    )
+    const invariant =
+      /\n(GET|DELETE) \/users\/:id: use_after_free: \1 \/users\/:id answered 200 after DELETE \/users\/:id answered 200\n/
+    expect([found.status, found.stderr]).toEqual([1, ''])
+    expect(found.stdout).toMatch(invariant)
+    const json = readFileSync(join(dir, out, 'fuzz.json'), 'utf8')
+    expect(json).not.toContain(SECRET)
+    const replay = [...app, '--replay', `${out}/fuzz.json`, ...key]
+    const still = shapeguard(replay, { cwd: dir })
+    expect([still.status, still.stderr]).toEqual([1, ''])
+    expect(still.stdout).toMatch(invariant)
+    const fixed = shapeguard(replay, { cwd: dir, env: { FIXED: '1' } })
+    expect([fixed.status, fixed.stderr]).toEqual([0, ''])
+    expect(fixed.stdout).toMatch(
+      new RegExp(`^fuzz: replayed 1 failure of ${out}/fuzz\\.json, \\d+ requests: none breaks`),
+    )
+    // A field of the file edited into what no report holds: a usage error naming it, no stack.
+    const saved = JSON.parse(json)
+    saved.failures[0].request.headers['x-api-key'] = 7
+    writeFileSync(join(dir, out, 'bad.json'), JSON.stringify(saved))
+    const bad = shapeguard([...app, '--replay', `${out}/bad.json`, ...key], { cwd: dir })
+    expect(bad.status).toBe(2)
+    expect(bad.stdout).toBe('')
+    expect(bad.stderr).toContain(
+      `--replay: ${out}/bad.json: failures[0].request.headers["x-api-key"] is not a string`,
+    )
+    expect(bad.stderr).not.toMatch(/\n\s+at /)
   })
 
   it('refuses an unknown report format and a replay file that is not a report', () => {

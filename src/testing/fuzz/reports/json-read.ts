@@ -52,7 +52,7 @@ const keyPath = (path: string, key: string) => `${path}[${JSON.stringify(key)}]`
 function headersOf(value: unknown, path: string): Record<string, string> {
   if (!isObject(value)) throw bad(path, 'an object of header names and values')
   for (const [name, v] of Object.entries(value)) {
-    if (!TOKEN.test(name)) throw notReport(`${keyPath(path, name)}: not a header name`)
+    if (!TOKEN.test(name)) throw notReport(`${path} has a key that is not a header name`)
     text(v, keyPath(path, name))
   }
   return value as Record<string, string>
