@@ -58,7 +58,8 @@ export interface FuzzRoutesOptions {
   readonly record?: boolean
   /**
    * Failures of an earlier run (its report's `failures`, e.g. read from `--report json`): their
-   * requests are sent again exactly, in place of generated ones, and held to the same checks.
+   * requests are sent again exactly, in place of generated ones, and held to the same checks. A
+   * stateful failure's commands run again in order, each use taking the id its replayed create got.
    */
   readonly replay?: readonly FuzzFailure[]
 }
