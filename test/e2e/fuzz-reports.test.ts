@@ -231,6 +231,7 @@ describe('credential values in report files', () => {
       url: '/a?api_key=k%20ey-1234&page=2',
       headers: {
         authorization: 'Bearer abcd-secret',
+        accept: 'application/json',
         'x-tenant': 'ab',
         cookie: 'sid=c%2Fookie-val; theme=dark',
       },
@@ -240,6 +241,7 @@ describe('credential values in report files', () => {
       status: 200,
       headers: {
         'set-cookie': ['sid=c%2fookie-val; Path=/'],
+        'content-type': 'application/json',
         'x-echo': 'k ey-1234',
         location: '/b?x=k+ey-1234&api_key=anything',
       },
@@ -261,9 +263,20 @@ describe('credential values in report files', () => {
       seed: 1,
       skipped: [],
       exchanges: [{ route: 'POST /a', phase: 'random', request, answer, startedAt: 0 }],
-      secrets: { headers: ['authorization', 'x-tenant'], query: ['api_key'], cookies: ['sid'] },
+      secrets: {
+        headers: ['authorization', 'accept', 'x-tenant'],
+        query: ['api_key'],
+        cookies: ['sid'],
+      },
     }
-    const files = [junitReport(report), harReport(report), jsonReport(report)]
+    // A binary body (an upload) is masked byte for byte in its curl line.
+    const upload = { ...request, body: Buffer.from('--b\r\nabcd-secret\u0000\r\n--b--') }
+    const uploaded = { ...report.failures[0]!, route: 'POST /b', request: upload }
+    const files = [
+      junitReport({ ...report, failures: [...report.failures, uploaded] }),
+      harReport(report),
+      jsonReport({ ...report, failures: [...report.failures, uploaded] }),
+    ]
     for (const text of files) {
       expect(text).not.toMatch(/abcd-secret|ookie-val|k ey-1234|k%20ey-1234|k\+ey-1234|anything/)
       expect(text).toContain('page=2')
@@ -272,12 +285,15 @@ describe('credential values in report files', () => {
     const entry = JSON.parse(files[1]!).log.entries[0]
     // A short value is masked where it travels, not in free text ('ab' is in many words).
     expect(entry.request.headers).toContainEqual({ name: 'x-tenant', value: '***' })
+    // A media type given as a header stays masked where it travels, not looked for elsewhere.
+    expect(entry.request.headers).toContainEqual({ name: 'accept', value: '***' })
+    expect(entry.response.content.mimeType).toBe('application/json')
     expect(entry.request.postData.text).toBe('{"copy":"***","tenant":"ab"}')
     expect(entry.response.content.text).toBe('{"data":{"cookie":"***","t":"ab","lower":"***"}}')
     expect(entry.response.redirectURL).toBe('/b?x=***&api_key=***')
-    expect(readJsonReport(files[2]!).failures[0]!.invariant).toBe(
-      'a valid request got 422 (copy: *** is taken)',
-    )
+    const read = readJsonReport(files[2]!).failures
+    expect(String(read[1]!.request.body)).toBe('--b\r\n***\u0000\r\n--b--')
+    expect(read[0]!.invariant).toBe('a valid request got 422 (copy: *** is taken)')
   })
 })
 
