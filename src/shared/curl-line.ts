@@ -1,4 +1,4 @@
-import type { SecretPlaces } from './credential-places.js'
+import { maskedText, type SecretPlaces } from './credential-places.js'
 
 // A request as one shell command line that replays it byte for byte but for its credentials: the
 // fuzzer prints it with each failure, and the `shapeguard fuzz` command, each credential masked.
@@ -125,6 +125,15 @@ export function shownHeader(
     .join(';')
 }
 
+// A binary body with each credential value of `secrets` in it (its bytes read as Latin-1) masked.
+function maskedBytes(body: Uint8Array, secrets: SecretPlaces | undefined): Uint8Array {
+  if ((secrets?.values ?? []).length === 0) return body
+  let text = ''
+  for (const byte of body) text += String.fromCharCode(byte)
+  const shown = maskedText(text, secrets)
+  return shown === text ? body : Uint8Array.from(shown, (c) => c.charCodeAt(0))
+}
+
 // A request that asks for a stream (SSE, NDJSON) is replayed with `-N`: curl shows each event as
 // it comes instead of buffering.
 const streaming = (headers: Readonly<Record<string, string>>) =>
@@ -140,8 +149,9 @@ const streaming = (headers: Readonly<Record<string, string>>) =>
  * byte) into `curl --data-binary @-`, so that NUL, CR and quotes in a filename replay exactly.
  * The line goes to logs: a signed cookie's signature is shown as `***` (`s:value.***`), and so is
  * the value of each credential `secrets` names (`Authorization: Bearer ***`, an API key's header,
- * query parameter or cookie), masked before the line is quoted. A request whose `Accept` asks for
- * a stream (`text/event-stream`, `application/x-ndjson`) gets `-N` (`--no-buffer`).
+ * query parameter or cookie), masked before the line is quoted; the credential values `secrets`
+ * holds (`withValues`) are masked wherever they appear (URL, headers, body). A request whose
+ * `Accept` asks for a stream (`text/event-stream`, `application/x-ndjson`) gets `-N` (`--no-buffer`).
  * @param secrets where credentials travel; default none
  * @example curlLine('POST', 'http://localhost:3000/users', { 'content-type': 'application/json' }, '{}')
  */
@@ -158,12 +168,15 @@ export function curlLine(
     '--globoff',
     '-X',
     method,
-    shellQuote(maskedUrl(url, secrets?.query ?? new Set())),
+    shellQuote(maskedText(maskedUrl(url, secrets?.query ?? new Set()), secrets)),
   ]
   for (const [name, value] of Object.entries(headers))
-    words.push('-H', shellQuote(`${name}: ${shownHeader(name, value, secrets)}`))
-  if (typeof body === 'string') words.push('--data-raw', shellQuote(body))
+    words.push(
+      '-H',
+      shellQuote(`${name}: ${maskedText(shownHeader(name, value, secrets), secrets)}`),
+    )
+  if (typeof body === 'string') words.push('--data-raw', shellQuote(maskedText(body, secrets)))
   if (typeof body !== 'object') return words.join(' ')
   words.push('--data-binary', '@-')
-  return `${bodyWriter(body)} | ${words.join(' ')}`
+  return `${bodyWriter(maskedBytes(body, secrets))} | ${words.join(' ')}`
 }

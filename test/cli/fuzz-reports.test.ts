@@ -130,6 +130,37 @@ describe.each(hosts)('shapeguard fuzz reports on %s', (_, host) => {
     expect(bad.stderr).not.toMatch(/\n\s+at /)
   })
 
+  it('masks the credentials an app echoes in every report file, in every form', () => {
+    const dir = onHost('echo-secrets.mjs', host).replace(/\/echo-secrets\.mjs$/, '')
+    const out = `reports-echo-${host}`
+    rmSync(join(dir, out), { recursive: true, force: true })
+    const secrets = ['cli/tok+en=42', 'cli&key=77/x', 'tenant-secret-5']
+    const run = shapeguard(
+      ['fuzz', 'echo-secrets.mjs', '--runs', '3', '--seed', '2', '--phases', 'random'].concat(
+        ['--auth', `bearer=${secrets[0]}`, '--auth', `key=${secrets[1]}`, '--auth'],
+        [`query=${secrets[1]}`, '--header', `x-tenant: ${secrets[2]}`],
+        ['--report', 'junit,har,json', '--report-dir', out],
+      ),
+      { cwd: dir },
+    )
+    expect(run.stderr).toBe('')
+    expect(run.status).toBe(1)
+    expect(run.stdout).toContain('GET /echo: a valid request got 422 (q: *** *** ***)')
+    const forms = secrets.flatMap((s) => [
+      s,
+      encodeURIComponent(s),
+      JSON.stringify(s).slice(1, -1),
+      s.replace(/&/g, '&amp;'),
+    ])
+    const files = ['fuzz.junit.xml', 'fuzz.har', 'fuzz.json'].map((f) =>
+      readFileSync(join(dir, out, f), 'utf8'),
+    )
+    for (const text of [run.stdout, ...files])
+      for (const form of forms) expect(text.includes(form), form).toBe(false)
+    expect(JSON.parse(files[1]!).log.entries.length).toBeGreaterThan(1)
+    expect(files[0]).toContain('<failure message="a valid request got 422 (q: *** *** ***)"')
+  })
+
   it('refuses an unknown report format and a replay file that is not a report', () => {
     const dir = cwd()
     const bad = shapeguard(['fuzz', 'toggle.mjs', '--report', 'xml'], { cwd: dir })

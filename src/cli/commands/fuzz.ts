@@ -1,6 +1,11 @@
 import type { OpenAPIDocument } from 'shapeguard/openapi'
 import type { FuzzFailure, FuzzReport, FuzzRoutesOptions } from 'shapeguard/testing'
-import { type SecretPlaces, secretPlaces } from '../../shared/credential-places.js'
+import {
+  maskedText,
+  type SecretPlaces,
+  secretPlaces,
+  withValues,
+} from '../../shared/credential-places.js'
 import { curlLine } from '../../shared/curl-line.js'
 import { routeCount } from '../../shared/fuzz-checks.js'
 import type { SecurityScheme } from '../../shared/security-scheme.js'
@@ -221,14 +226,17 @@ export const fuzz: Command = {
       io.out(
         `fuzz: ${count(routeCount(failed.routes), 'route')}, ${count(failed.requests, 'request')}, ${count(failed.failures.length, 'broken invariant')} (seed ${failed.seed})\n`,
       )
-      const secrets = secretsOf(options, schemes)
+      // The values sent in those places are masked too, wherever the app echoed them.
+      const sent = failed.failures.flatMap((f) => f.sequence ?? [f.request])
+      const secrets = withValues(secretsOf(options, schemes), sent)
       for (const f of failed.failures) {
         // A stateful failure is its whole sequence, one curl line a step.
         const curls = (f.sequence ?? [f.request]).map((req) =>
           curlLine(req.method, `${baseUrlOf(values)}${req.url}`, req.headers, req.body, secrets),
         )
         const again = replay(module, values, f, failed)
-        io.out(`\n${f.route}: ${f.invariant}\n  ${curls.join('\n  ')}\n  replay: ${again}\n`)
+        const invariant = maskedText(f.invariant, secrets)
+        io.out(`\n${f.route}: ${invariant}\n  ${curls.join('\n  ')}\n  replay: ${again}\n`)
       }
       if (values.auth !== undefined || values.header !== undefined)
         io.out('\nThe values of --auth and --header are shown as ***: give them again to replay.\n')

@@ -2,14 +2,17 @@ import { STATUS_CODES } from 'node:http'
 import type { Exchange, FuzzReport } from '../fuzz-report.js'
 import {
   baseUrlOf,
+  type Masking,
   maskedRequest,
+  maskedText,
   placesOf,
   type ReportOptions,
   shownAnswerHeader,
 } from './mask.js'
 
 // HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/), as browsers' devtools import it: the
-// run's exchanges (`record: true`), bodies as text, every credential masked.
+// run's exchanges (`record: true`), bodies as text, every credential masked: in the requests, and
+// in the answers too (an app may echo a token in a body, a header or a redirect's URL).
 
 /** Options of `harReport`. */
 export interface HarOptions extends ReportOptions {
@@ -49,16 +52,22 @@ const headerOf = (headers: Readonly<Record<string, unknown>>, name: string) => {
   return typeof value === 'string' ? value : ''
 }
 
-function entry(x: Exchange, places: ReturnType<typeof placesOf>, baseUrl: string) {
-  const req = maskedRequest(x.request, places)
+function entry(x: Exchange, masking: Masking, baseUrl: string) {
+  const req = maskedRequest(x.request, masking)
   const body = req.body
   const text =
     body === undefined ? undefined : Buffer.isBuffer(body) ? body.toString('latin1') : body
   const answer = x.answer
   const time = answer?.ms ?? 0
-  const content = answer?.stream
-    ? answer.stream.items.map((i) => JSON.stringify(i)).join('\n')
-    : (answer?.text ?? '')
+  const content = maskedText(
+    answer?.stream
+      ? answer.stream.items.map((i) => JSON.stringify(i)).join('\n')
+      : (answer?.text ?? ''),
+    masking,
+  )
+  const headers =
+    answer === undefined ? [] : pairs(answer.headers, (n, v) => shownAnswerHeader(n, v, masking))
+  const answerHeader = (name: string) => headers.find((h) => h.name.toLowerCase() === name)?.value
   return {
     startedDateTime: new Date(x.startedAt).toISOString(),
     time,
@@ -80,16 +89,13 @@ function entry(x: Exchange, places: ReturnType<typeof placesOf>, baseUrl: string
       statusText: answer === undefined ? '' : (STATUS_CODES[answer.status] ?? ''),
       httpVersion: 'HTTP/1.1',
       cookies: [],
-      headers: answer === undefined ? [] : pairs(answer.headers, shownAnswerHeader),
+      headers,
       content: {
         size: Buffer.byteLength(content),
-        mimeType:
-          answer === undefined
-            ? 'x-unknown'
-            : headerOf(answer.headers, 'content-type') || 'x-unknown',
+        mimeType: answerHeader('content-type') || 'x-unknown',
         text: content,
       },
-      redirectURL: answer === undefined ? '' : headerOf(answer.headers, 'location'),
+      redirectURL: answerHeader('location') ?? '',
       headersSize: -1,
       bodySize: answer === undefined ? 0 : Buffer.byteLength(content),
       ...(answer === undefined && { _error: 'no answer (the request threw)' }),
@@ -109,13 +115,13 @@ function entry(x: Exchange, places: ReturnType<typeof placesOf>, baseUrl: string
  * @example await writeFile('fuzz.har', harReport(await fuzzRoutes(app, { record: true })))
  */
 export function harReport(report: FuzzReport, options: HarOptions = {}): string {
-  const places = placesOf(report, options)
+  const masking = placesOf(report, options)
   const baseUrl = baseUrlOf(options)
   const har = {
     log: {
       version: '1.2',
       creator: { name: 'shapeguard fuzz', version: options.version ?? '' },
-      entries: (report.exchanges ?? []).map((x) => entry(x, places, baseUrl)),
+      entries: (report.exchanges ?? []).map((x) => entry(x, masking, baseUrl)),
       comment: `seed ${report.seed}`,
     },
   }

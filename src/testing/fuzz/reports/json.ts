@@ -3,7 +3,7 @@ import type { FuzzPhase } from '../fuzz-phase.js'
 import type { FuzzFailure, FuzzReport, StatefulSteps } from '../fuzz-report.js'
 import type { FuzzRequest } from '../fuzz-request.js'
 import { failureOf, integer, notReport } from './json-read.js'
-import { maskedCurl, maskedRequest, placesOf, type ReportOptions } from './mask.js'
+import { maskedCurl, maskedRequest, maskedText, placesOf, type ReportOptions } from './mask.js'
 
 // The JSON report: the run as data (routes, failures with their requests, seed, skipped, the
 // requests of each phase), credentials masked, and what `--replay` reads back.
@@ -47,6 +47,7 @@ export function jsonReport(report: FuzzReport, options: ReportOptions = {}): str
   })
   const failures = report.failures.map((f) => ({
     ...f,
+    invariant: maskedText(f.invariant, places),
     request: shown(f.request),
     curl: maskedCurl(f, places, options),
     ...(f.sequence && { sequence: f.sequence.map(shown) }),

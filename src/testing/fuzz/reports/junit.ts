@@ -1,12 +1,12 @@
-import type { SecretPlaces } from '../../../shared/credential-places.js'
 import type { FuzzPhase } from '../fuzz-phase.js'
 import type { FuzzedRoute, FuzzFailure, FuzzReport } from '../fuzz-report.js'
-import { maskedCurl, placesOf, type ReportOptions } from './mask.js'
+import { type Masking, maskedCurl, maskedText, placesOf, type ReportOptions } from './mask.js'
 
 // JUnit XML as GitHub (dorny/test-reporter, mikepenz/action-junit-report), GitLab and Jenkins
 // read it: one testsuite per route, one testcase per phase that ran (or per check), a failure
-// element with the invariant and the curl line. No value of an answer enters it: invariants name
-// statuses, fields and rules; curl lines are the requests, credentials masked.
+// element with the invariant and the curl line. Invariants name statuses, fields and rules (a
+// 422's issue message is the app's); curl lines are the requests. Every credential is masked in
+// both: the places that carry one, and the run's values wherever they appear.
 
 // XML 1.0 has no way to write most control characters, even escaped: they are dropped.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
@@ -57,14 +57,15 @@ function failuresOf(route: FuzzedRoute, report: FuzzReport): FuzzFailure[] {
   return report.failures.filter((f) => !named.has(f.route))
 }
 
-function testcase(route: string, c: Case, places: SecretPlaces, options: ReportOptions): string {
+function testcase(route: string, c: Case, masking: Masking, options: ReportOptions): string {
   const open = `    <testcase${attrs({ classname: route, name: c.name, time: 0 })}`
   if (c.failure === undefined) return `${open}/>`
   const f = c.failure
-  const body = `${f.invariant}\n${maskedCurl(f, places, options)}\nseed ${f.seed}, phase ${f.phase}`
+  const invariant = maskedText(f.invariant, masking)
+  const body = `${invariant}\n${maskedCurl(f, masking, options)}\nseed ${f.seed}, phase ${f.phase}`
   return [
     `${open}>`,
-    `      <failure${attrs({ message: f.invariant, type: f.phase })}>${xmlText(body)}</failure>`,
+    `      <failure${attrs({ message: invariant, type: f.phase })}>${xmlText(body)}</failure>`,
     '    </testcase>',
   ].join('\n')
 }
@@ -77,7 +78,7 @@ function testcase(route: string, c: Case, places: SecretPlaces, options: ReportO
  * @example await writeFile('fuzz.junit.xml', junitReport(report))
  */
 export function junitReport(report: FuzzReport, options: ReportOptions = {}): string {
-  const places = placesOf(report, options)
+  const masking = placesOf(report, options)
   const suites: string[] = []
   let tests = 0
   for (const route of report.routes) {
@@ -88,7 +89,7 @@ export function junitReport(report: FuzzReport, options: ReportOptions = {}): st
       [
         `  <testsuite${attrs({ name: route.route, tests: cases.length, failures: failed, errors: 0, skipped: 0, time: 0 })}>`,
         `    <properties><property${attrs({ name: 'requests', value: route.requests })}/><property${attrs({ name: 'seed', value: report.seed })}/></properties>`,
-        ...cases.map((c) => testcase(route.route, c, places, options)),
+        ...cases.map((c) => testcase(route.route, c, masking, options)),
         '  </testsuite>',
       ].join('\n'),
     )
