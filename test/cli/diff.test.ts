@@ -128,6 +128,76 @@ describe('shapeguard diff', () => {
     ).toBe(1)
   })
 
+  it('escapes control characters from document keys: no line of text starts with one', () => {
+    const base = JSON.parse(shapeguard(['openapi', app], { env: v1 }).stdout)
+    const schema = base.paths['/users'].post.requestBody.content['application/json'].schema
+    schema.properties['x\n::error file=app.ts::pwned'] = { type: 'string' }
+    writeFileSync(join(dir, 'keys-base.json'), JSON.stringify(base))
+    const head = structuredClone(base)
+    head.paths['/users'].post.requestBody.content['application/json'].schema.properties[
+      'x\n::error file=app.ts::pwned'
+    ] = { type: 'integer' }
+    writeFileSync(join(dir, 'keys-head.json'), JSON.stringify(head))
+    const run = shapeguard(['diff', 'keys-base.json', 'keys-head.json'], { cwd: dir })
+    expect(run.status).toBe(1)
+    expect(run.stdout.split('\n').filter((l) => l.startsWith('::'))).toEqual([])
+    expect(run.stdout).toContain(
+      'breaking request-type-changed: request `body.x\\u000a::error file=app.ts::pwned`: type changed from string to integer (POST /users)\n' +
+        '         at keys-head.json#/paths/~1users/post/requestBody/content/application~1json/schema/properties/x\\u000a::error file=app.ts::pwned\n',
+    )
+    const sarif = JSON.parse(
+      shapeguard(['diff', 'keys-base.json', 'keys-head.json', '--format', 'sarif'], { cwd: dir })
+        .stdout,
+    )
+    for (const result of sarif.runs[0].results) expect(result.message.text).not.toMatch(/\n/)
+  })
+
+  it('reads hostile documents: 5,000 levels deep is a warning, malformed ones no stack trace', () => {
+    const deep = (type: string) =>
+      `{"openapi":"3.1.0","info":{"title":"t","version":"1"},"paths":{"/x":{"post":{"requestBody":{"content":{"application/json":{"schema":${'{"type":"object","properties":{"a":'.repeat(5000)}{"type":"${type}"}${'}}'.repeat(5000)}}}},"responses":{"200":{"description":"ok"}}}}}}`
+    writeFileSync(join(dir, 'deep-base.json'), deep('string'))
+    writeFileSync(join(dir, 'deep-head.json'), deep('integer'))
+    const run = shapeguard(['diff', 'deep-base.json', 'deep-head.json'], { cwd: dir })
+    expect(run.stderr).toBe('')
+    expect(run.stdout).toMatch(
+      /^warning {2}schema-too-deep: request `body(\.a){64}`: nested over 64 schemas deep, not compared below \(POST \/x\)\n/,
+    )
+    expect(run.status).toBe(0)
+    expect(
+      shapeguard(['diff', 'deep-base.json', 'deep-head.json', '--fail-on', 'warning'], { cwd: dir })
+        .status,
+    ).toBe(1)
+    const doc = (schema: unknown, schemas: object = {}) =>
+      JSON.stringify({
+        openapi: '3.1.0',
+        paths: { '/x': { post: { requestBody: { content: { 'application/json': { schema } } } } } },
+        components: { schemas },
+      })
+    const malformed = {
+      'number.json': doc(5),
+      'null-properties.json': doc({ type: 'object', properties: null, required: null }),
+      'nowhere.json': doc({ $ref: '#/components/schemas/Nowhere' }),
+      'cycle.json': doc(
+        { $ref: '#/components/schemas/A' },
+        {
+          A: { $ref: '#/components/schemas/B' },
+          B: { $ref: '#/components/schemas/A' },
+        },
+      ),
+    }
+    for (const [name, text] of Object.entries(malformed)) {
+      writeFileSync(join(dir, name), text)
+      for (const [b, h] of [
+        [name, 'head.json'],
+        ['head.json', name],
+      ]) {
+        const each = shapeguard(['diff', b!, h!], { cwd: dir })
+        expect(each.stderr).toBe('')
+        expect([0, 1]).toContain(each.status)
+      }
+    }
+  })
+
   it('exits 2 on a usage error: a missing argument, a bad option, a base that is no document', () => {
     const missing = shapeguard(['diff', 'base.json'], { cwd: dir })
     expect(missing.stderr).toBe(

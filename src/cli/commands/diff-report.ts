@@ -14,6 +14,14 @@ type RuleTable = typeof diffRules
 
 const sarifLevel = { breaking: 'error', warning: 'warning', info: 'note' } as const
 
+// A pointer names a document's keys, which may hold a control character or a line separator:
+// each is written as \uXXXX so a finding stays on its lines and no line starts with a key (a CI
+// log reads `::` at a line's start as a workflow command). Messages come escaped the same way.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const unprintable = /[\x00-\x1f\x7f-\x9f\u2028\u2029]/g
+const printable = (text: string) =>
+  text.replace(unprintable, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+
 function tally(findings: readonly DiffFinding[]): string {
   const n = (level: DiffFinding['level']) => findings.filter((f) => f.level === level).length
   return `${n('breaking')} breaking, ${count(n('warning'), 'warning')}, ${n('info')} info`
@@ -27,7 +35,7 @@ export function textReport(
 ): string {
   const lines = findings.map(
     (f) =>
-      `${f.level.padEnd(8)} ${f.rule}: ${f.message}\n         at ${f.document === 'base' ? sides.base : sides.head}#${f.pointer}\n`,
+      `${f.level.padEnd(8)} ${f.rule}: ${printable(f.message)}\n         at ${f.document === 'base' ? sides.base : sides.head}#${printable(f.pointer)}\n`,
   )
   return `${lines.join('')}diff: ${sides.base} → ${sides.head}: ${tally(all)}\n`
 }
@@ -74,7 +82,7 @@ export function sarifReport(
           ruleId: f.rule,
           ruleIndex: index.get(f.rule),
           level: sarifLevel[f.level],
-          message: { text: f.message },
+          message: { text: printable(f.message) },
           locations: [
             {
               physicalLocation: {

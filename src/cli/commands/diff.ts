@@ -95,8 +95,14 @@ export const diff: Command = {
     try {
       findings = diffOpenAPI(baseDoc, head.doc)
     } catch (error) {
-      if (!(error instanceof TypeError)) throw error
-      throw new UsageError(error.message.replace(/^shapeguard: diffOpenAPI: /, ''))
+      if (error instanceof TypeError)
+        throw new UsageError(error.message.replace(/^shapeguard: diffOpenAPI: /, ''))
+      // Documents are user files (a pull request's among them): whatever else a malformed one
+      // makes go wrong is one line, not a stack trace.
+      const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+      throw new UsageError(
+        `${base} → ${ctx.module}: the documents could not be compared (${reason.split('\n')[0]})`,
+      )
     }
     const sides: Sides = {
       base,

@@ -1,6 +1,7 @@
+import { isObject } from '../../shared/is-object.js'
 import { boundMoves } from './bounds.js'
 import { compareShape } from './compare-shape.js'
-import type { DiffContext, Direction } from './context.js'
+import { type DiffContext, type Direction, maxInline, maxStack } from './context.js'
 import { child, type Slot } from './document.js'
 import type { SchemaView } from './schema-view.js'
 
@@ -34,8 +35,64 @@ export function compareSchema(
   direction: Direction,
   label: string,
 ): void {
+  const nesting = ctx.nesting
+  const inline = nesting.inline
+  if (nesting.depth >= maxStack) {
+    const pair = ctx.out.putOff()
+    nesting.later.push(() =>
+      ctx.out.within(pair, () => {
+        const outer = nesting.inline
+        nesting.inline = inline
+        try {
+          compareSchema(ctx, base, head, direction, label)
+        } finally {
+          nesting.inline = outer
+        }
+      }),
+    )
+    return
+  }
+  const first = nesting.depth === 0 && !nesting.draining
+  nesting.depth++
+  // A `$ref` starts a schema of its own place (a component): the count in place starts again.
+  nesting.inline = [isRef(base.node) ? 0 : inline[0] + 1, isRef(head.node) ? 0 : inline[1] + 1]
+  try {
+    comparePair(ctx, base, head, direction, label)
+  } finally {
+    nesting.depth--
+    nesting.inline = inline
+  }
+  if (!first || nesting.later.length === 0) return
+  // What was put off runs now, one after another, each from the top of the stack again.
+  nesting.draining = true
+  try {
+    for (let i = 0; i < nesting.later.length; i++) nesting.later[i]!()
+  } finally {
+    nesting.later.length = 0
+    nesting.draining = false
+  }
+}
+
+const isRef = (node: unknown) => isObject(node) && typeof node.$ref === 'string'
+
+function comparePair(
+  ctx: DiffContext,
+  base: Slot,
+  head: Slot,
+  direction: Direction,
+  label: string,
+): void {
   const b = ctx.baseSchema(base)
   const h = ctx.headSchema(head)
+  if (Math.max(...ctx.nesting.inline) > maxInline || b.tooDeep || h.tooDeep) {
+    ctx.out.emit(
+      'schema-too-deep',
+      'head',
+      h.ptr,
+      `${direction} \`${label}\`: nested over ${maxInline} schemas deep, not compared below`,
+    )
+    return
+  }
   if (!ctx.out.enter(`${direction} ${b.ptr} ${h.ptr}`)) return
   try {
     compareViews(ctx, b, h, direction, h.name ?? b.name ?? label)

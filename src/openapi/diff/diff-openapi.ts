@@ -57,6 +57,7 @@ export function diffOpenAPI(base: unknown, head: unknown): DiffFinding[] {
     baseSchema: schemaViews(b),
     headSchema: schemaViews(h),
     out,
+    nesting: { depth: 0, inline: [0, 0], draining: false, later: [] },
   }
   const [bOps, hOps] = [operationsOf(b), operationsOf(h)]
   for (const [key, bOp] of bOps) {

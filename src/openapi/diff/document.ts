@@ -43,24 +43,60 @@ export interface Doc {
   readonly follow: (slot: Slot) => Located
 }
 
+/** Where a `$ref` leads: the schema at the end of its chain, or the `$ref` that cannot be followed. */
+type Resolved = Located | { readonly stuck: string }
+
 export function readDoc(root: Record<string, unknown>): Doc {
-  const follow = (slot: Slot): Located => {
-    let current: Located = slot
-    const seen = new Set<string>()
-    for (let ref = refOf(current.node); ref !== undefined; ref = refOf(current.node)) {
-      if (!ref.startsWith('#') || seen.has(ref)) return { ...current, opaque: ref }
-      seen.add(ref)
-      let ptr: string
-      try {
-        ptr = decodeURIComponent(ref.slice(1))
-      } catch {
-        return { ...current, opaque: ref }
-      }
-      const node = at(root, ptr)
-      if (node === undefined) return { ...current, opaque: ref }
-      current = { node, ptr, ref }
+  // Each `$ref` is resolved once: a long chain reached from many places is walked once, not once per place.
+  const resolved = new Map<string, Resolved>()
+
+  const target = (ref: string): Located | undefined => {
+    if (!ref.startsWith('#')) return undefined
+    let ptr: string
+    try {
+      ptr = decodeURIComponent(ref.slice(1))
+    } catch {
+      return undefined
     }
-    return current
+    if (ptr !== '' && !ptr.startsWith('/')) return undefined
+    const node = at(root, ptr)
+    return node === undefined ? undefined : { node, ptr, ref }
+  }
+
+  // Walks the chain from `first` until a schema without `$ref`, a `$ref` resolved before, or one
+  // that cannot be followed (external, missing, or back into the chain), then records every `$ref`
+  // of the walk: the chain is walked in a loop, never recursively.
+  const resolve = (first: string): Resolved => {
+    const walked: string[] = []
+    const inWalk = new Set<string>()
+    let last: Located | undefined
+    let end: Resolved | undefined
+    let ref = first
+    while (end === undefined) {
+      const known = resolved.get(ref)
+      const next = known === undefined && !inWalk.has(ref) ? target(ref) : undefined
+      if (known !== undefined)
+        end = 'stuck' in known && last !== undefined ? { ...last, opaque: known.stuck } : known
+      else if (next === undefined)
+        end = last === undefined ? { stuck: ref } : { ...last, opaque: ref }
+      else {
+        walked.push(ref)
+        inWalk.add(ref)
+        last = next
+        const further = refOf(next.node)
+        if (further === undefined) end = next
+        else ref = further
+      }
+    }
+    for (const ref of walked.length > 0 ? walked : [first]) resolved.set(ref, end)
+    return end
+  }
+
+  const follow = (slot: Slot): Located => {
+    const ref = refOf(slot.node)
+    if (ref === undefined) return slot
+    const end = resolved.get(ref) ?? resolve(ref)
+    return 'stuck' in end ? { ...slot, opaque: end.stuck } : end
   }
   return { root, follow }
 }

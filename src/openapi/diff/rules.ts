@@ -175,6 +175,11 @@ export const diffRules = {
     'breaking',
     'A new oneOf/anyOf branch of the response: clients may meet a shape they do not know.',
   ),
+  // Limits
+  'schema-too-deep': rule(
+    'warning',
+    'A schema nests more than 64 schemas deep in place (without a $ref between): it is not compared below that depth, so a change there is not reported.',
+  ),
 } as const satisfies Record<string, RuleSpec>
 
 /** A rule's id. */

@@ -1,4 +1,5 @@
 import { isObject } from '../../shared/is-object.js'
+import { maxInline } from './context.js'
 import { child, type Doc, type Slot } from './document.js'
 
 /**
@@ -16,6 +17,8 @@ export interface SchemaView {
   via?: string
   /** A `$ref` that cannot be followed: such schemas are compared by reference only. */
   opaque?: string
+  /** `allOf` or one-branch unions nest past `maxInline` in place: the view is not compared. */
+  tooDeep?: true
   /** The types allowed, without `null`; undefined allows any. */
   types?: Set<string>
   nullable: boolean
@@ -103,12 +106,28 @@ function inferTypes(view: SchemaView): void {
   else if (view.items !== undefined) view.types = new Set(['array'])
 }
 
+/** A schema to read into a view, with how deep in place it sits; or a union to read after. */
+type Task = readonly [Slot, number] | (() => void)
+
 /** Reads schemas of one document into views, each once (a shared component is read once). */
 export function schemaViews(doc: Doc): (slot: Slot) => SchemaView {
   const cache = new Map<string, SchemaView>()
   const componentPrefix = '/components/schemas/'
 
-  const into = (view: SchemaView, slot: Slot, seen: Set<string>): void => {
+  // Reads `slot` into `view`: its keywords, then each `allOf` part and a union's one other
+  // branch, depth first and in order (a loop over a stack: `allOf` may nest thousands deep; past
+  // `maxInline` levels in place the view is marked `tooDeep` and read no further).
+  const into = (view: SchemaView, first: Slot): void => {
+    const seen = new Set<string>()
+    const todo: Task[] = [[first, 0]]
+    for (let next = todo.pop(); next !== undefined; next = todo.pop()) {
+      if (typeof next === 'function') next()
+      else if (next[1] > maxInline) view.tooDeep = true
+      else read(view, next[0], next[1], seen, todo)
+    }
+  }
+
+  const read = (view: SchemaView, slot: Slot, depth: number, seen: Set<string>, todo: Task[]) => {
     const located = doc.follow(slot)
     if (located.opaque !== undefined) {
       view.opaque ??= located.opaque
@@ -119,24 +138,32 @@ export function schemaViews(doc: Doc): (slot: Slot) => SchemaView {
     if (!isObject(s) || seen.has(located.ptr)) return
     seen.add(located.ptr)
     own(view, s, located.ptr)
+    // A `$ref` starts again from its target, as the comparison counts it.
+    const inner = located.ref === undefined ? depth + 1 : 1
+    const then: Task[] = []
     if (Array.isArray(s.allOf))
       for (const [i, part] of s.allOf.entries())
-        into(view, { node: part, ptr: child(located.ptr, 'allOf', i) }, seen)
+        then.push([{ node: part, ptr: child(located.ptr, 'allOf', i) }, inner])
     for (const key of ['oneOf', 'anyOf'] as const) {
       const list = s[key]
-      if (!Array.isArray(list)) continue
-      const branches: Slot[] = []
-      list.forEach((branch, i) => {
-        const slot = { node: branch, ptr: child(located.ptr, key, i) }
-        if (isNullOnly(doc.follow(slot).node)) view.nullable = true
-        else branches.push(slot)
-      })
-      if (branches.length === 1) {
-        const only = doc.follow(branches[0]!)
-        if (only.ref !== undefined) view.via ??= only.ptr
-        into(view, branches[0]!, seen)
-      } else if (branches.length > 1) view.branches ??= branches
+      if (Array.isArray(list))
+        then.push(() => union(view, list, child(located.ptr, key), inner, todo))
     }
+    todo.push(...then.reverse())
+  }
+
+  const union = (view: SchemaView, list: unknown[], ptr: string, depth: number, todo: Task[]) => {
+    const branches: Slot[] = []
+    list.forEach((branch, i) => {
+      const slot = { node: branch, ptr: child(ptr, i) }
+      if (isNullOnly(doc.follow(slot).node)) view.nullable = true
+      else branches.push(slot)
+    })
+    if (branches.length === 1) {
+      const only = doc.follow(branches[0]!)
+      if (only.ref !== undefined) view.via ??= only.ptr
+      todo.push([branches[0]!, depth])
+    } else if (branches.length > 1) view.branches ??= branches
   }
 
   return (slot) => {
@@ -145,7 +172,7 @@ export function schemaViews(doc: Doc): (slot: Slot) => SchemaView {
     if (cached !== undefined) return cached
     const view = empty(located)
     if (located.ref !== undefined) view.via = located.ptr
-    into(view, slot, new Set())
+    into(view, slot)
     // A component's name, also through `anyOf: [{ $ref }]` (how Stripe writes an expandable field).
     const component = view.via ?? located.ptr
     const name = component.startsWith(componentPrefix)
