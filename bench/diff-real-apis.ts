@@ -38,7 +38,7 @@ function fromNpm(pkg: string, version: string, path: string): Side {
         cwd: dir,
         encoding: 'utf8',
       }).trim()
-      execFileSync('tar', ['xzf', tgz, '-C', dir, `package/${path}`])
+      execFileSync('tar', ['xzf', join(dir, tgz), '-C', dir, `package/${path}`])
       writeFileSync(file, readFileSync(join(dir, 'package', path)))
       return true
     },

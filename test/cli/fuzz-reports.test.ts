@@ -112,6 +112,10 @@ describe.each(hosts)('shapeguard fuzz reports on %s', (_, host) => {
     const still = shapeguard(replay, { cwd: dir })
     expect([still.status, still.stderr]).toEqual([1, ''])
     expect(still.stdout).toMatch(invariant)
+    // Its replay line is the same command again.
+    expect(still.stdout).toContain(
+      `  replay: shapeguard fuzz stateful-toggle.mjs --replay ${out}/fuzz.json --header 'x-api-key: ***'\n`,
+    )
     const fixed = shapeguard(replay, { cwd: dir, env: { FIXED: '1' } })
     expect([fixed.status, fixed.stderr]).toEqual([0, ''])
     expect(fixed.stdout).toMatch(

@@ -159,6 +159,14 @@ describe('diffOpenAPI', () => {
       ],
       ['pattern', str, { type: 'string', pattern: '^a' }, 'request-pattern-changed', 'none'],
       ['format', str, { type: 'string', format: 'email' }, 'request-format-changed', 'none'],
+      ['format', { type: 'string', format: 'date-time' }, str, 'none', 'response-format-changed'],
+      [
+        'format',
+        { type: 'integer', format: 'int32' },
+        { type: 'integer', format: 'int64' },
+        'none',
+        'response-format-changed',
+      ],
       ['nullable', { type: ['string', 'null'] }, str, 'request-nullable-removed', 'none'],
       ['nullable', str, { type: ['string', 'null'] }, 'none', 'response-nullable-added'],
       [

@@ -49,25 +49,36 @@ function shownValue(name: string, value: string): string {
   return scheme === null ? MASK : `${scheme[1]}=${MASK}`
 }
 
+// The flags as given (but those `left` names), the values of --auth and --header as ***.
+function optionWords(values: Values, left: (name: string) => boolean): string[] {
+  const words: string[] = []
+  for (const [name, value] of Object.entries(values)) {
+    if (left(name)) continue
+    for (const one of Array.isArray(value) ? value : [value])
+      if (typeof one === 'string') words.push(`--${name}`, shownValue(name, one))
+  }
+  return words
+}
+
 /**
- * The command that replays one failure: the same options, its seed and only its route; the
- * values of --auth and --header are shown as ***, to be given again.
+ * The command that replays one failure: the same options, its seed and only its route (a run of
+ * --replay: the same command again); the values of --auth and --header are shown as ***, to be
+ * given again.
  */
 function replay(module: string, values: Values, f: FuzzFailure, report: FuzzReport): string {
-  const words = ['shapeguard', 'fuzz', module, '--seed', String(f.seed)]
+  const words = ['shapeguard', 'fuzz', module]
+  if (values.replay !== undefined) return shellWords(words.concat(optionWords(values, () => false)))
+  words.push('--seed', String(f.seed))
   // A route's failure: that route alone. A stateful one: that phase, over the routes of the run.
   // An undeclared method's (no route of the report): the whole run, whose routes tell the methods.
   if (f.phase === 'stateful') words.push('--phases', 'stateful')
   const alone = f.phase !== 'stateful' && report.routes.some((r) => r.route === f.route)
   if (alone) words.push('--routes', f.route)
-  for (const [name, value] of Object.entries(values)) {
-    if (name === 'seed' || ((name === 'routes' || name === 'uncovered') && alone)) continue
-    if (name === 'phases' && f.phase === 'stateful') continue
-    for (const one of Array.isArray(value) ? value : [value]) {
-      if (typeof one !== 'string') continue
-      words.push(`--${name}`, shownValue(name, one))
-    }
-  }
+  const left = (name: string) =>
+    name === 'seed' ||
+    ((name === 'routes' || name === 'uncovered') && alone) ||
+    (name === 'phases' && f.phase === 'stateful')
+  words.push(...optionWords(values, left))
   return shellWords(words)
 }
 

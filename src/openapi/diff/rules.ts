@@ -164,8 +164,8 @@ export const diffRules = {
     'A response pattern was removed or changed: values may not match what clients expect.',
   ),
   'response-format-changed': rule(
-    'warning',
-    'A response format was removed or changed: values may not parse as clients expect.',
+    'breaking',
+    'A response format was removed or changed: values may not parse as clients expect (a generated client types a date-time, a uuid or an int32 by its format).',
   ),
   'response-additional-properties-opened': rule(
     'breaking',

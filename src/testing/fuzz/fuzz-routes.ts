@@ -1,6 +1,7 @@
 import { generateOpenAPI } from '../../openapi/generate/generate-openapi.js'
 import type { OpenAPIDocument } from '../../openapi/generate/types.js'
 import { type DiscoveredRoute, discoverRoutes } from '../../runtime/pipeline/discover-routes.js'
+import { maskedText } from '../../shared/credential-places.js'
 import { envelopeNames } from '../../shared/envelope-shape.js'
 import { optionError } from '../../shared/error-codes.js'
 import type { SecurityScheme } from '../../shared/security-scheme.js'
@@ -12,6 +13,7 @@ import { reportText } from './fuzz-report.js'
 import { appLimits, fuzzRoute, keyOf, type Run } from './fuzz-route.js'
 import { silenceLogs } from './quiet-logs.js'
 import { replayFailures } from './replay.js'
+import { placesOf } from './reports/mask.js'
 import { errorAnswerCheck } from './response-check.js'
 import { authRun } from './route-auth.js'
 import { type Listener, listen } from './send-request.js'
@@ -152,7 +154,15 @@ export async function fuzzRoutes(
     },
   }
   if (failures.length > 0) {
-    const error = new Error(reportText(failures, result)) as Error & { report: FuzzReport }
+    // The text test runners print masks each credential value the run sent wherever it turns up
+    // (an answer that echoes a token into a failure's message), as the report files do.
+    const masking = placesOf(result)
+    const shown = failures.map((f) => ({
+      ...f,
+      invariant: maskedText(f.invariant, masking),
+      curl: maskedText(f.curl, masking),
+    }))
+    const error = new Error(reportText(shown, result)) as Error & { report: FuzzReport }
     // Not enumerable: a test runner prints an error's enumerable fields, and the report's requests
     // carry the credentials the run was given (its text masks them).
     Object.defineProperty(error, 'report', { value: result, writable: true, configurable: true })

@@ -109,8 +109,10 @@ function entry(x: Exchange, masking: Masking, baseUrl: string) {
 /**
  * The exchanges of a `fuzzRoutes` run made with `record: true` as a HAR 1.2 log (JSON text),
  * which browsers' devtools open: each request and its answer, bodies as text, every credential
- * masked (`Authorization`, the app's API keys' headers, query parameters and cookies, the run's
- * `headers`, cookies the app sets). Answers are the app's own: the file holds what it sent.
+ * masked (`***`): `Authorization`, the app's API keys' headers, query parameters and cookies,
+ * the run's `headers`, cookies the app sets, and each value the run sent in those places wherever
+ * else it appears (an answer's body, headers or redirect URL that echo it; values of 4 characters
+ * or more, as sent, percent-encoded or JSON-escaped).
  * @param options where the URLs point, the creator's version, more places to mask; default `{}`
  * @example await writeFile('fuzz.har', harReport(await fuzzRoutes(app, { record: true })))
  */

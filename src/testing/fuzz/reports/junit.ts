@@ -73,7 +73,8 @@ function testcase(route: string, c: Case, masking: Masking, options: ReportOptio
 /**
  * The report of a `fuzzRoutes` run as JUnit XML: one testsuite per route, a testcase per phase
  * (or check) that ran, a `failure` with the broken invariant, the curl line and the seed; the
- * routes not fuzzed as skipped testcases. Credentials in curl lines are masked.
+ * routes not fuzzed as skipped testcases. Credentials are masked (`***`) in curl lines and
+ * invariants: the places that carry one, and each value the run sent there wherever it appears.
  * @param options more places of credentials to mask; default `{}`
  * @example await writeFile('fuzz.junit.xml', junitReport(report))
  */

@@ -18,7 +18,8 @@ export interface ReportOptions {
   readonly baseUrl?: string
   /**
    * More places credentials travel, masked besides the run's own (`Authorization`, the app's
-   * API keys, the run's `headers`): header, query parameter and cookie names.
+   * API keys, the run's `headers`): header, query parameter and cookie names. The values the
+   * run's requests carry in each place are masked wherever they appear in the file too.
    */
   readonly secrets?: {
     /** Header names whose values are masked. @default [] */
