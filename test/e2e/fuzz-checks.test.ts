@@ -22,7 +22,7 @@ type Defect = 'none' | 'put-200' | 'patch-404' | 'text-json' | 'status-202' | 's
 
 const Item = z.object({ id: z.number(), name: z.string() })
 
-function app(express: Express, defect: Defect) {
+function app(express: Express, defect: Defect, notFound = true) {
   const app = express()
   app.use(shapeguard())
   app.use(express.json())
@@ -49,7 +49,8 @@ function app(express: Express, defect: Defect) {
       res.created({ data })
     }),
   )
-  app.use(notFoundHandler(), errorHandler())
+  if (notFound) app.use(notFoundHandler())
+  app.use(errorHandler())
   return app
 }
 
@@ -67,6 +68,20 @@ describe.each(hosts)('the checks on %s', (_, express) => {
     expect(report.failures).toEqual([])
     // PUT, PATCH, DELETE, OPTIONS of /items (GET, HEAD and POST are declared).
     expect(report.routes.at(-1)).toEqual({ route: 'methods', requests: 4, notes: [], phases: {} })
+    expect(report.skipped).toEqual([])
+  }, 60_000)
+
+  it('says it did not check undeclared methods on an app without notFoundHandler()', async () => {
+    const bare = app(express, 'none', false)
+    const report = await fuzzRoutes(bare, { runs: 10, seed: 5 })
+    expect(report.failures).toEqual([])
+    expect(report.routes.map((r) => r.route)).toEqual(['GET /items', 'POST /items'])
+    expect(report.skipped).toEqual([
+      'methods: undeclared methods not checked, the app mounts no notFoundHandler() to answer them 405 with Allow (Express answers 404 on its own): mount it after the routes',
+    ])
+    // A run of chosen routes is about them, not about the paths' other methods: nothing to say.
+    const chosen = await fuzzRoutes(bare, { runs: 10, seed: 5, routes: ['GET /items'] })
+    expect(chosen.skipped).toEqual([])
   }, 60_000)
 
   it('finds an undeclared method answered 200 and one answered 404 without Allow', async () => {

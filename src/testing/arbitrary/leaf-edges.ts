@@ -1,8 +1,9 @@
 import type { IRNode, IRString } from '../../engine/ir/types.js'
 import { each, kinds, type Visitor, visit } from '../../engine/ir/visit.js'
 import type { Caps } from './caps.js'
+import { FORMAT_EDGES, hasFormat } from './format-edges.js'
 import { irAccepts } from './ir-accepts.js'
-import { leafMissCandidates } from './leaf-misses.js'
+import { type LeafRule, leafMissCandidates, leafRules, reshaped } from './leaf-misses.js'
 import { rangeOf } from './number-arbitrary.js'
 import { stringBounds } from './string-arbitrary.js'
 
@@ -12,32 +13,41 @@ export interface LeafEdges {
   readonly invalid: readonly unknown[]
 }
 
-// Invalid values per leaf: the near misses one step past each bound come first in leaf-misses.ts.
+// Invalid values per leaf at least: past those chosen for each rule, the first others fill up to this.
 const INVALID = 6
 // Enum and literal members past this many are not each sent.
 const MEMBERS = 50
 
-/** A valid string resized to `length` characters of the node's unit, keeping its shape. */
-function resized(node: IRString, s: string, length: number): string {
-  const chars = node.lengthUnit === 'utf16' ? s.split('') : Array.from(s)
-  if (length <= chars.length) return chars.slice(0, length).join('')
-  const c = chars[1] ?? chars[0] ?? 'a'
-  return [chars[0] ?? '', c.repeat(length - chars.length), ...chars.slice(1)].join('')
-}
+// Valid format edges (a leap day, the nil UUID) sent per leaf past this many are not sent.
+const FORMATS = 3
 
-function stringEdges(node: IRString, sample: unknown, caps: Caps, note: (s: string) => void) {
+/**
+ * A valid string's edges: at each length bound (a sample resized, the first way the node accepts,
+ * and one of `a`s), a few values on its format's edges, and the sample itself.
+ */
+function stringEdges(node: IRString, sample: unknown, e: Edge) {
   const s = typeof sample === 'string' ? sample : ''
   const { min, max } = stringBounds(node)
   const lengths: number[] = []
   if (min > 0) lengths.push(min)
   if (max !== undefined) {
-    if (max > caps.string)
-      note(
-        `longest string sent is ${caps.string} characters (the schema allows ${max}): ${caps.stringBy} refuses a longer one first`,
+    if (max > e.caps.string)
+      e.note(
+        `longest string sent is ${e.caps.string} characters (the schema allows ${max}): ${e.caps.stringBy} refuses a longer one first`,
       )
-    lengths.push(Math.min(max, caps.string))
+    lengths.push(Math.min(max, e.caps.string))
   }
-  return lengths.flatMap((n) => [resized(node, s, n), 'a'.repeat(n)]).concat(s)
+  const units = node.lengthUnit === 'utf16' ? s.split('') : Array.from(s)
+  const sized = lengths.flatMap((n) => {
+    const ways = reshaped(units, n)
+    return [ways.find((x) => e.accepts?.(x) !== false) ?? ways[0], 'a'.repeat(n)]
+  })
+  const formats = hasFormat(node)
+    ? FORMAT_EDGES.map(([valid]) => valid)
+        .filter((x) => e.accepts?.(x) === true)
+        .slice(0, FORMATS)
+    : []
+  return [...sized, ...formats, s]
 }
 
 const uniq = (xs: readonly unknown[]) =>
@@ -66,12 +76,17 @@ function numberEdges(node: Extract<IRNode, { kind: 'number' }>): number[] {
   return out
 }
 
-type Edge = { readonly sample: unknown; readonly caps: Caps; readonly note: (s: string) => void }
+type Edge = {
+  readonly sample: unknown
+  readonly caps: Caps
+  readonly note: (s: string) => void
+  readonly accepts: ((x: unknown) => boolean) | undefined
+}
 const none = (): unknown[] => []
 
 // The valid values on a leaf's edges; a node of another kind has none of its own.
 const validEdges: Visitor<unknown[], Edge> = {
-  string: (n, e) => stringEdges(n, e.sample, e.caps, e.note),
+  string: (n, e) => stringEdges(n, e.sample, e),
   number: (n) => numberEdges(n),
   ...each(kinds('enum literal'), (n, e) => {
     if (n.values.length > MEMBERS) e.note(`the first ${MEMBERS} of ${n.values.length} members sent`)
@@ -90,14 +105,33 @@ const validEdges: Visitor<unknown[], Edge> = {
   ),
 }
 
-const validOf = (node: IRNode, sample: unknown, caps: Caps, note: (s: string) => void) =>
-  visit(node, validEdges, { sample, caps, note })
+/**
+ * The misses to send out of `rejected` (in their order): for each rule of the leaf the one that
+ * breaks it and the fewest other rules (it alone when one does: a value inside the bounds off a
+ * step, a fraction inside an integer's bounds, a string of a valid length that a pattern refuses),
+ * and for a bound or a length the nearest one past it too; then the first others, up to INVALID.
+ */
+function chosenMisses(rejected: readonly unknown[], rules: readonly LeafRule[]): unknown[] {
+  const breaks = rejected.map((x) => rules.filter((r) => !r.accepts(x)))
+  const picked = new Set<number>()
+  for (const rule of rules) {
+    const hits = rejected.flatMap((_, i) => (breaks[i]?.includes(rule) ? [i] : []))
+    const [nearest] = hits
+    if (nearest === undefined) continue
+    const fewest = (i: number) => breaks[i]?.length ?? 0
+    picked.add(hits.reduce((a, b) => (fewest(b) < fewest(a) ? b : a)))
+    if (rule.bound) picked.add(nearest)
+  }
+  for (let i = 0; i < rejected.length && picked.size < INVALID; i++) picked.add(i)
+  return rejected.filter((_, i) => picked.has(i))
+}
 
 /**
  * A leaf's edges, each checked by the node's compiled checks: valid values at each length and
- * numeric bound (capped at the part's caps, with a note), each enum member, both booleans; and
- * the first near misses of leaf-misses.ts the node rejects (one past each bound, a format a step
- * off, a value outside the enum, another type).
+ * numeric bound (capped at the part's caps, with a note), on a format's edges, each enum member,
+ * both booleans; and near misses of leaf-misses.ts the node rejects: for each rule of the leaf
+ * one that breaks it alone where one can (and one step past each bound), then the first others
+ * (a format a step off, a value outside the enum, another type) up to six in all.
  * @param sample a valid value of the node, resized for the length edges
  */
 export function leafEdges(
@@ -107,14 +141,15 @@ export function leafEdges(
   note: (s: string) => void,
 ): LeafEdges {
   const accepts = irAccepts(node)
-  const valid = uniq(validOf(node, sample, caps, note)).filter(
+  const valid = uniq(visit(node, validEdges, { sample, caps, note, accepts })).filter(
     (x) => accepts === undefined || accepts(x),
   )
+  if (accepts === undefined) return { valid, invalid: [] }
+  // The valid strings at the bounds are samples too: one step past them keeps their shape.
+  const samples = [sample, ...valid.filter((x) => typeof x === 'string' && x !== sample)]
   const candidates = uniq(
-    leafMissCandidates(node, sample === undefined ? [] : [sample], caps.string),
+    leafMissCandidates(node, sample === undefined ? [] : samples, caps.string),
   )
-  const invalid = candidates
-    .filter((x) => x !== undefined && accepts !== undefined && !accepts(x))
-    .slice(0, INVALID)
-  return { valid, invalid }
+  const rejected = candidates.filter((x) => x !== undefined && !accepts(x))
+  return { valid, invalid: chosenMisses(rejected, leafRules(node)) }
 }

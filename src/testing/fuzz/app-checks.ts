@@ -13,10 +13,15 @@ import type { Answer } from './send-request.js'
 export interface AppChecks {
   readonly route: FuzzedRoute | undefined
   readonly failures: readonly FuzzFailure[]
+  /** Why the check did not run, for the report's `skipped`: an app without notFoundHandler(). */
+  readonly skipped: readonly string[]
 }
 
 /** The report's name for the check's requests. */
 export const METHODS_CHECK = 'methods'
+
+// The report's line for an app the check cannot hold to 405s.
+const NO_NOT_FOUND_HANDLER = `${METHODS_CHECK}: undeclared methods not checked, the app mounts no notFoundHandler() to answer them 405 with Allow (Express answers 404 on its own): mount it after the routes`
 
 const tried = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
 
@@ -107,13 +112,16 @@ export function undeclaredMethodProblem(
  * PATCH, DELETE, and HEAD where GET is not one) answers 405 with an `Allow` header naming exactly
  * those that are (HEAD with GET), in the app's error answer; OPTIONS never a 5xx, and its `Allow`,
  * if any, the same methods. Run over every route (no `routes` option) of an app that mounts
- * `notFoundHandler()`, which answers the 405s (without it, Express answers 404 on its own).
+ * `notFoundHandler()`, which answers the 405s (without it, Express answers 404 on its own: the
+ * check is skipped, and `skipped` says so).
  */
 export async function appChecks(routes: readonly DiscoveredRoute[], run: Run): Promise<AppChecks> {
   const { o, listener, app } = run
   // A run of chosen routes (`routes`) is about those routes: the paths' methods are not.
-  if (o.routes !== undefined || routes.length === 0 || !mountsNotFound(stackOf(app)))
-    return { route: undefined, failures: [] }
+  if (o.routes !== undefined || routes.length === 0)
+    return { route: undefined, failures: [], skipped: [] }
+  if (!mountsNotFound(stackOf(app)))
+    return { route: undefined, failures: [], skipped: [NO_NOT_FOUND_HANDLER] }
   const checks = methodChecks(run)
   const failures: FuzzFailure[] = []
   let requests = 0
@@ -168,5 +176,5 @@ export async function appChecks(routes: readonly DiscoveredRoute[], run: Run): P
       : [
           `${refused} of ${requests} requests answered 401 or 403 before any route (the app's own auth): their methods were not checked`,
         ]
-  return { route: { route: METHODS_CHECK, requests, notes, phases: {} }, failures }
+  return { route: { route: METHODS_CHECK, requests, notes, phases: {} }, failures, skipped: [] }
 }

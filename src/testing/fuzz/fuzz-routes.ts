@@ -123,7 +123,9 @@ export async function fuzzRoutes(
           else if (one.route.requests === 0 && alone)
             skipped.push(`${one.route.route}: ${one.route.notes.join('; ')}`)
         }
-        const across = [await appChecks(routes, run)]
+        const checked = await appChecks(routes, run)
+        skipped.push(...checked.skipped)
+        const across = [checked]
         if (o.phases.has('stateful')) {
           const sequenced = await statefulRun(routes, run)
           across.push(sequenced)
