@@ -38,8 +38,11 @@ const NewUser = User.omit({ id: true })
 type User = z.infer<typeof User>
 const params = z.object({ id: z.string().max(20) })
 
-function usersApp(express: Express, o: { defect?: Defect; list?: boolean } = {}) {
-  const { defect, list = true } = o
+function usersApp(
+  express: Express,
+  o: { defect?: Defect; list?: boolean; refuseCreates?: boolean } = {},
+) {
+  const { defect, list = true, refuseCreates = false } = o
   const Minor = AppError.define('MINOR', 409, 'Too young to sign up')
   const store = new Map<string, User>()
   let next = 1
@@ -52,7 +55,7 @@ function usersApp(express: Express, o: { defect?: Defect; list?: boolean } = {})
       const user = { id: String(next++), ...req.body }
       if (defect === 'failed-create-stores') store.set(user.id, user)
       // A business rule after validation: some valid creates fail.
-      if (user.age < 18) throw Minor(null)
+      if (user.age < 18 || refuseCreates) throw Minor(null)
       store.set(defect === 'unreadable-create' ? `u${user.id}` : user.id, user)
       res.created({ data: user })
     }),
@@ -445,6 +448,15 @@ describe.each(hosts)('replaying a stateful failure on %s', (_, express) => {
     const gone = await failuresOf(fuzzRoutes(fixed, { replay: [elsewhere] }))
     expect(gone.map((f) => f.invariant)).toEqual([
       `not replayed: the app has no resource /accounts to sequence now (${found!.invariant})`,
+    ])
+    // Its creates refused now (a store that holds the earlier run's data), the steps after them
+    // have nothing to act on: the delete's defect was never tried.
+    const refusing = usersApp(express, { defect: 'readable-after-delete', refuseCreates: true })
+    const untried = await failuresOf(fuzzRoutes(refusing, { replay: [found!] }))
+    expect(untried.map((f) => f.invariant)).toEqual([
+      expect.stringMatching(
+        /^not replayed: step \d+, (GET|PATCH|DELETE) \/users\/:id, had no resource to act on \(/,
+      ),
     ])
   }, 60_000)
 })

@@ -57,7 +57,16 @@ export async function replaySequence(
   const session = new Session(run, tally)
   const model: Model = { live: [], gone: [] }
   try {
-    for (const command of commands) if (command.check(model)) await command.run(model, session)
+    for (const [i, command] of commands.entries()) {
+      // A step the model cannot take now (the replayed creates made no resource) never ran: the
+      // failure is not shown fixed by it.
+      if (!command.check(model))
+        return {
+          ...cannot(failure, `step ${i + 1}, ${saved.steps[i]!.route}, had no resource to act on`),
+          requests: tally.requests,
+        }
+      await command.run(model, session)
+    }
   } catch (error) {
     if (!(error instanceof SequenceBroken)) throw error
     const again: FuzzFailure = {
