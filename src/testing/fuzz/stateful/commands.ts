@@ -110,8 +110,10 @@ function numbered(r: ResourceRun, s: Session, id: string, req: FuzzRequest) {
   if (r.lastNumeric === undefined || Number(id) >= r.lastNumeric) {
     r.lastNumeric = Number(id)
     r.lastCreate = req
+    // Only then is the last create this sequence's: a lower id (an app that reuses ids) leaves
+    // an earlier sequence's create, which a replay must send first.
+    s.numbered = true
   }
-  s.numbered = true
 }
 
 // A replay's first step when the sequence counted on an id an earlier sequence created: that

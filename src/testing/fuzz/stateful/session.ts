@@ -94,7 +94,7 @@ export class Session {
   readonly sent: FuzzRequest[] = []
   readonly keys: string[] = []
   readonly steps: StatefulStep[] = []
-  /** A create of this sequence gave a numeric id. */
+  /** A create of this sequence gave the highest numeric id yet (the next-id check's base). */
   numbered = false
 
   constructor(
