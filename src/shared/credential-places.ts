@@ -172,10 +172,27 @@ export function withValues(places: SecretPlaces, requests: Iterable<SentRequest>
   return { headers: places.headers, query: places.query, cookies: places.cookies, values }
 }
 
-/** Text with each credential value of `places` (see `withValues`) in it shown as `***`. */
+/**
+ * Text with each credential value of `places` (see `withValues`) in it shown as `***`. Every
+ * place any value takes in the text is found first and places that overlap or touch are masked
+ * as one, so masking one value never leaves part of another showing (a token `AAAA1111` and a
+ * key `1111BBBB` echoed as `AAAA1111BBBB`).
+ */
 export function maskedText(text: string, places: SecretPlaces | undefined): string {
-  let shown = text
+  const spans: [number, number][] = []
   for (const value of places?.values ?? [])
-    if (shown.includes(value)) shown = shown.replaceAll(value, MASK)
-  return shown
+    for (let at = text.indexOf(value); at !== -1; at = text.indexOf(value, at + 1))
+      spans.push([at, at + value.length])
+  if (spans.length === 0) return text
+  spans.sort((a, b) => a[0] - b[0])
+  let shown = text.slice(0, spans[0]![0])
+  let end = spans[0]![1]
+  for (const [from, to] of spans) {
+    if (from <= end) end = Math.max(end, to)
+    else {
+      shown += MASK + text.slice(end, from)
+      end = to
+    }
+  }
+  return shown + MASK + text.slice(end)
 }
