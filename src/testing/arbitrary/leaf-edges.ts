@@ -141,8 +141,9 @@ export function leafEdges(
   note: (s: string) => void,
 ): LeafEdges {
   const accepts = irAccepts(node)
+  const rules = leafRules(node)
   const valid = uniq(visit(node, validEdges, { sample, caps, note, accepts })).filter(
-    (x) => accepts === undefined || accepts(x),
+    (x) => accepts === undefined || accepts(x) || onDecimalStep(node, rules, x),
   )
   if (accepts === undefined) return { valid, invalid: [] }
   // The valid strings at the bounds are samples too: one step past them keeps their shape.
@@ -151,5 +152,21 @@ export function leafEdges(
     leafMissCandidates(node, sample === undefined ? [] : samples, caps.string),
   )
   const rejected = candidates.filter((x) => x !== undefined && !accepts(x))
-  return { valid, invalid: chosenMisses(rejected, leafRules(node)) }
+  return { valid, invalid: chosenMisses(rejected, rules) }
+}
+
+/**
+ * A number the compiled check refuses only for a decimal step it holds exactly (`0.3 / 0.1` is not
+ * an integer), within the float error the schema's library allows: kept as a valid edge, and the
+ * library judges it when the request is made.
+ */
+function onDecimalStep(node: IRNode, rules: readonly LeafRule[], x: unknown): boolean {
+  if (node.kind !== 'number' || typeof x !== 'number') return false
+  const steps = node.checks.flatMap((c) => (c.kind === 'multiple_of' ? [c.value] : []))
+  const near = (step: number) => Math.abs(x / step - Math.round(x / step)) < 1e-9
+  return (
+    steps.length > 0 &&
+    steps.every(near) &&
+    rules.every((r) => r.name === 'multiple_of' || r.accepts(x))
+  )
 }

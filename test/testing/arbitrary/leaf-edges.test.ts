@@ -85,6 +85,15 @@ describe('leafEdges', () => {
     })
   })
 
+  it('keeps a decimal step’s bounds as valid edges the library accepts, which an exact quotient refuses', () => {
+    // 0.3 / 0.1 is 2.9999999999999996: the compiled check refuses 0.3, zod allows the float error.
+    const schema = z.number().min(0.3).max(0.9).multipleOf(0.1)
+    const { valid } = zodEdges(schema)
+    expect(valid).toContain(0.3)
+    expect(valid).toContain(0.9)
+    for (const x of valid) expect(ok(schema)(x), `${x} is valid`).toBe(true)
+  })
+
   it('sends a string with lengths and a regex each rule broken alone, and each length bound met', () => {
     const schema = z
       .string()
