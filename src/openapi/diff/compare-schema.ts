@@ -1,8 +1,9 @@
 import { isObject } from '../../shared/is-object.js'
 import { boundMoves } from './bounds.js'
 import { compareShape } from './compare-shape.js'
-import { type DiffContext, type Direction, maxInline, maxStack } from './context.js'
+import type { DiffContext, Direction } from './context.js'
 import { child, type Slot } from './document.js'
+import { maxInline, maxStack } from './limits.js'
 import type { SchemaView } from './schema-view.js'
 
 // Formats that only widen: a value of the first is a value of the second.

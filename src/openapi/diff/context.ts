@@ -11,7 +11,8 @@ export type Direction = 'request' | 'response'
  * compared whole without running out of stack (GitHub's and Stripe's documents reach 10 and 36).
  * `inline` counts, for the base and the head, the schemas nested in place since the last `$ref`:
  * past `maxInline` a pair is not compared (a `schema-too-deep` finding says so), which keeps a
- * hostile document from nesting thousands of levels with pointers that grow with each one.
+ * hostile document from nesting thousands of levels with pointers that grow with each one. The
+ * limits are in limits.ts.
  */
 export interface Nesting {
   depth: number
@@ -19,9 +20,6 @@ export interface Nesting {
   draining: boolean
   readonly later: (() => void)[]
 }
-
-export const maxStack = 64
-export const maxInline = 64
 
 /** The two documents being compared and where findings go. */
 export interface DiffContext {

@@ -1,6 +1,6 @@
 import { isObject } from '../../shared/is-object.js'
-import { maxInline } from './context.js'
 import { child, type Doc, type Slot } from './document.js'
+import { maxInline } from './limits.js'
 
 /**
  * A schema as the diff reads it: `$ref`s followed, `allOf` merged, a union's `null` branch (and
