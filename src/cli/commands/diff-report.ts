@@ -1,5 +1,6 @@
 import { relative } from 'node:path'
 import type { DiffFinding, diffRules } from 'shapeguard/openapi'
+import { printable } from '../../shared/printable.js'
 import { count } from '../text.js'
 
 /** The two sides as the report names them: their paths as given, and resolved. */
@@ -15,12 +16,8 @@ type RuleTable = typeof diffRules
 const sarifLevel = { breaking: 'error', warning: 'warning', info: 'note' } as const
 
 // A pointer names a document's keys, which may hold a control character or a line separator:
-// each is written as \uXXXX so a finding stays on its lines and no line starts with a key (a CI
-// log reads `::` at a line's start as a workflow command). Messages come escaped the same way.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
-const unprintable = /[\x00-\x1f\x7f-\x9f\u2028\u2029]/g
-const printable = (text: string) =>
-  text.replace(unprintable, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+// printable() writes each as \uXXXX so a finding stays on its lines and no line starts with a key
+// (a CI log reads `::` at a line's start as a workflow command). Messages come escaped the same way.
 
 function tally(findings: readonly DiffFinding[]): string {
   const n = (level: DiffFinding['level']) => findings.filter((f) => f.level === level).length

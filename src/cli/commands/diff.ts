@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { extname, resolve } from 'node:path'
 import type { DiffFinding } from 'shapeguard/openapi'
+import { printable } from '../../shared/printable.js'
 import { validateDocument } from '../check/validate-document.js'
 import { type Command, type Context, loadOptions, stringOf } from '../command.js'
 import { appDocument } from '../document.js'
@@ -96,12 +97,12 @@ export const diff: Command = {
       findings = diffOpenAPI(baseDoc, head.doc)
     } catch (error) {
       if (error instanceof TypeError)
-        throw new UsageError(error.message.replace(/^shapeguard: diffOpenAPI: /, ''))
+        throw new UsageError(printable(error.message.replace(/^shapeguard: diffOpenAPI: /, '')))
       // Documents are user files (a pull request's among them): whatever else a malformed one
       // makes go wrong is one line, not a stack trace.
       const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
       throw new UsageError(
-        `${base} → ${ctx.module}: the documents could not be compared (${reason.split('\n')[0]})`,
+        `${base} → ${ctx.module}: the documents could not be compared (${printable(reason)})`,
       )
     }
     const sides: Sides = {
