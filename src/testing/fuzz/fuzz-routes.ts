@@ -13,7 +13,7 @@ import { reportText } from './fuzz-report.js'
 import { appLimits, fuzzRoute, keyOf, type Run } from './fuzz-route.js'
 import { silenceLogs } from './quiet-logs.js'
 import { replayFailures } from './replay.js'
-import { placesOf } from './reports/mask.js'
+import { maskedCurl, placesOf } from './reports/mask.js'
 import { errorAnswerCheck } from './response-check.js'
 import { authRun } from './route-auth.js'
 import { type Listener, listen } from './send-request.js'
@@ -162,7 +162,7 @@ export async function fuzzRoutes(
     const shown = failures.map((f) => ({
       ...f,
       invariant: maskedText(f.invariant, masking),
-      curl: maskedText(f.curl, masking),
+      curl: maskedCurl(f, masking, { baseUrl: o.baseUrl }),
     }))
     const error = new Error(reportText(shown, result)) as Error & { report: FuzzReport }
     // Not enumerable: a test runner prints an error's enumerable fields, and the report's requests
