@@ -121,6 +121,10 @@ describe.each(hosts)('shapeguard fuzz --uncovered on %s', (_, host) => {
     const some = fuzz({ ...report, routes: [post, covered(get)] }, '--routes', 'get /orders/:id')
     expect(some.status).toBe(0)
     expect(some.stdout).toBe(`fuzz: ${some.file} lists nothing uncovered on --routes\n`)
+    // Only routes the app no longer has: nothing to fuzz either.
+    const old = fuzz({ ...report, routes: [{ ...post, route: 'DELETE /orders/:id' }] })
+    expect(old.status).toBe(0)
+    expect(old.stdout).toBe(`fuzz: ${old.file} lists nothing uncovered the app still has\n`)
   })
 })
 

@@ -82,6 +82,12 @@ function replay(module: string, values: Values, f: FuzzFailure, report: FuzzRepo
   return shellWords(words)
 }
 
+/** The routes `--uncovered` gives the run, and whether the app still has any of them. */
+interface Targets {
+  readonly routes: NonNullable<FuzzRoutesOptions['routes']>
+  readonly found: () => boolean
+}
+
 /**
  * `--uncovered FILE`: the routes of the coverage report with anything uncovered (of those of
  * --routes, when given; a route the app no longer has is left out), or null when none is.
@@ -91,12 +97,20 @@ function targets(
   options: FuzzRoutesOptions,
   io: Io,
   testing: TestingEntry,
-): FuzzRoutesOptions['routes'] | null {
+): Targets | null {
   const wanted = uncoveredRoutes(file, io, testing)
   const given = options.routes as readonly string[] | undefined
   const routes = given === undefined ? [...wanted] : given.filter((key) => wanted.has(key))
   if (routes.length === 0) return null
-  return given === undefined ? ({ method, path }) => wanted.has(`${method} ${path}`) : routes
+  // --routes names the app's routes (fuzzRoutes refuses others); the file may name old ones.
+  if (given !== undefined) return { routes, found: () => true }
+  let found = false
+  const pick = ({ method, path }: { method: string; path: string }) => {
+    const hit = wanted.has(`${method} ${path}`)
+    found ||= hit
+    return hit
+  }
+  return { routes: pick, found: () => found }
 }
 
 function summary(report: FuzzReport, io: Io): void {
@@ -207,17 +221,16 @@ export const fuzz: Command = {
     const formats = formatsOf(listOf(values, 'report'))
     const replayFile = stringOf(values, 'replay')
     const coverageFile = stringOf(values, 'uncovered')
-    const routes =
+    const aimed =
       coverageFile === undefined ? undefined : targets(coverageFile, options, io, testing)
-    if (routes === null) {
-      io.out(
-        `fuzz: ${coverageFile} lists nothing uncovered${options.routes ? ' on --routes' : ''}\n`,
-      )
+    const nothing = (where: string) => {
+      io.out(`fuzz: ${coverageFile} lists nothing uncovered${where}\n`)
       return EXIT.ok
     }
+    if (aimed === null) return nothing(options.routes ? ' on --routes' : '')
     const run: FuzzRoutesOptions = {
       ...options,
-      ...(routes !== undefined && { routes }),
+      ...(aimed !== undefined && { routes: aimed.routes }),
       openapi: doc,
       ...(formats.includes('har') && { record: true }),
       ...(replayFile !== undefined && { replay: failuresFrom(replayFile, io, testing) }),
@@ -254,6 +267,7 @@ export const fuzz: Command = {
       reports(failed)
       return EXIT.problem
     }
+    if (aimed?.found() === false) return nothing(' the app still has')
     reports(report)
     io.out(
       replayFile !== undefined
