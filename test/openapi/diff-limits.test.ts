@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { FindingsBelow } from '../../src/openapi/diff/reach.js'
 import { diffOpenAPI } from '../../src/openapi/index.js'
 import { api, object } from './diff-support.js'
 
@@ -112,6 +113,81 @@ describe('diffOpenAPI on hostile documents', () => {
     expect(findings).toHaveLength(4000)
     // Crediting each finding to each of the 4,000 pairs that reach C took 16 million steps.
     expect(performance.now() - started).toBeLessThan(20_000)
+  })
+
+  it('credits a change 4,000 $refs down to each of 4,000 operations, once each', () => {
+    // Each operation names S0; S0 to S3999 is a chain of `next` properties, each also naming T,
+    // whose 40 properties change, and the chain's end changes too.
+    const side = (type: string) => {
+      const schemas = path(4000, object({ v: { type } }))
+      for (let i = 0; i < 4000; i++) ((schemas[`S${i}`] as Json).properties as Json).t = ref('T')
+      schemas.T = object(
+        Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`t${i}`, { type }])),
+      )
+      const response = { description: 'ok', content: { 'application/json': { schema: ref('S0') } } }
+      const paths = Object.fromEntries(
+        Array.from({ length: 4000 }, (_, i) => [
+          `/p${i}`,
+          { get: { responses: { '200': response } } },
+        ]),
+      )
+      return api({ paths, schemas })
+    }
+    const findings = diffOpenAPI(side('string'), side('integer'))
+    expect(findings.map((f) => f.pointer)).toEqual([
+      ...Array.from({ length: 40 }, (_, i) => `/components/schemas/T/properties/t${i}`),
+      '/components/schemas/end/properties/v',
+    ])
+    const operations = Array.from({ length: 4000 }, (_, i) => `GET /p${i}`)
+    for (const finding of findings) expect(finding.operations).toEqual(operations)
+    expect(findings.at(-1)!.message).toBe(
+      'response `end.v`: type changed from string to integer (GET /p0 and 3999 more operations)',
+    )
+  })
+
+  it('reads the pair graph once: crediting walks shared nodes, not the chain under each start', () => {
+    // 8,000 nodes in a chain, each also leading to T, whose 40 children each hold a finding; the
+    // chain's end holds one. The old crediting walked 8,000 nodes for each of 8,000 starts.
+    type Node = { inner: Node[]; found: string[] }
+    const t: Node = {
+      inner: Array.from({ length: 40 }, (_, i) => ({ inner: [], found: [`t${i}`] })),
+      found: [],
+    }
+    const chain: Node[] = [{ inner: [t], found: ['end'] }]
+    for (let i = 0; i < 8000; i++) chain.push({ inner: [chain.at(-1)!, t], found: [] })
+    const top = chain.at(-1)!
+    let read = 0
+    const below = new FindingsBelow(
+      [top],
+      (node: Node) => {
+        read++
+        return node.inner
+      },
+      (node) => node.found,
+    )
+    const starts = Array.from({ length: 8000 }, () => below.from([top]))
+    for (const reached of starts) expect(reached.size).toBe(41)
+    // Each node's successors read twice (components, then nodes); each start walks the node
+    // under the chain, T's and its 40 children's.
+    expect(read).toBe(2 * (chain.length + 41))
+    expect(below.walked).toBe(8000 * 42)
+    // A loop: every node of it reaches every finding in it.
+    const a: Node = { inner: [], found: ['a'] }
+    const b: Node = { inner: [a], found: ['b'] }
+    a.inner.push(b, t)
+    const loop = new FindingsBelow(
+      [a],
+      (node: Node) => node.inner,
+      (node) => node.found,
+    )
+    expect(loop.from([b]).size).toBe(42)
+    expect(
+      new FindingsBelow(
+        [a],
+        (node: Node) => node.inner,
+        (node) => node.found,
+      ).from([t]).size,
+    ).toBe(40)
   })
 
   it('credits a change inside a $ref cycle to every operation that reaches it', () => {

@@ -1,3 +1,4 @@
+import { FindingsBelow } from './reach.js'
 import { type DiffRule, diffRules } from './rules.js'
 import type { DiffFinding } from './types.js'
 
@@ -42,7 +43,8 @@ const oneLine = (text: string) =>
  * again), and a finding is credited to every operation from which its pair can be reached, so a
  * change to a component used by 300 operations is one finding that names them, and a `$ref`
  * cycle ends where it meets a pair under comparison. The graph keeps memory linear in the
- * document; crediting walks it once per operation.
+ * document; crediting reads it once (src/openapi/diff/reach.ts), so a chain of thousands of
+ * `$ref`s under thousands of operations costs each operation a step, not the chain.
  */
 export class Collector {
   #found = new Map<string, Pending>()
@@ -115,20 +117,17 @@ export class Collector {
     }
   }
 
-  // Each operation, in the order they were compared, credited to what it reaches (in a loop).
+  // Each operation, in the order they were compared, credited with what it reaches: the pair
+  // graph is read once, then each operation walks the shared nodes below its outermost pairs.
   #credit(): void {
+    const below = new FindingsBelow(
+      [...this.#reach.values()].flatMap((reach) => [...reach.pairs]),
+      (pair: Pair) => pair.inner,
+      (pair) => pair.found,
+    )
     for (const [operation, reach] of this.#reach) {
       for (const finding of reach.found) finding.operations.add(operation)
-      const seen = new Set<Pair>(reach.pairs)
-      const todo = [...reach.pairs]
-      for (let pair = todo.pop(); pair !== undefined; pair = todo.pop()) {
-        for (const finding of pair.found) finding.operations.add(operation)
-        for (const inner of pair.inner)
-          if (!seen.has(inner)) {
-            seen.add(inner)
-            todo.push(inner)
-          }
-      }
+      for (const finding of below.from(reach.pairs)) finding.operations.add(operation)
     }
   }
 
