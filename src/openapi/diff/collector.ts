@@ -1,3 +1,4 @@
+import { printable } from '../../shared/printable.js'
 import { FindingsBelow } from './reach.js'
 import { type DiffRule, diffRules } from './rules.js'
 import type { DiffFinding } from './types.js'
@@ -29,13 +30,9 @@ interface Reach {
 
 const rank = { breaking: 0, warning: 1, info: 2 } as const
 
-// Names in a message come from the documents: a control character (C0, DEL, C1) or a line or
-// paragraph separator in one is written as \uXXXX, so a message stays one line and no line of a
-// report (a CI log reads `::` at a line's start as a command) starts with a document's text.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
-const unprintable = /[\x00-\x1f\x7f-\x9f\u2028\u2029]/g
-const oneLine = (text: string) =>
-  text.replace(unprintable, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+// Names in a message come from the documents: printable() writes a control character or a line
+// separator in one as \uXXXX, so a message stays one line and no line of a report (a CI log reads
+// `::` at a line's start as a command) starts with a document's text.
 
 /**
  * Gathers findings once per rule and place. A shared schema is compared once per pair of
@@ -147,7 +144,7 @@ export class Collector {
           rule: f.rule,
           document: f.document,
           pointer: f.pointer,
-          message: oneLine(`${f.reason}${where}`),
+          message: printable(`${f.reason}${where}`),
           operations,
         }
       })
