@@ -40,7 +40,8 @@ export function secretPlaces(
   return places
 }
 
-const MASK = '***'
+/** How a masked credential is shown. */
+export const MASK = '***'
 
 // A value shorter than this is not looked for in free text (it stays masked in the places that
 // carry it): '1', 'on' or 'en' occur in any body by chance, and replacing every occurrence would
@@ -65,7 +66,11 @@ const negotiation = new Set([
 // Headers whose value is `<scheme> <credential>`.
 const authorizations = new Set(['authorization', 'proxy-authorization'])
 
-function decoded(text: string): string {
+/**
+ * A query or cookie component as the app reads it (`+` a space, percent-decoded); one that is not
+ * valid percent-encoding (`%E0`) stays as it is.
+ */
+export function decoded(text: string): string {
   try {
     return decodeURIComponent(text.replace(/\+/g, ' '))
   } catch {

@@ -1,4 +1,5 @@
 import type { DiscoveredRoute } from '../../runtime/pipeline/discover-routes.js'
+import { decoded, MASK } from '../../shared/credential-places.js'
 import { curlLine } from '../../shared/curl-line.js'
 import { undeclaredMethodProblem } from './app-checks.js'
 import type { Placed } from './credentials.js'
@@ -19,17 +20,7 @@ export interface Replayed {
 }
 
 // How a report file shows a credential: what the replay fills in again from the run's own.
-const MASK = '***'
 const masked = (value: string) => value.includes(MASK) || value.includes('%2A%2A%2A')
-
-// A name as sent; one that is not valid percent-encoding (`%E0`) stays as it is.
-function decoded(text: string): string {
-  try {
-    return decodeURIComponent(text)
-  } catch {
-    return text
-  }
-}
 
 const pattern = (path: string) =>
   new RegExp(
